@@ -1,0 +1,121 @@
+// The customer profile and what a customer may change in it (section 3).
+import { z } from 'zod';
+import { LANGUAGES } from './markets';
+import { emailSchema } from './rules';
+
+export const membershipSchema = z.object({
+  type: z.enum(['silver', 'gold', 'platinum']),
+  priority: z.number().int(),
+  begin_date: z.string(),
+  end_date: z.string(),
+  /** Service credits. */
+  credits: z.number().int(),
+  /** "M Extra" credits. */
+  wp_prem_credits: z.number().int(),
+  /** Product credits. */
+  wp_prod_credits: z.number().int(),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+export const benefitSchema = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  /** "15 %" or "10 €": percent or money amount, as printed on the card. */
+  value: z.string().nullable(),
+  isRedeemable: z.boolean(),
+  redeemCode: z.string().nullable(),
+  dateIssued: z.string(),
+  dateRedeemed: z.string().nullable(),
+});
+export type Benefit = z.infer<typeof benefitSchema>;
+
+export const bonusSchema = z.object({
+  amount: z.number(),
+  expirationDate: z.string().nullable(),
+  benefits: z.array(benefitSchema),
+});
+export type Bonus = z.infer<typeof bonusSchema>;
+
+export const appLanguageSchema = z.enum([
+  'fi_FI',
+  'et_EE',
+  'en_GB',
+  'nb_NO',
+  'sv_SE',
+  'da_DK',
+  'de_DE',
+]);
+export const APP_LANGUAGE_OF = {
+  fi: 'fi_FI',
+  ee: 'et_EE',
+  en: 'en_GB',
+  no: 'nb_NO',
+  sv: 'sv_SE',
+  dk: 'da_DK',
+  de: 'de_DE',
+} as const satisfies Record<(typeof LANGUAGES)[number], z.infer<typeof appLanguageSchema>>;
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  firstname: z.string(),
+  lastname: z.string(),
+  allow_email: z.boolean(),
+  allow_sms: z.boolean(),
+  app_language: appLanguageSchema,
+  city: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  post_code: z.string().nullable(),
+  sex: z.string().nullable(),
+  street_address: z.string().nullable(),
+  tutorial_seen: z.boolean(),
+  active_order_id: z.number().int().nullable(),
+  /** The Web Push subscription (JSON) when push is enabled, else null. */
+  fcm_token: z.string().nullable(),
+  membership: membershipSchema.nullable(),
+  bonus: bonusSchema.nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** A Web Push subscription as the browser's PushSubscription.toJSON() gives it. */
+export const pushSubscriptionSchema = z
+  .object({
+    endpoint: z.url({ protocol: /^https$/ }).max(2000),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }).strict(),
+  })
+  .strict();
+
+/** PATCH /customers/{id}/: the fields a customer may change. Email save is {email} or {email, allow_email}. */
+export const profilePatchSchema = z
+  .object({
+    email: emailSchema.optional(),
+    allow_email: z.boolean().optional(),
+    allow_sms: z.boolean().optional(),
+    fcm_token: z
+      .string()
+      .max(4000)
+      .nullable()
+      .refine((v) => v === null || pushSubscriptionSchema.safeParse(safeJson(v)).success, {
+        message: 'fcm_token must be a Web Push subscription (JSON) or null',
+      })
+      .optional(),
+    app_language: appLanguageSchema.optional(),
+    tutorial_seen: z.boolean().optional(),
+    firstname: z.string().trim().min(1).max(100).optional(),
+    lastname: z.string().trim().min(1).max(100).optional(),
+    city: z.string().max(100).nullable().optional(),
+    post_code: z.string().max(20).nullable().optional(),
+    street_address: z.string().max(200).nullable().optional(),
+  })
+  .strict();
+export type ProfilePatch = z.infer<typeof profilePatchSchema>;
+
+function safeJson(v: string): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    return undefined;
+  }
+}

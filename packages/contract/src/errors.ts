@@ -1,0 +1,45 @@
+// The API's error answer and the server texts of section 8 that clients map.
+import { z } from 'zod';
+
+export const errorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof errorSchema>;
+
+/** Server texts kept verbatim (section 8); the apps map them to translated notices. */
+export const SERVER_TEXT = {
+  timeSlot: 'Could not allocate time slot for order',
+  invalidPhone: 'Invalid phone number',
+  passwordWeak: 'Password too weak',
+  missingPassword: 'Missing password parameter',
+  missingToken: 'Missing token parameter',
+  missingPhone: 'Missing phone parameter',
+  userNotFound: 'User not found',
+  sessionClosed: 'Log in again. The session has been closed',
+  statusError: 'Could not confirm your account status',
+  activeOrderExists: 'You already have an active order. Leave that queue before joining another.',
+  notTakingOrders: 'This shop is not taking orders right now',
+} as const;
+
+/** Stable error codes of the API. */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation',
+  'unauthorized',
+  'token_expired',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'active_order_exists',
+  'time_slot',
+  'not_taking_orders',
+  'invalid_credentials',
+  'invalid_token',
+  'too_many_attempts',
+  'rate_limited',
+  'payload_too_large',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,11 @@
+// @jono/contract: schemas and types of every API payload and answer, the validation rules and
+// the business constants, shared by the server and both apps.
+export * from './constants';
+export * from './markets';
+export * from './rules';
+export * from './errors';
+export * from './shop';
+export * from './order';
+export * from './customer';
+export * from './auth';
+export * from './content';

@@ -1,0 +1,142 @@
+// Markets, their backends, currencies, dial codes, time zones, locales and languages (sections 1, 9).
+
+export const MARKETS = ['fi', 'ee', 'no', 'dk', 'se'] as const;
+export type Market = (typeof MARKETS)[number];
+export const DEFAULT_MARKET: Market = 'fi';
+
+export interface MarketInfo {
+  market: Market;
+  country: string;
+  currency: 'EUR' | 'NOK' | 'DKK' | 'SEK';
+  dialCode: string;
+  timeZone: string;
+  intlLocale: string;
+  language: Language;
+  /** VAT rate in percent for barber services. */
+  vatPercent: number;
+  /** Default map centre. */
+  centre: { lat: number; lng: number };
+}
+
+export const MARKET_INFO: Record<Market, MarketInfo> = {
+  fi: {
+    market: 'fi',
+    country: 'FI',
+    currency: 'EUR',
+    dialCode: '+358',
+    timeZone: 'Europe/Helsinki',
+    intlLocale: 'fi-FI',
+    language: 'fi',
+    vatPercent: 25.5,
+    centre: { lat: 60.1699, lng: 24.9384 },
+  },
+  ee: {
+    market: 'ee',
+    country: 'EE',
+    currency: 'EUR',
+    dialCode: '+372',
+    timeZone: 'Europe/Tallinn',
+    intlLocale: 'et-EE',
+    language: 'ee',
+    vatPercent: 24,
+    centre: { lat: 59.437, lng: 24.7536 },
+  },
+  no: {
+    market: 'no',
+    country: 'NO',
+    currency: 'NOK',
+    dialCode: '+47',
+    timeZone: 'Europe/Oslo',
+    intlLocale: 'nb-NO',
+    language: 'no',
+    vatPercent: 25,
+    centre: { lat: 59.9139, lng: 10.7522 },
+  },
+  dk: {
+    market: 'dk',
+    country: 'DK',
+    currency: 'DKK',
+    dialCode: '+45',
+    timeZone: 'Europe/Copenhagen',
+    intlLocale: 'da-DK',
+    language: 'dk',
+    vatPercent: 25,
+    centre: { lat: 55.6761, lng: 12.5683 },
+  },
+  se: {
+    market: 'se',
+    country: 'SE',
+    currency: 'SEK',
+    dialCode: '+46',
+    timeZone: 'Europe/Stockholm',
+    intlLocale: 'sv-SE',
+    language: 'sv',
+    vatPercent: 25,
+    centre: { lat: 59.3293, lng: 18.0686 },
+  },
+};
+
+export const LANGUAGES = ['fi', 'ee', 'en', 'no', 'sv', 'dk', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'fi';
+/** Languages offered in the language menu; choosing ee also sets the locale (market) EE. */
+export const MENU_LANGUAGES: readonly Language[] = ['fi', 'en', 'ee'];
+
+/** Locales (markets as the client knows them), including the US and DE markets that have no backend. */
+export const LOCALES = ['FI', 'EE', 'NO', 'DK', 'SE', 'US', 'DE'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'FI';
+
+export const COUNTRY_TO_LANGUAGE: Record<string, Language> = {
+  FI: 'fi',
+  US: 'en',
+  NO: 'no',
+  SE: 'sv',
+  DK: 'dk',
+  EE: 'ee',
+  DE: 'de',
+};
+
+/** Intl locale used for dates and numbers per client locale (section 9). */
+export const INTL_LOCALE: Record<Locale, string> = {
+  FI: 'fi-FI',
+  EE: 'et-EE',
+  NO: 'nb-NO',
+  DK: 'da-DK',
+  SE: 'sv-SE',
+  US: 'en-US',
+  DE: 'de-DE',
+};
+
+export const CURRENCY: Record<Locale, string> = {
+  FI: 'EUR',
+  EE: 'EUR',
+  NO: 'NOK',
+  DK: 'DKK',
+  SE: 'SEK',
+  US: 'USD',
+  DE: 'EUR',
+};
+
+/** Which backend a client locale talks to; the US and DE have none and use the default (FI). */
+export function marketOfLocale(locale: Locale): Market {
+  const m = locale.toLowerCase();
+  return (MARKETS as readonly string[]).includes(m) ? (m as Market) : DEFAULT_MARKET;
+}
+
+export interface Country {
+  name: string;
+  code: string;
+  dial_code: string;
+}
+
+export const COUNTRIES: readonly Country[] = [
+  { name: 'Suomi', code: 'FI', dial_code: '+358' },
+  { name: 'Eesti', code: 'EE', dial_code: '+372' },
+  { name: 'Norge', code: 'NO', dial_code: '+47' },
+  { name: 'Danmark', code: 'DK', dial_code: '+45' },
+  { name: 'Sverige', code: 'SE', dial_code: '+46' },
+  { name: 'Deutschland', code: 'DE', dial_code: '+49' },
+  { name: 'United States', code: 'US', dial_code: '+1' },
+];
+export const DEFAULT_DIAL_CODE = '+358';

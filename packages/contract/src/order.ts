@@ -1,0 +1,83 @@
+// Orders: joining a shop's queue, checking in, leaving (sections 3, 4, 7).
+import { z } from 'zod';
+
+export const orderStatusSchema = z.enum(['active', 'cancelled', 'serviced', 'noShow']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+const id = z.number().int().positive();
+
+export const orderItemSchema = z
+  .object({
+    amount: z.literal(1),
+    service_id: id,
+    service_info: z
+      .object({
+        duration: z.number().int().min(0),
+        group_id: z.number().int(),
+        id,
+        price: z.number().int().min(0),
+        title: z.string().max(200),
+      })
+      .strict(),
+    extra_services: z
+      .array(
+        z.object({ amount: z.literal(1), service_id: id, title: z.string().max(200) }).strict(),
+      )
+      .max(20),
+  })
+  .strict();
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** POST /customers/{id}/orders/. Prices and durations are taken from the shop, not from the body. */
+export const createOrderSchema = z
+  .object({
+    pob_id: id,
+    items: z.array(orderItemSchema).min(1).max(10),
+  })
+  .strict();
+export type CreateOrderPayload = z.infer<typeof createOrderSchema>;
+
+export const createOrderAnswerSchema = z.object({ id: z.number().int() });
+
+/** PATCH /customers/{id}/orders/{orderId}/: exactly one of check-in or cancel. */
+export const patchOrderSchema = z.union([
+  z.object({ customer_at_pob: z.literal(true) }).strict(),
+  z.object({ cancel: z.literal(true) }).strict(),
+]);
+export type PatchOrderPayload = z.infer<typeof patchOrderSchema>;
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  /** ISO timestamp of joining the queue. */
+  date: z.string(),
+  pob_id: z.number().int(),
+  status: orderStatusSchema,
+  customer_at_pob: z.boolean(),
+  service_time_estimate: z.object({ wait_time: z.number().int().min(0).nullable() }),
+  items: z.array(
+    z.object({
+      amount: z.number().int(),
+      service_id: z.number().int(),
+      service_info: z.object({
+        duration: z.number().int(),
+        group_id: z.number().int(),
+        id: z.number().int(),
+        price: z.number().int(),
+        title: z.string(),
+      }),
+      extra_services: z.array(
+        z.object({
+          amount: z.number().int(),
+          service_id: z.number().int(),
+          title: z.string(),
+          price: z.number().int(),
+          duration: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** GET /customers/{id}/orders/: the customer's orders, newest first (history). */
+export const orderListSchema = z.object({ items: z.array(orderSchema) });

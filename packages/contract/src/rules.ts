@@ -1,0 +1,175 @@
+// Validation rules of section 5, defined once: the server enforces them, the apps show them.
+// Each issue's message is an i18n key; `ruleMessage` gives the English text the API answers with.
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from './constants';
+
+/** At least 8 characters with an uppercase letter, a lowercase letter and a digit. */
+export function isSecurePassword(value: string): boolean {
+  return (
+    value.length >= PASSWORD_MIN_LENGTH &&
+    /\p{Lu}/u.test(value) &&
+    /\p{Ll}/u.test(value) &&
+    /\d/.test(value)
+  );
+}
+
+/** Registration's simple pattern: text, at sign, text, dot, at least 2 word characters. */
+export const SIMPLE_EMAIL = /^\S+@\S+\.\w{2,}$/;
+/** Email settings' standard pattern: local part, @, dotted labels with a 2+ letter top level, or [IPv4]. */
+export const STANDARD_EMAIL =
+  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+
+/** Phone in E.164 as the API stores it: + and 6 to 15 digits. */
+export const E164 = /^\+[1-9]\d{5,14}$/;
+
+/** Turns what a person typed ("040 123 4567", "+358 40-123") into E.164 with a dial code. */
+export function normalisePhone(input: string, dialCode = '+358'): string {
+  const trimmed = input.replace(/[\s\-().]/g, '');
+  if (trimmed.startsWith('+')) return trimmed;
+  if (trimmed.startsWith('00')) return `+${trimmed.slice(2)}`;
+  return `${dialCode}${trimmed.replace(/^0/, '')}`;
+}
+
+export const MESSAGES_EN: Record<string, string> = {
+  'register.phoneError': 'Check the phone number',
+  'register.passwordError':
+    'Check the password: at least 8 characters with an uppercase letter, a lowercase letter and a digit',
+  'register.firstnameError': 'Check the first name',
+  'register.lastnameError': 'Check the last name',
+  'register.emailError': 'Check the email address',
+  'register.termsError': 'The terms of use must be accepted',
+  'login.phoneError': 'Enter your phone number',
+  'login.passwordError': 'Enter your password',
+  'recovery.phoneError': 'Missing phone parameter',
+  'recovery.tokenError': 'Missing token parameter',
+  'recovery.passwordError': 'Missing password parameter',
+  'recovery.passwordWeak': 'Password too weak',
+  'recovery.passwordMatch': 'Check the passwords',
+  'recovery.invalidPhone': 'Invalid phone number',
+  'updatePassword.oldPasswordError': 'Enter your current password',
+  'updatePassword.newPasswordError': 'The new password must be at least 8 characters',
+  'updatePassword.matchError': 'The passwords do not match',
+  'email.error': 'Check the email address',
+  'bonus.emailError': 'Check the email address',
+};
+
+export function ruleMessage(key: string): string {
+  return MESSAGES_EN[key] ?? key;
+}
+
+const phone = (key: string) => z.string().trim().min(PHONE_MIN_LENGTH, key);
+
+export const registrationSchema = z
+  .object({
+    phone: phone('register.phoneError').regex(E164, 'register.phoneError'),
+    firstname: z
+      .string()
+      .trim()
+      .min(1, 'register.firstnameError')
+      .max(100, 'register.firstnameError'),
+    lastname: z.string().trim().min(1, 'register.lastnameError').max(100, 'register.lastnameError'),
+    email: z
+      .string()
+      .trim()
+      .max(254, 'register.emailError')
+      .regex(SIMPLE_EMAIL, 'register.emailError'),
+    password: z
+      .string()
+      .max(200, 'register.passwordError')
+      .refine(isSecurePassword, 'register.passwordError'),
+    terms_accepted: z.literal(true, 'register.termsError'),
+    allow_email: z.boolean().default(false),
+    allow_sms: z.boolean().default(true),
+  })
+  .strict();
+export type RegistrationPayload = z.input<typeof registrationSchema>;
+
+export const loginSchema = z
+  .object({
+    phone: z.string().trim().min(1, 'login.phoneError').max(32, 'login.phoneError'),
+    password: z.string().min(1, 'login.passwordError').max(200, 'login.passwordError'),
+    rememberLogin: z.boolean().optional(),
+  })
+  .strict();
+export type LoginPayload = z.infer<typeof loginSchema>;
+
+/** Recovery step one. The recovery errors of section 8 are the messages. */
+export const resetTokenSchema = z
+  .object({
+    phone: z
+      .string('recovery.phoneError')
+      .trim()
+      .min(1, 'recovery.phoneError')
+      .max(32, 'recovery.invalidPhone')
+      .regex(E164, 'recovery.invalidPhone'),
+  })
+  .strict();
+export type ResetTokenPayload = z.infer<typeof resetTokenSchema>;
+
+/** Recovery step two: code from the SMS, phone, new password and the password again. */
+export const resetSchema = z
+  .object({
+    phone: z
+      .string('recovery.phoneError')
+      .trim()
+      .min(1, 'recovery.phoneError')
+      .max(32, 'recovery.invalidPhone')
+      .regex(E164, 'recovery.invalidPhone'),
+    token: z
+      .string('recovery.tokenError')
+      .trim()
+      .min(1, 'recovery.tokenError')
+      .max(32, 'recovery.tokenError'),
+    password: z
+      .string('recovery.passwordError')
+      .min(1, 'recovery.passwordError')
+      .max(200, 'recovery.passwordWeak')
+      .refine(isSecurePassword, 'recovery.passwordWeak'),
+    password_again: z.string().max(200).optional(),
+  })
+  .strict()
+  .refine((v) => v.password_again === undefined || v.password_again === v.password, {
+    message: 'recovery.passwordMatch',
+    path: ['password_again'],
+  });
+export type ResetPayload = z.infer<typeof resetSchema>;
+
+/** POST /password/. The form's confirmation field is checked in the app (passwordFormSchema). */
+export const passwordChangeSchema = z
+  .object({
+    old_password: z.string().min(1, 'updatePassword.oldPasswordError').max(200),
+    new_password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, 'updatePassword.newPasswordError')
+      .max(200, 'updatePassword.newPasswordError'),
+  })
+  .strict();
+export type PasswordChangePayload = z.infer<typeof passwordChangeSchema>;
+
+export const passwordFormSchema = z
+  .object({
+    current: z.string().min(1, 'updatePassword.oldPasswordError'),
+    password: z.string().min(PASSWORD_MIN_LENGTH, 'updatePassword.newPasswordError'),
+    confirm: z.string(),
+  })
+  .refine((v) => v.confirm === v.password, {
+    message: 'updatePassword.matchError',
+    path: ['confirm'],
+  });
+export type PasswordForm = z.infer<typeof passwordFormSchema>;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'email.error')
+  .regex(STANDARD_EMAIL, 'email.error');
+
+/** Turns zod issues into the API's `fields` map: field name to English message. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    if (!(key in fields)) fields[key] = ruleMessage(issue.message);
+  }
+  return fields;
+}

@@ -1,0 +1,96 @@
+// Shops ("pobs" at the HTTP edge) as section 3 describes them.
+import { z } from 'zod';
+
+export const queueStateSchema = z.enum(['open', 'closed', 'full']);
+export type QueueState = z.infer<typeof queueStateSchema>;
+
+export const openTimeSchema = z.object({
+  /** ISO weekday, 1 = Monday ... 7 = Sunday. */
+  weekday: z.number().int().min(1).max(7),
+  /** Local time in the shop's time zone, "HH:MM". */
+  open: z.string(),
+  close: z.string(),
+});
+export type OpenTime = z.infer<typeof openTimeSchema>;
+
+export const serviceTimeEstimateSchema = z.object({
+  priority: z.number().int().min(0),
+  /** Minutes a new customer of this priority would wait now for a chair. */
+  wait_time: z.number().int().min(0),
+});
+export type ServiceTimeEstimate = z.infer<typeof serviceTimeEstimateSchema>;
+
+export const serviceGroupSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  display_order: z.number().int(),
+  details: z.string(),
+  parent: z.number().int().nullable(),
+});
+export type ServiceGroup = z.infer<typeof serviceGroupSchema>;
+
+export const serviceSchema = z.object({
+  id: z.number().int(),
+  group_id: z.number().int(),
+  title: z.string(),
+  display_order: z.number().int(),
+  details: z.string(),
+  long_description: z.string(),
+  /** Price in cents of the market's currency. */
+  price: z.number().int().min(0),
+  /** Planned duration in minutes. */
+  duration: z.number().int().min(0),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+export const extraServiceSchema = serviceSchema.omit({ group_id: true }).extend({
+  group_id: z.number().int().nullable(),
+});
+export type ExtraService = z.infer<typeof extraServiceSchema>;
+
+export const extraServicesSchema = z.object({
+  /** The service these extras can be added to. */
+  service_id: z.number().int(),
+  services: z.array(extraServiceSchema),
+});
+
+export const pobSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  city: z.string(),
+  address: z.string(),
+  open: z.boolean(),
+  open_times: z.array(openTimeSchema),
+  closing_soon: z.boolean(),
+  location: z.object({ latitude: z.string(), longitude: z.string() }),
+  service_time_estimates: z.array(serviceTimeEstimateSchema),
+  queue_state: queueStateSchema,
+  queue_info: z.object({ queue_employees: z.number().int().min(0) }),
+  /** Image URL, or false when the shop has none (the app shows a bundled fallback). */
+  image: z.union([z.string(), z.literal(false)]),
+  /** The shop's notice text, shown once a session on its page; null when none. */
+  notice: z.string().nullable(),
+});
+export type PobSummary = z.infer<typeof pobSummarySchema>;
+
+/** GET /pobs/{id}/: the summary plus the service catalogue. */
+export const pobSchema = pobSummarySchema.extend({
+  service_groups: z.array(serviceGroupSchema),
+  services: z.array(serviceSchema),
+  extra_services: z.array(extraServicesSchema),
+});
+export type Pob = z.infer<typeof pobSchema>;
+
+/** GET /pobs/: every shop of the market with its estimates (without the service catalogue). */
+export const pobListSchema = z.array(pobSummarySchema);
+
+/** What the shop SSE stream (`/pobs/{id}/events`) sends on every queue change. */
+export const pobEventSchema = z.object({
+  id: z.number().int(),
+  open: z.boolean(),
+  closing_soon: z.boolean(),
+  queue_state: queueStateSchema,
+  queue_info: z.object({ queue_employees: z.number().int().min(0) }),
+  service_time_estimates: z.array(serviceTimeEstimateSchema),
+});
+export type PobEvent = z.infer<typeof pobEventSchema>;
