@@ -1,6 +1,6 @@
 // The customer profile and what a customer may change in it (section 3).
 import { z } from 'zod';
-import { LANGUAGES } from './markets';
+import type { LANGUAGES } from './markets';
 import { emailSchema } from './rules';
 
 export const membershipSchema = z.object({
