@@ -1,0 +1,143 @@
+// Builds the Jono API as a Fastify app: plugins, then per-market services, then routes.
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MARKET_INFO, type Market } from '@jono/contract';
+import type { Env } from './config/env';
+import type { MarketContext } from './context';
+import { openMarketDb, pgliteDir } from './db/client';
+import { seedIfEmpty } from './db/seed';
+import { TokenService } from './lib/tokens';
+import { DEFAULT_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
+import { DevSmsSender, HttpSmsSender, type SmsSender } from './services/sms';
+import type { SnapshotFn } from './services/shops';
+import { basicSnapshot } from './services/basic-snapshot';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import rateLimitPlugin from './plugins/rate-limits';
+import docsPlugin from './plugins/docs';
+import staticPlugin from './plugins/static';
+import authRoutes from './routes/auth/index';
+import customerRoutes from './routes/customers/index';
+import pobRoutes from './routes/pobs/index';
+import devRoutes from './routes/dev/index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    queueSnapshot: SnapshotFn;
+  }
+}
+
+export interface AppOptions {
+  env: Env;
+  logger?: FastifyServerOptions['logger'];
+  /** Clock, for tests. */
+  now?: () => number;
+  /** Tests: clone this PGlite template in memory instead of opening DATA_DIR. */
+  template?: Blob;
+  /** PostgreSQL: schema name prefix (tests isolate themselves with a unique one). */
+  schemaPrefix?: string;
+  limits?: Partial<RateLimitSettings>;
+  /** Seed demo data into empty markets (default: env.SEED === 'auto'). */
+  seed?: boolean;
+}
+
+/** Paths of every log line that could carry a secret, redacted by pino. */
+export const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.body.password',
+  'req.body.new_password',
+  'req.body.old_password',
+  'req.body.token',
+  'req.body.refresh',
+];
+
+export async function buildApp(opts: AppOptions) {
+  const { env } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: env.LOG_LEVEL,
+      redact: REDACT,
+      serializers: {
+        // Query strings may carry ?access_token= for SSE: log the path only.
+        req: (req: { method: string; url: string; id: string }) => ({
+          method: req.method,
+          url: req.url.split('?')[0],
+          id: req.id,
+        }),
+      },
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 64 * 1024,
+    trustProxy: env.TRUST_PROXY,
+    forceCloseConnections: true,
+    disableRequestLogging: env.NODE_ENV === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const now = opts.now ?? Date.now;
+  app.decorate('env', env);
+  app.decorate('now', now);
+  app.decorate('tokens', new TokenService(env.jwtSecret, now));
+  app.decorate('limits', { ...DEFAULT_LIMITS, ...opts.limits });
+  app.decorate('queueSnapshot', basicSnapshot(now));
+
+  const markets = new Map<Market, MarketContext>();
+  app.decorate('markets', markets);
+  for (const market of env.MARKETS) {
+    const store = await openMarketDb({
+      market,
+      dataDir: opts.template || env.DATABASE_URL ? undefined : pgliteDir(env.DATA_DIR, market),
+      template: opts.template,
+      databaseUrl: env.DATABASE_URL,
+      schemaPrefix: opts.schemaPrefix,
+    });
+    let sms: SmsSender;
+    let devOutbox: DevSmsSender | undefined;
+    if (env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL) {
+      sms = new HttpSmsSender(env.SMS_HTTP_URL, env.SMS_HTTP_TOKEN, env.SMS_SENDER_ID);
+    } else {
+      devOutbox = new DevSmsSender(market, app.log);
+      sms = devOutbox;
+    }
+    markets.set(market, { market, info: MARKET_INFO[market], store, db: store.db, sms, devOutbox });
+  }
+  app.addHook('onClose', async () => {
+    for (const ctx of markets.values()) await ctx.store.close();
+  });
+
+  if (opts.seed ?? env.SEED === 'auto') {
+    for (const ctx of markets.values()) await seedIfEmpty(ctx, now());
+  }
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(docsPlugin);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({
+    status: 'ok',
+    markets: [...markets.keys()],
+  }));
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(customerRoutes);
+      await api.register(pobRoutes);
+      if (!env.production) await api.register(devRoutes);
+    },
+    { prefix: '/api/:market' },
+  );
+
+  await app.register(staticPlugin);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,107 @@
+// Configuration, read and validated once at start. Nothing else reads process.env.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { MARKETS } from '@jono/contract';
+
+const marketList = z
+  .string()
+  .default(MARKETS.join(','))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((m) => m.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(MARKETS)).min(1));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  MARKETS: marketList,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32).optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:support@jono.example'),
+  SMS_PROVIDER: z.enum(['dev', 'http']).default('dev'),
+  SMS_HTTP_URL: z.url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  SMS_SENDER_ID: z.string().default('Jono'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../../apps/web/dist')),
+  STAFF_DIST: z.string().default(resolve(import.meta.dirname, '../../../apps/staff/dist')),
+  SEED: z.enum(['auto', 'off']).default('auto'),
+  TRUST_PROXY: z.stringbool().default(false),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  jwtSecret: string;
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  production: boolean;
+};
+
+interface PersistedSecrets {
+  jwtSecret: string;
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
+}
+
+/** Secrets not given in the environment are generated once and kept in DATA_DIR/secrets.json. */
+function persistedSecrets(
+  dataDir: string,
+  makeVapid: () => { publicKey: string; privateKey: string },
+) {
+  mkdirSync(dataDir, { recursive: true });
+  const file = resolve(dataDir, 'secrets.json');
+  let secrets: PersistedSecrets | undefined;
+  if (existsSync(file)) secrets = JSON.parse(readFileSync(file, 'utf8')) as PersistedSecrets;
+  if (!secrets?.jwtSecret || !secrets.vapidPublicKey || !secrets.vapidPrivateKey) {
+    const vapid = makeVapid();
+    secrets = {
+      jwtSecret: secrets?.jwtSecret ?? randomBytes(48).toString('base64url'),
+      vapidPublicKey: vapid.publicKey,
+      vapidPrivateKey: vapid.privateKey,
+    };
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets;
+}
+
+export function loadEnv(
+  source: Record<string, string | undefined> = process.env,
+  makeVapid: () => { publicKey: string; privateKey: string },
+): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  const secrets = persistedSecrets(dataDir, makeVapid);
+  const vapidPublic = env.VAPID_PUBLIC_KEY ?? secrets.vapidPublicKey;
+  const vapidPrivate = env.VAPID_PRIVATE_KEY ?? secrets.vapidPrivateKey;
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    jwtSecret: env.JWT_SECRET ?? secrets.jwtSecret,
+    vapid:
+      vapidPublic && vapidPrivate
+        ? { publicKey: vapidPublic, privateKey: vapidPrivate, subject: env.VAPID_SUBJECT }
+        : null,
+    production: env.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,27 @@
+// What every route reaches through the app: per-market databases and services, tokens, config.
+import type { Market, MarketInfo } from '@jono/contract';
+import type { Db, MarketDb } from './db/client';
+import type { DevSmsSender, SmsSender } from './services/sms';
+import type { TokenService } from './lib/tokens';
+import type { Env } from './config/env';
+import type { RateLimitSettings } from './plugins/rate-limits';
+
+export interface MarketContext {
+  market: Market;
+  info: MarketInfo;
+  store: MarketDb;
+  db: Db;
+  sms: SmsSender;
+  /** Development SMS outbox; undefined in production or with a real provider. */
+  devOutbox?: DevSmsSender;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    markets: Map<Market, MarketContext>;
+    tokens: TokenService;
+    now: () => number;
+    limits: RateLimitSettings;
+  }
+}

@@ -1,0 +1,260 @@
+// Drizzle schema of one market's data. Every market has its own database (PGlite) or schema
+// (PostgreSQL, via search_path), so no table carries a market column.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  phone: text('phone').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  email: text('email'),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  allowEmail: boolean('allow_email').notNull().default(false),
+  allowSms: boolean('allow_sms').notNull().default(true),
+  appLanguage: text('app_language').notNull().default('fi_FI'),
+  city: text('city'),
+  dateOfBirth: text('date_of_birth'),
+  postCode: text('post_code'),
+  sex: text('sex'),
+  streetAddress: text('street_address'),
+  tutorialSeen: boolean('tutorial_seen').notNull().default(false),
+  fcmToken: text('fcm_token'),
+  membershipType: text('membership_type'),
+  membershipBegin: text('membership_begin'),
+  membershipEnd: text('membership_end'),
+  credits: integer('credits').notNull().default(0),
+  wpPremCredits: integer('wp_prem_credits').notNull().default(0),
+  wpProdCredits: integer('wp_prod_credits').notNull().default(0),
+  bonusAmount: doublePrecision('bonus_amount'),
+  bonusExpires: ts('bonus_expires'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Rotating refresh tokens, stored as SHA-256 hashes; a family is one login's chain of rotations. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    family: text('family').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.family)],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_customer_idx').on(t.customerId)],
+);
+
+export interface OpenTimeRow {
+  weekday: number;
+  open: string;
+  close: string;
+}
+
+export const pobs = pgTable('pobs', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  city: text('city').notNull(),
+  address: text('address').notNull(),
+  latitude: text('latitude').notNull(),
+  longitude: text('longitude').notNull(),
+  timeZone: text('time_zone').notNull(),
+  image: text('image'),
+  notice: text('notice'),
+  /** Set by staff: open, full, or closed for the day. */
+  queueState: text('queue_state').notNull().default('open'),
+  /** Barbers on duty. */
+  chairs: integer('chairs').notNull().default(2),
+  openTimes: jsonb('open_times').$type<OpenTimeRow[]>().notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const serviceGroups = pgTable('service_groups', {
+  id: serial('id').primaryKey(),
+  pobId: integer('pob_id')
+    .notNull()
+    .references(() => pobs.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  displayOrder: integer('display_order').notNull().default(0),
+  details: text('details').notNull().default(''),
+  parent: integer('parent'),
+});
+
+/** Services of a shop; an extra service has `parentServiceId` (the service it is added to). */
+export const services = pgTable(
+  'services',
+  {
+    id: serial('id').primaryKey(),
+    pobId: integer('pob_id')
+      .notNull()
+      .references(() => pobs.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => serviceGroups.id, { onDelete: 'set null' }),
+    parentServiceId: integer('parent_service_id'),
+    title: text('title').notNull(),
+    displayOrder: integer('display_order').notNull().default(0),
+    details: text('details').notNull().default(''),
+    longDescription: text('long_description').notNull().default(''),
+    price: integer('price').notNull(),
+    duration: integer('duration').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('services_pob_idx').on(t.pobId)],
+);
+
+export interface OrderItemSnapshot {
+  service_id: number;
+  group_id: number;
+  title: string;
+  price: number;
+  duration: number;
+  extras: { service_id: number; title: string; price: number; duration: number }[];
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    pobId: integer('pob_id')
+      .notNull()
+      .references(() => pobs.id),
+    /** Null for a walk-in without a known customer. */
+    customerId: integer('customer_id').references(() => customers.id),
+    source: text('source').notNull().default('app'),
+    walkInName: text('walk_in_name'),
+    status: text('status').notNull().default('active'),
+    priority: integer('priority').notNull().default(0),
+    /** Sort key within a priority; the queue engine's `rank`. */
+    rank: doublePrecision('rank').notNull(),
+    customerAtPob: boolean('customer_at_pob').notNull().default(false),
+    checkedInAt: ts('checked_in_at'),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+    chair: integer('chair'),
+    plannedMinutes: integer('planned_minutes').notNull(),
+    /** Wait shown when the order joined (minutes), for the accuracy report. */
+    shownWait: integer('shown_wait'),
+    /** Latest estimate (minutes), kept current on every queue change. */
+    waitEstimate: integer('wait_estimate'),
+    notifiedAt: ts('notified_at'),
+    items: jsonb('items').$type<OrderItemSnapshot[]>().notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_pob_status_idx').on(t.pobId, t.status),
+    index('orders_customer_idx').on(t.customerId),
+    uniqueIndex('orders_one_active_per_customer')
+      .on(t.customerId)
+      .where(sql`status = 'active' and customer_id is not null`),
+  ],
+);
+
+export interface ReceiptRowRecord {
+  amount: number;
+  name: string;
+  price: number;
+  vat_amount: number;
+  vat: number;
+}
+
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => orders.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    pobId: integer('pob_id')
+      .notNull()
+      .references(() => pobs.id),
+    created: ts('created').notNull().defaultNow(),
+    rows: jsonb('rows').$type<ReceiptRowRecord[]>().notNull(),
+    status: text('status').notNull().default('paid'),
+    type: text('type').notNull().default('sale'),
+  },
+  (t) => [index('receipts_customer_idx').on(t.customerId)],
+);
+
+/** Messages from the operator; `customerId` null means every customer of the market. */
+export const messages = pgTable('messages', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  date: ts('date').notNull().defaultNow(),
+});
+
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    readAt: ts('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.customerId] })],
+);
+
+export const benefits = pgTable('benefits', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  title: text('title'),
+  value: text('value'),
+  isRedeemable: boolean('is_redeemable').notNull().default(true),
+  redeemCode: text('redeem_code'),
+  dateIssued: ts('date_issued').notNull().defaultNow(),
+  dateRedeemed: ts('date_redeemed'),
+});
+
+export const staff = pgTable('staff', {
+  id: serial('id').primaryKey(),
+  pobId: integer('pob_id')
+    .notNull()
+    .references(() => pobs.id, { onDelete: 'cascade' }),
+  username: text('username').notNull().unique(),
+  name: text('name').notNull(),
+  role: text('role').notNull().default('barber'),
+  passwordHash: text('password_hash').notNull(),
+  tokenVersion: bigint('token_version', { mode: 'number' }).notNull().default(0),
+});

@@ -1,0 +1,302 @@
+// Demo data: seeded into an empty market on first start; `npm run seed` resets and seeds again.
+import { sql } from 'drizzle-orm';
+import { MEMBERSHIP_PRIORITY, type Market } from '@jono/contract';
+import type { MarketContext } from '../context';
+import { hashPassword } from '../lib/passwords';
+import {
+  benefits,
+  customers,
+  messages,
+  messageReads,
+  orders,
+  pobs,
+  receipts,
+  serviceGroups,
+  services,
+  staff,
+  type OrderItemSnapshot,
+} from './schema';
+import {
+  CATALOGUE,
+  DEMO_PASSWORD,
+  DEMO_PHONE_STEM,
+  DEMO_SHOPS,
+  HOURS,
+  PRICE_FACTOR,
+  TIME_ZONES,
+} from './seed-data';
+import { receiptRows } from '../services/receipts';
+
+const TABLES = [
+  'message_reads',
+  'messages',
+  'benefits',
+  'receipts',
+  'orders',
+  'staff',
+  'services',
+  'service_groups',
+  'pobs',
+  'recovery_codes',
+  'refresh_tokens',
+  'customers',
+];
+
+export async function resetMarket(ctx: MarketContext): Promise<void> {
+  await ctx.db.execute(sql.raw(`truncate ${TABLES.join(', ')} restart identity cascade`));
+}
+
+export async function seedIfEmpty(ctx: MarketContext, now: number): Promise<boolean> {
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(pobs);
+  if ((row?.n ?? 0) > 0) return false;
+  await seedMarket(ctx, now);
+  return true;
+}
+
+const price = (market: Market, euros: number) =>
+  market === 'fi' || market === 'ee'
+    ? euros * 100
+    : Math.round((euros * PRICE_FACTOR[market]) / 10) * 1000 - 100;
+
+export async function seedMarket(ctx: MarketContext, now: number): Promise<void> {
+  const { market } = ctx;
+  const lang = market === 'fi' ? 'fi' : 'en';
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await ctx.db.transaction(async (tx) => {
+    let imageNo = 0;
+    for (const shop of DEMO_SHOPS[market]) {
+      const [pob] = await tx
+        .insert(pobs)
+        .values({
+          name: shop.name,
+          city: shop.city,
+          address: shop.address,
+          latitude: shop.lat.toFixed(6),
+          longitude: shop.lng.toFixed(6),
+          timeZone: TIME_ZONES[market],
+          image: shop.image ? `/media/shops/shop-${(imageNo++ % 4) + 1}.svg` : null,
+          notice: shop.notice ?? null,
+          queueState: shop.queueState ?? 'open',
+          chairs: shop.chairs,
+          openTimes: HOURS[shop.hours],
+        })
+        .returning({ id: pobs.id });
+      if (!pob) throw new Error('shop insert failed');
+      let order = 0;
+      for (const [gi, group] of CATALOGUE.entries()) {
+        const [g] = await tx
+          .insert(serviceGroups)
+          .values({
+            pobId: pob.id,
+            title: group.title[lang],
+            details: group.details[lang],
+            displayOrder: gi,
+          })
+          .returning({ id: serviceGroups.id });
+        if (!g) throw new Error('group insert failed');
+        for (const s of group.services) {
+          const [main] = await tx
+            .insert(services)
+            .values({
+              pobId: pob.id,
+              groupId: g.id,
+              title: s.title[lang],
+              details: s.details[lang],
+              longDescription: s.long[lang],
+              price: price(market, s.euros),
+              duration: s.minutes,
+              displayOrder: order++,
+            })
+            .returning({ id: services.id });
+          if (!main) throw new Error('service insert failed');
+          for (const [ei, e] of (s.extras ?? []).entries()) {
+            await tx.insert(services).values({
+              pobId: pob.id,
+              groupId: null,
+              parentServiceId: main.id,
+              title: e.title[lang],
+              price: price(market, e.euros),
+              duration: e.minutes,
+              displayOrder: ei,
+            });
+          }
+        }
+      }
+      await tx.insert(staff).values([
+        {
+          pobId: pob.id,
+          username: `manager${pob.id}`,
+          name: `Manager ${shop.name}`,
+          role: 'manager',
+          passwordHash: hash,
+        },
+        {
+          pobId: pob.id,
+          username: `barber${pob.id}`,
+          name: `Barber ${shop.name}`,
+          role: 'barber',
+          passwordHash: hash,
+        },
+      ]);
+    }
+
+    const day = (offsetDays: number) => new Date(now + offsetDays * 86_400_000);
+    const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+    const stem = DEMO_PHONE_STEM[market];
+    const appLanguage = { fi: 'fi_FI', ee: 'et_EE', no: 'nb_NO', dk: 'da_DK', se: 'sv_SE' }[market];
+    const [oneTime, gold, platinum] = await tx
+      .insert(customers)
+      .values([
+        {
+          phone: `${stem}1`,
+          passwordHash: hash,
+          firstname: 'Olli',
+          lastname: 'Kertalainen',
+          email: null,
+          appLanguage,
+        },
+        {
+          phone: `${stem}2`,
+          passwordHash: hash,
+          firstname: 'Kalle',
+          lastname: 'Kultanen',
+          email: 'kalle@example.com',
+          allowEmail: true,
+          appLanguage,
+          membershipType: 'gold',
+          membershipBegin: isoDate(day(-400)),
+          membershipEnd: isoDate(day(330)),
+          credits: 4,
+          wpPremCredits: 2,
+          wpProdCredits: 1,
+          bonusAmount: 42.5,
+          bonusExpires: day(300),
+        },
+        {
+          phone: `${stem}3`,
+          passwordHash: hash,
+          firstname: 'Pekka',
+          lastname: 'Platinanen',
+          email: 'pekka@example.com',
+          appLanguage,
+          membershipType: 'platinum',
+          membershipBegin: isoDate(day(-800)),
+          membershipEnd: isoDate(day(200)),
+          credits: 10,
+          wpPremCredits: 5,
+          wpProdCredits: 3,
+        },
+      ])
+      .returning();
+    if (!oneTime || !gold || !platinum) throw new Error('customer insert failed');
+
+    // Gold's history: three serviced visits with receipts at the first shop.
+    const allServices = await tx.select().from(services);
+    const firstPobServices = allServices.filter((s) => s.pobId === 1);
+    const haircut = firstPobServices.find((s) => s.parentServiceId === null && s.groupId !== null);
+    const extra = firstPobServices.find((s) => s.parentServiceId === haircut?.id);
+    if (haircut && extra) {
+      for (const [i, daysAgo] of [60, 30, 9].entries()) {
+        const joined = day(-daysAgo);
+        const items: OrderItemSnapshot[] = [
+          {
+            service_id: haircut.id,
+            group_id: haircut.groupId ?? 0,
+            title: haircut.title,
+            price: haircut.price,
+            duration: haircut.duration,
+            extras:
+              i === 1
+                ? [
+                    {
+                      service_id: extra.id,
+                      title: extra.title,
+                      price: extra.price,
+                      duration: extra.duration,
+                    },
+                  ]
+                : [],
+          },
+        ];
+        const [o] = await tx
+          .insert(orders)
+          .values({
+            pobId: 1,
+            customerId: gold.id,
+            status: 'serviced',
+            priority: MEMBERSHIP_PRIORITY.gold,
+            rank: joined.getTime(),
+            customerAtPob: true,
+            joinedAt: joined,
+            startedAt: new Date(joined.getTime() + 12 * 60_000),
+            finishedAt: new Date(joined.getTime() + 40 * 60_000),
+            chair: 1,
+            plannedMinutes: haircut.duration + (i === 1 ? extra.duration : 0),
+            shownWait: 10,
+            items,
+          })
+          .returning({ id: orders.id });
+        if (!o) throw new Error('order insert failed');
+        await tx.insert(receipts).values({
+          orderId: o.id,
+          customerId: gold.id,
+          pobId: 1,
+          created: new Date(joined.getTime() + 40 * 60_000),
+          rows: receiptRows(items, ctx.info.vatPercent),
+        });
+      }
+    }
+
+    const [welcome, offer] = await tx
+      .insert(messages)
+      .values([
+        {
+          customerId: null,
+          title: market === 'fi' ? 'Tervetuloa Jonoon' : 'Welcome to Jono',
+          content:
+            market === 'fi'
+              ? '<p>Näet nyt jokaisen liikkeen jonotusajan ja voit liittyä jonoon etukäteen. <strong>Hyvää päivänjatkoa!</strong></p>'
+              : '<p>You can now see the wait at every shop and join the queue before you arrive. <strong>Have a good day!</strong></p>',
+          date: day(-20),
+        },
+        {
+          customerId: gold.id,
+          title: market === 'fi' ? 'Kiitos jäsenyydestä' : 'Thank you for being a member',
+          content:
+            market === 'fi'
+              ? '<p>Gold-jäsenenä pääset palveluun ennen kertaasiakkaita. <a href="https://example.com/jasenyys">Lue lisää</a>.</p>'
+              : '<p>As a Gold member you are served before one-time customers. <a href="https://example.com/membership">Read more</a>.</p>',
+          date: day(-2),
+        },
+      ])
+      .returning({ id: messages.id });
+    if (welcome && offer)
+      await tx.insert(messageReads).values({ messageId: welcome.id, customerId: gold.id });
+
+    await tx.insert(benefits).values([
+      {
+        customerId: gold.id,
+        title: market === 'fi' ? 'Alennus tuotteista' : 'Discount on products',
+        value: '15 %',
+        isRedeemable: true,
+        dateIssued: day(-40),
+      },
+      {
+        customerId: gold.id,
+        title: market === 'fi' ? 'Ilmainen partakäsittely' : 'Free beard trim',
+        value: null,
+        isRedeemable: true,
+        dateIssued: day(-10),
+      },
+      {
+        customerId: gold.id,
+        title: market === 'fi' ? 'Lahjakortti' : 'Gift card',
+        value: '10 €',
+        isRedeemable: false,
+        redeemCode: 'JONO10',
+        dateIssued: day(-90),
+        dateRedeemed: day(-80),
+      },
+    ]);
+  });
+}

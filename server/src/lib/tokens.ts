@@ -1,0 +1,71 @@
+// Access tokens (JWT, HS256, 15 minutes) and opaque refresh tokens / codes stored as hashes.
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { SignJWT, jwtVerify, errors } from 'jose';
+import { ACCESS_TOKEN_TTL_S, RECOVERY_CODE_LENGTH, type Market } from '@jono/contract';
+
+export interface AccessClaims {
+  sub: string;
+  market: Market;
+  kind: 'customer' | 'staff';
+  /** Staff only: the shop the staff member works at, and their role. */
+  pob?: number;
+  role?: 'barber' | 'manager';
+  /** Refresh-token family, so that logout and password change can revoke. */
+  fam?: string;
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async signAccess(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_S): Promise<string> {
+    const iat = Math.floor(this.now() / 1000);
+    return new SignJWT({
+      market: claims.market,
+      kind: claims.kind,
+      pob: claims.pob,
+      role: claims.role,
+      fam: claims.fam,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlSeconds)
+      .setIssuer('jono')
+      .sign(this.key);
+  }
+
+  /** Verifies an access token: 'expired' and 'invalid' are told apart for the 401 answer. */
+  async verifyAccess(token: string): Promise<AccessClaims | 'expired' | 'invalid'> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: 'jono',
+        algorithms: ['HS256'],
+        currentDate: new Date(this.now()),
+      });
+      if (typeof payload.sub !== 'string') return 'invalid';
+      return payload as unknown as AccessClaims;
+    } catch (err) {
+      return err instanceof errors.JWTExpired ? 'expired' : 'invalid';
+    }
+  }
+}
+
+export function opaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function numericCode(length = RECOVERY_CODE_LENGTH): string {
+  let code = '';
+  for (let i = 0; i < length; i++) code += String(randomInt(10));
+  return code;
+}

@@ -1,0 +1,235 @@
+// Sessions and accounts: login, refresh, logout, registration, recovery by SMS code, password change.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import {
+  SERVER_TEXT,
+  loginAnswerSchema,
+  loginSchema,
+  normalisePhone,
+  okAnswerSchema,
+  passwordChangeSchema,
+  refreshAnswerSchema,
+  refreshSchema,
+  registerAnswerSchema,
+  registrationSchema,
+  resetSchema,
+  resetTokenSchema,
+  APP_LANGUAGE_OF,
+} from '@jono/contract';
+import { customers } from '../../db/schema';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords';
+import { HttpError } from '../../lib/http-error';
+import { bearer, claimsOf, requireCustomer } from '../../lib/auth';
+import {
+  issueSession,
+  revokeFamily,
+  revokeOtherSessions,
+  rotateSession,
+} from '../../services/sessions';
+import { checkRecoveryCode, requestRecoveryCode } from '../../services/recovery';
+import { KeyedLimiter, ipLimit } from '../../plugins/rate-limits';
+import { marketCtx, marketParams } from '../params';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const perPhone = new KeyedLimiter(app.limits.perPhone, app.now);
+  const tags = ['auth'];
+
+  app.post(
+    '/login/',
+    {
+      config: ipLimit(app.limits.login),
+      schema: {
+        tags,
+        summary: 'Log in with phone and password',
+        params: marketParams,
+        body: loginSchema,
+        response: { 200: loginAnswerSchema },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      const phone = normalisePhone(request.body.phone, ctx.info.dialCode);
+      perPhone.hit(`login:${ctx.market}:${phone}`);
+      const [row] = await ctx.db.select().from(customers).where(eq(customers.phone, phone));
+      const ok = await verifyPassword(request.body.password, row?.passwordHash ?? DUMMY_HASH);
+      if (!row || !ok) {
+        throw new HttpError(401, 'invalid_credentials', 'Check the phone number and password', {
+          phone: 'login.phoneError',
+          password: 'login.passwordError',
+        });
+      }
+      return issueSession(ctx, app.tokens, row.id, app.now());
+    },
+  );
+
+  app.post(
+    '/refresh/',
+    {
+      config: ipLimit(app.limits.login),
+      schema: {
+        tags,
+        summary:
+          'Exchange a refresh token (bearer or body `refresh`) for a new access and refresh token',
+        description:
+          'Refresh tokens rotate: each is valid once. Using one twice revokes its whole family.',
+        params: marketParams,
+        body: refreshSchema.optional(),
+        response: { 200: refreshAnswerSchema },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      const token = request.body?.refresh ?? bearer(request);
+      if (!token) throw new HttpError(401, 'unauthorized', 'Missing refresh token');
+      return rotateSession(ctx, app.tokens, token, app.now());
+    },
+  );
+
+  app.post(
+    '/logout/',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke the current session (its refresh-token family)',
+        params: marketParams,
+        response: { 200: okAnswerSchema },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      const claims = await claimsOf(request, ctx.market);
+      if (claims.fam) await revokeFamily(ctx, claims.fam, app.now());
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/register/',
+    {
+      config: ipLimit(app.limits.register),
+      schema: {
+        tags,
+        summary: 'Register a customer',
+        params: marketParams,
+        body: registrationSchema,
+        response: { 201: registerAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const ctx = marketCtx(app, request.params.market);
+      const body = request.body;
+      perPhone.hit(`register:${ctx.market}:${body.phone}`);
+      const passwordHash = await hashPassword(body.password);
+      const inserted = await ctx.db
+        .insert(customers)
+        .values({
+          phone: body.phone,
+          passwordHash,
+          email: body.email,
+          firstname: body.firstname,
+          lastname: body.lastname,
+          allowEmail: body.allow_email,
+          allowSms: body.allow_sms,
+          appLanguage: APP_LANGUAGE_OF[ctx.info.language],
+        })
+        .onConflictDoNothing({ target: customers.phone })
+        .returning({ id: customers.id });
+      const row = inserted[0];
+      if (!row) {
+        throw new HttpError(
+          409,
+          'conflict',
+          'This phone number is already registered. Create a password through recovery.',
+          {
+            phone: 'register.alreadyCustomer',
+          },
+        );
+      }
+      return reply.code(201).send({ customer_id: row.id });
+    },
+  );
+
+  app.post(
+    '/auth/reset-token/',
+    {
+      config: ipLimit(app.limits.recovery),
+      schema: {
+        tags,
+        summary: 'Send a 6-digit recovery code by SMS',
+        description:
+          'Answers the same whether or not the number is registered, so numbers cannot be probed.',
+        params: marketParams,
+        body: resetTokenSchema,
+        response: { 200: okAnswerSchema },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      perPhone.hit(`recovery:${ctx.market}:${request.body.phone}`);
+      await requestRecoveryCode(ctx, request.body.phone, app.now(), request.log);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/reset/',
+    {
+      config: ipLimit(app.limits.recovery),
+      schema: {
+        tags,
+        summary: 'Set a new password with the SMS code',
+        description: `Errors: ${[SERVER_TEXT.missingPhone, SERVER_TEXT.missingToken, SERVER_TEXT.missingPassword, SERVER_TEXT.passwordWeak, SERVER_TEXT.invalidPhone].join('; ')}. A code is valid 1 hour and 5 tries.`,
+        params: marketParams,
+        body: resetSchema,
+        response: { 200: okAnswerSchema },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      const { phone, token, password } = request.body;
+      const customerId = await checkRecoveryCode(ctx, phone, token, app.now());
+      await ctx.db
+        .update(customers)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(customers.id, customerId));
+      await revokeOtherSessions(ctx, customerId, undefined, app.now());
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/password/',
+    {
+      config: ipLimit(app.limits.login),
+      schema: {
+        tags,
+        summary: "Change the logged-in customer's password",
+        description: 'Other sessions of the customer are revoked.',
+        params: marketParams,
+        body: passwordChangeSchema,
+        response: { 200: okAnswerSchema },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      const claims = await claimsOf(request, ctx.market);
+      const customerId = Number(claims.sub);
+      await requireCustomer(request, ctx.market, customerId);
+      const [row] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
+      if (!row) throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
+      if (!(await verifyPassword(request.body.old_password, row.passwordHash))) {
+        throw new HttpError(400, 'invalid_credentials', 'The current password is wrong', {
+          old_password: 'The current password is wrong',
+        });
+      }
+      await ctx.db
+        .update(customers)
+        .set({ passwordHash: await hashPassword(request.body.new_password) })
+        .where(eq(customers.id, customerId));
+      await revokeOtherSessions(ctx, customerId, claims.fam, app.now());
+      return { ok: true as const };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,34 @@
+// Path parameters shared by the routes, and the lookup of a market's context.
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { MARKETS, type Market } from '@jono/contract';
+import type { MarketContext } from '../context';
+import { notFound } from '../lib/http-error';
+
+export const marketParams = z.object({ market: z.enum(MARKETS) });
+export const customerParams = marketParams.extend({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+export const idSchema = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+
+export function marketCtx(app: FastifyInstance, market: Market): MarketContext {
+  const ctx = app.markets.get(market);
+  if (!ctx) throw notFound(`Market ${market} is not served here`);
+  return ctx;
+}
+
+export const errorAnswers = {
+  400: z.object({
+    error: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+};

@@ -1,0 +1,99 @@
+// Shops as the API shows them: catalogue rows plus the live queue snapshot (estimates, state).
+import { asc, eq } from 'drizzle-orm';
+import type { Pob, PobSummary, QueueState } from '@jono/contract';
+import type { MarketContext } from '../context';
+import { pobs, serviceGroups, services } from '../db/schema';
+
+type PobRow = typeof pobs.$inferSelect;
+
+export interface QueueSnapshot {
+  open: boolean;
+  closing_soon: boolean;
+  queue_state: QueueState;
+  service_time_estimates: { priority: number; wait_time: number }[];
+}
+
+/** Computes a shop's live snapshot; the queue service provides the real one. */
+export type SnapshotFn = (ctx: MarketContext, pob: PobRow) => Promise<QueueSnapshot>;
+
+export function summaryView(row: PobRow, snap: QueueSnapshot): PobSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    city: row.city,
+    address: row.address,
+    open: snap.open,
+    open_times: row.openTimes,
+    closing_soon: snap.closing_soon,
+    location: { latitude: row.latitude, longitude: row.longitude },
+    service_time_estimates: snap.service_time_estimates,
+    queue_state: snap.queue_state,
+    queue_info: { queue_employees: row.chairs },
+    image: row.image ?? false,
+    notice: row.notice,
+  };
+}
+
+export async function listShops(ctx: MarketContext, snapshot: SnapshotFn): Promise<PobSummary[]> {
+  const rows = await ctx.db.select().from(pobs).orderBy(asc(pobs.city), asc(pobs.name));
+  return Promise.all(rows.map(async (row) => summaryView(row, await snapshot(ctx, row))));
+}
+
+export async function findShopRow(ctx: MarketContext, id: number): Promise<PobRow | undefined> {
+  const [row] = await ctx.db.select().from(pobs).where(eq(pobs.id, id));
+  return row;
+}
+
+export async function shopDetail(
+  ctx: MarketContext,
+  row: PobRow,
+  snapshot: SnapshotFn,
+): Promise<Pob> {
+  const [groups, all] = await Promise.all([
+    ctx.db
+      .select()
+      .from(serviceGroups)
+      .where(eq(serviceGroups.pobId, row.id))
+      .orderBy(asc(serviceGroups.displayOrder)),
+    ctx.db
+      .select()
+      .from(services)
+      .where(eq(services.pobId, row.id))
+      .orderBy(asc(services.displayOrder), asc(services.id)),
+  ]);
+  const active = all.filter((s) => s.active);
+  const main = active.filter((s) => s.parentServiceId === null && s.groupId !== null);
+  const extrasByService = new Map<number, typeof active>();
+  for (const s of active) {
+    if (s.parentServiceId === null) continue;
+    const list = extrasByService.get(s.parentServiceId) ?? [];
+    list.push(s);
+    extrasByService.set(s.parentServiceId, list);
+  }
+  const serviceView = (s: (typeof active)[number]) => ({
+    id: s.id,
+    title: s.title,
+    display_order: s.displayOrder,
+    details: s.details,
+    long_description: s.longDescription,
+    price: s.price,
+    duration: s.duration,
+  });
+  return {
+    ...summaryView(row, await snapshot(ctx, row)),
+    service_groups: groups.map((g) => ({
+      id: g.id,
+      title: g.title,
+      display_order: g.displayOrder,
+      details: g.details,
+      parent: g.parent,
+    })),
+    services: main.map((s) => ({ ...serviceView(s), group_id: s.groupId ?? 0 })),
+    extra_services: [...extrasByService.entries()]
+      .filter(([serviceId]) => main.some((m) => m.id === serviceId))
+      .map(([serviceId, extras]) => ({
+        service_id: serviceId,
+        services: extras.map((e) => ({ ...serviceView(e), group_id: e.groupId })),
+      })),
+  };
+}
