@@ -1,0 +1,38 @@
+// @jono/queue: the queue engine (ordering, wait estimates, time-slot allocation, opening hours,
+// defer) and the simulator that measures how accurate the estimates are. Pure: time is an
+// argument, nothing here reads a clock or does I/O.
+export type {
+  DurationModel,
+  OrderCandidate,
+  OrderEstimate,
+  Priority,
+  QueueEstimate,
+  QueueOrder,
+  ServiceTimeEstimate,
+  ShopQueueState,
+} from './types';
+export { PRIORITY_LEVELS } from './types';
+export { compareQueueOrders, sortQueue } from './sort-queue';
+export {
+  buildDurationModel,
+  DEFAULT_TYPICAL_PLANNED_MINUTES,
+  EMPTY_DURATION_MODEL,
+  expectedMinutes,
+} from './duration-model';
+export type { ServedOrder } from './duration-model';
+export { MIN_REMAINING_MINUTES, remainingMinutes } from './remaining-time';
+export {
+  estimateQueue,
+  higherPriorityLoad,
+  MAX_HIGHER_PRIORITY_LOAD,
+  newOrderWaitMs,
+  toWholeMinutes,
+} from './estimate-queue';
+export { allocate, isClosingSoon } from './allocate';
+export type { Allocation } from './allocate';
+export { closingTime, isOpenAt, localTimeToEpoch } from './opening-hours';
+export type { OpenTime } from './opening-hours';
+export { queueState, shopStatus } from './queue-state';
+export type { QueueState, ShopStatus } from './queue-state';
+export { deferOrder } from './defer-order';
+export type { OrderChange } from './defer-order';

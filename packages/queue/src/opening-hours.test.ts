@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { closingTime, isOpenAt, localTimeToEpoch } from './opening-hours';
+
+const HELSINKI = 'Europe/Helsinki';
+const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, open: '09:00', close: '20:00' }));
+const hours = [
+  ...weekdays,
+  { weekday: 6, open: '10:00', close: '18:00' },
+  { weekday: 7, open: '12:00', close: '16:00' },
+];
+
+describe('opening hours', () => {
+  it('gives today’s closing while open, in the shop’s time zone', () => {
+    // Saturday 2026-11-21, 12:00 in Helsinki (UTC+2).
+    const now = Date.parse('2026-11-21T10:00:00Z');
+    expect(closingTime(hours, HELSINKI, now)).toBe(Date.parse('2026-11-21T16:00:00Z'));
+    expect(isOpenAt(hours, HELSINKI, now)).toBe(true);
+  });
+
+  it('is closed before opening and from the closing minute on', () => {
+    expect(isOpenAt(hours, HELSINKI, Date.parse('2026-11-21T07:59:00Z'))).toBe(false);
+    expect(isOpenAt(hours, HELSINKI, Date.parse('2026-11-21T08:00:00Z'))).toBe(true);
+    expect(isOpenAt(hours, HELSINKI, Date.parse('2026-11-21T16:00:00Z'))).toBe(false);
+  });
+
+  it('uses the local weekday, not the UTC one', () => {
+    // Monday 00:30 in Helsinki is still Sunday in UTC.
+    const late = [{ weekday: 1, open: '00:00', close: '02:00' }];
+    expect(isOpenAt(late, HELSINKI, Date.parse('2026-11-22T22:30:00Z'))).toBe(true);
+  });
+
+  it('follows the spring DST change in Helsinki', () => {
+    // Sunday 2026-03-29: clocks go from 03:00 EET to 04:00 EEST; noon is 09:00 UTC.
+    expect(closingTime(hours, HELSINKI, Date.parse('2026-03-29T09:30:00Z'))).toBe(
+      Date.parse('2026-03-29T13:00:00Z'),
+    );
+    expect(isOpenAt(hours, HELSINKI, Date.parse('2026-03-29T08:59:00Z'))).toBe(false);
+    // The Saturday before still closes at 18:00 EET, 16:00 UTC.
+    expect(closingTime(hours, HELSINKI, Date.parse('2026-03-28T15:00:00Z'))).toBe(
+      Date.parse('2026-03-28T16:00:00Z'),
+    );
+  });
+
+  it('follows the autumn DST change in Helsinki', () => {
+    // Sunday 2026-10-25: clocks go back from 04:00 EEST to 03:00 EET; 16:00 is 14:00 UTC.
+    expect(closingTime(hours, HELSINKI, Date.parse('2026-10-25T12:00:00Z'))).toBe(
+      Date.parse('2026-10-25T14:00:00Z'),
+    );
+    expect(localTimeToEpoch(HELSINKI, { year: 2026, month: 10, day: 24 }, 18 * 60)).toBe(
+      Date.parse('2026-10-24T15:00:00Z'),
+    );
+  });
+
+  it('keeps a shop open past midnight when it closes before it opens', () => {
+    const night = [{ weekday: 5, open: '20:00', close: '02:00' }];
+    // Friday 2026-11-20 23:00 and Saturday 01:30 local.
+    expect(closingTime(night, HELSINKI, Date.parse('2026-11-20T21:00:00Z'))).toBe(
+      Date.parse('2026-11-21T00:00:00Z'),
+    );
+    expect(isOpenAt(night, HELSINKI, Date.parse('2026-11-20T23:30:00Z'))).toBe(true);
+    expect(isOpenAt(night, HELSINKI, Date.parse('2026-11-21T00:30:00Z'))).toBe(false);
+  });
+
+  it('ignores malformed times', () => {
+    expect(
+      isOpenAt(
+        [{ weekday: 6, open: '9am', close: '18:00' }],
+        HELSINKI,
+        Date.parse('2026-11-21T10:00:00Z'),
+      ),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,114 @@
+// Opening hours in the shop's own IANA time zone, computed with Intl only (no clock, no I/O).
+
+export interface OpenTime {
+  /** ISO weekday, 1 = Monday ... 7 = Sunday. */
+  weekday: number;
+  /** Local "HH:MM"; a close at or before the open means the shop closes after midnight. */
+  open: string;
+  close: string;
+}
+
+interface LocalDate {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  minutes: number;
+}
+
+const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const DAY_MS = 86_400_000;
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      weekday: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function localDate(timeZone: string, at: number): LocalDate & { second: number } {
+  const parts: Record<string, string> = {};
+  for (const p of formatter(timeZone).formatToParts(at)) parts[p.type] = p.value;
+  const num = (k: string) => Number(parts[k] ?? 0);
+  return {
+    year: num('year'),
+    month: num('month'),
+    day: num('day'),
+    weekday: WEEKDAYS[parts.weekday ?? ''] ?? 0,
+    minutes: num('hour') * 60 + num('minute'),
+    second: num('second'),
+  };
+}
+
+/** Epoch ms of a local wall-clock time (a time skipped by a DST change lands within an hour). */
+export function localTimeToEpoch(
+  timeZone: string,
+  date: { year: number; month: number; day: number },
+  minutes: number,
+): number {
+  const wall = Date.UTC(date.year, date.month - 1, date.day) + minutes * 60_000;
+  let guess = wall;
+  for (let i = 0; i < 3; i++) {
+    const l = localDate(timeZone, guess);
+    const shown = Date.UTC(l.year, l.month - 1, l.day) + (l.minutes * 60 + l.second) * 1000;
+    guess += wall - shown;
+  }
+  return guess;
+}
+
+function parseHhMm(value: string): number | null {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(value);
+  if (!m) return null;
+  const minutes = Number(m[1]) * 60 + Number(m[2]);
+  return Number(m[2]) < 60 && minutes <= 24 * 60 ? minutes : null;
+}
+
+/** Epoch ms of the closing of the opening period the shop is in now, or null when closed. */
+export function closingTime(
+  openTimes: readonly OpenTime[],
+  timeZone: string,
+  now: number,
+): number | null {
+  const today = localDate(timeZone, now);
+  const yesterday = localDate(timeZone, now - DAY_MS);
+  let closes: number | null = null;
+  for (const t of openTimes) {
+    const open = parseHhMm(t.open);
+    const close = parseHhMm(t.close);
+    if (open === null || close === null) continue;
+    const overnight = close <= open;
+    for (const [day, offset] of [
+      [today, 0],
+      [yesterday, -1],
+    ] as const) {
+      if (t.weekday !== day.weekday || (offset === -1 && !overnight)) continue;
+      const opensAt = localTimeToEpoch(timeZone, day, open);
+      const closeDay = overnight ? nextDay(day) : day;
+      const closesAt = localTimeToEpoch(timeZone, closeDay, close);
+      if (opensAt <= now && now < closesAt) closes = Math.max(closes ?? closesAt, closesAt);
+    }
+  }
+  return closes;
+}
+
+export function isOpenAt(openTimes: readonly OpenTime[], timeZone: string, now: number): boolean {
+  return closingTime(openTimes, timeZone, now) !== null;
+}
+
+function nextDay(d: LocalDate) {
+  const next = new Date(Date.UTC(d.year, d.month - 1, d.day) + DAY_MS);
+  return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
+}

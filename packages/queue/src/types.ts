@@ -1,0 +1,72 @@
+// The shapes the queue engine reads and returns; time is always epoch milliseconds.
+
+/** 0 one-time customer, 1 silver, 2 gold, 3 platinum. */
+export type Priority = number;
+
+export interface QueueOrder {
+  id: number;
+  priority: Priority;
+  joinedAt: number;
+  /** Sort key within a priority; the server persists it; initially joinedAt. */
+  rank: number;
+  status: 'waiting' | 'in_service';
+  /** When the order reached a chair (in_service only). */
+  startedAt?: number;
+  /** Sum of the ordered services' and extras' planned durations. */
+  plannedMinutes: number;
+  serviceIds: number[];
+}
+
+export interface DurationModel {
+  /** Correction applied to services the history has not seen; 1 without history. */
+  globalRatio: number;
+  /** Expected actual / planned per service id, shrunk toward globalRatio. */
+  serviceRatios: ReadonlyMap<number, number>;
+  /** Spread of ln(actual / expected); null without enough history. */
+  logSd: number | null;
+  /** Mean planned minutes of an order in the history; null without history. */
+  typicalPlannedMinutes: number | null;
+  samples: number;
+}
+
+export interface ShopQueueState {
+  now: number;
+  /** Barbers on duty (>= 0). */
+  chairs: number;
+  /** Active orders only, in any order. */
+  orders: QueueOrder[];
+  durationModel?: DurationModel;
+  /** Expected arrivals per hour by priority, from the shop's recent history. */
+  arrivalsPerHour?: Record<number, number>;
+  /** Planned minutes of a typical new order; defaults to the model's, else 20. */
+  typicalPlannedMinutes?: number;
+}
+
+export interface OrderEstimate {
+  /** Whole minutes until the order reaches a chair; null when no chair is on duty. */
+  waitMinutes: number | null;
+  expectedStart: number | null;
+  expectedEnd: number | null;
+  /** 0 for an order in service, 1 for the head of the waiting queue, and so on. */
+  position: number;
+}
+
+export interface ServiceTimeEstimate {
+  priority: Priority;
+  /** Whole minutes a new customer of this level would wait; null when no chair is on duty. */
+  wait_time: number | null;
+}
+
+export interface QueueEstimate {
+  orders: Map<number, OrderEstimate>;
+  serviceTimeEstimates: ServiceTimeEstimate[];
+}
+
+/** What a customer is about to order, before it becomes a QueueOrder. */
+export interface OrderCandidate {
+  priority: Priority;
+  plannedMinutes: number;
+  serviceIds: number[];
+}
+
+export const PRIORITY_LEVELS = [3, 2, 1, 0] as const;
