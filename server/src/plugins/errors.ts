@@ -40,11 +40,9 @@ export default fp(async (app) => {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({
-        error: 'not_found',
-        message: `No route ${request.method} ${request.url.split('?')[0]}`,
-      }),
+    reply.code(404).send({
+      error: 'not_found',
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    }),
   );
 });

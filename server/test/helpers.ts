@@ -1,0 +1,85 @@
+// Builds the real app for tests: PGlite cloned from one migrated template (no initdb per test),
+// or, with DATABASE_URL, a real PostgreSQL server with schemas unique to the test.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Market } from '@jono/contract';
+import { loadEnv } from '../src/config/env';
+import { buildApp, type App, type AppOptions } from '../src/app';
+import { makePgliteTemplate } from '../src/db/client';
+import type { RateLimitSettings } from '../src/plugins/rate-limits';
+
+let template: Promise<Blob> | undefined;
+export const databaseUrl = process.env.DATABASE_URL;
+
+const RELAXED: Partial<RateLimitSettings> = {
+  login: { max: 10_000, windowMs: 60_000 },
+  register: { max: 10_000, windowMs: 60_000 },
+  recovery: { max: 10_000, windowMs: 60_000 },
+  orders: { max: 10_000, windowMs: 60_000 },
+  perPhone: { max: 10_000, windowMs: 60_000 },
+};
+
+export interface TestAppOptions extends Partial<Omit<AppOptions, 'env'>> {
+  markets?: Market[];
+  envOverrides?: Record<string, string>;
+  /** Keep the production rate limits (tests of rate limiting). */
+  realLimits?: boolean;
+}
+
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<App> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'jono-test-'));
+  const env = loadEnv(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      MARKETS: (opts.markets ?? ['fi']).join(','),
+      JWT_SECRET: 'test-secret-that-is-long-enough-to-sign-tokens-0123456789',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...opts.envOverrides,
+    },
+    () => ({ publicKey: 'test-public-key', privateKey: 'test-private-key' }),
+  );
+  const schemaPrefix = `t${randomBytes(4).toString('hex')}_`;
+  if (!databaseUrl) template ??= makePgliteTemplate();
+  const app = await buildApp({
+    seed: true,
+    ...opts,
+    env,
+    logger: opts.logger ?? false,
+    template: databaseUrl ? undefined : await template,
+    schemaPrefix,
+    limits: opts.realLimits ? opts.limits : { ...RELAXED, ...opts.limits },
+  });
+  if (databaseUrl) {
+    app.addHook('onClose', async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      for (const m of env.MARKETS)
+        await client.query(`drop schema if exists "${schemaPrefix}${m}" cascade`);
+      await client.end();
+    });
+  }
+  return app;
+}
+
+export const DEMO = {
+  oneTime: '+358400000001',
+  gold: '+358400000002',
+  platinum: '+358400000003',
+  password: 'Jono1234',
+};
+
+export async function login(app: App, phone: string, password = DEMO.password, market = 'fi') {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/${market}/login/`,
+    payload: { phone, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed ${res.statusCode} ${res.body}`);
+  const body = res.json<{ customer_id: number; access_token: string; refresh_token: string }>();
+  return { ...body, auth: { authorization: `Bearer ${body.access_token}` } };
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pobListSchema, pobSchema } from '@jono/contract';
+import { buildTestApp } from './helpers';
+import type { App } from '../src/app';
+
+let app: App;
+beforeAll(async () => {
+  // A Wednesday at noon in Helsinki: every shop is within its opening hours.
+  app = await buildTestApp({ markets: ['fi', 'se'], now: () => Date.UTC(2026, 10, 18, 10, 0) });
+});
+afterAll(() => app.close());
+
+describe('GET /pobs/', () => {
+  it('lists the seeded shops of the market with estimates per priority', async () => {
+    const res = await app.inject('/api/fi/pobs/');
+    expect(res.statusCode).toBe(200);
+    const shops = pobListSchema.parse(res.json());
+    expect(shops.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(shops.map((s) => s.city))).toEqual(
+      new Set(['Helsinki', 'Espoo', 'Vantaa', 'Tampere', 'Turku', 'Oulu']),
+    );
+    for (const s of shops) {
+      expect(s.service_time_estimates.map((e) => e.priority)).toEqual([3, 2, 1, 0]);
+      expect(s.queue_info.queue_employees).toBeGreaterThanOrEqual(2);
+      expect(s.queue_info.queue_employees).toBeLessThanOrEqual(5);
+    }
+    expect(shops.some((s) => s.image === false)).toBe(true);
+    expect(shops.some((s) => s.queue_state === 'full')).toBe(true);
+    expect(shops.some((s) => s.queue_state === 'closed')).toBe(true);
+    expect(shops.filter((s) => s.queue_state === 'open').every((s) => s.open)).toBe(true);
+  });
+
+  it('answers without the trailing slash too', async () => {
+    expect((await app.inject('/api/fi/pobs')).statusCode).toBe(200);
+  });
+
+  it("keeps each market's data apart", async () => {
+    const se = pobListSchema.parse((await app.inject('/api/se/pobs/')).json());
+    expect(se.length).toBeGreaterThanOrEqual(3);
+    expect(se.every((s) => ['Stockholm', 'Göteborg'].includes(s.city))).toBe(true);
+  });
+
+  it('answers 404 for a market this process does not serve', async () => {
+    expect((await app.inject('/api/no/pobs/')).statusCode).toBe(404);
+    expect((await app.inject('/api/xx/pobs/')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /pobs/{id}/', () => {
+  it('gives the service catalogue with groups, prices in cents and extras', async () => {
+    const res = await app.inject('/api/fi/pobs/1/');
+    expect(res.statusCode).toBe(200);
+    const shop = pobSchema.parse(res.json());
+    expect(shop.service_groups.map((g) => g.title)).toEqual([
+      'Hiustenleikkaukset',
+      'Parta',
+      'Yhdistelmät',
+      'Lapset',
+    ]);
+    const haircut = shop.services.find((s) => s.title === 'Hiustenleikkaus');
+    expect(haircut).toMatchObject({ price: 3900, duration: 25 });
+    const extras = shop.extra_services.find((e) => e.service_id === haircut?.id);
+    expect(extras?.services.map((e) => e.title)).toContain('Hiustenpesu');
+  });
+
+  it('prices in the market currency', async () => {
+    const shop = pobSchema.parse((await app.inject('/api/se/pobs/1/')).json());
+    expect(shop.services.find((s) => s.title === 'Haircut')?.price).toBe(44900);
+  });
+
+  it('answers 404 with the error shape for an unknown shop', async () => {
+    const res = await app.inject('/api/fi/pobs/9999/');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+});
