@@ -9,3 +9,4 @@ export * from './order';
 export * from './customer';
 export * from './auth';
 export * from './content';
+export * from './staff';

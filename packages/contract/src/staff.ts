@@ -1,0 +1,288 @@
+// The staff API (`/api/{market}/staff/...`): payloads and answers of the barbers' and managers'
+// console. Staff act only on their own shop; manager-only calls are marked.
+import { z } from 'zod';
+import { PHONE_MIN_LENGTH } from './constants';
+import { openTimeSchema, queueStateSchema, serviceTimeEstimateSchema } from './shop';
+
+const id = z.number().int().positive();
+const text = (max: number) => z.string().trim().min(1).max(max);
+/** As typed; the server normalises it to E.164 with the market's dial code. */
+const phoneSchema = z.string().trim().min(PHONE_MIN_LENGTH).max(32);
+const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'Use HH:MM');
+
+export const staffRoleSchema = z.enum(['barber', 'manager']);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+/** Lifetime of a staff access token: one long shift. There is no refresh token; log in again. */
+export const STAFF_TOKEN_TTL_S = 12 * 60 * 60;
+/** How long a start, finish, no-show or cancel can be undone. */
+export const STAFF_UNDO_WINDOW_MS = 2 * 60 * 1000;
+
+export const staffLoginSchema = z
+  .object({ username: text(100), password: z.string().min(1).max(200) })
+  .strict();
+export type StaffLoginPayload = z.infer<typeof staffLoginSchema>;
+
+export const staffMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  role: staffRoleSchema,
+  pob_id: z.number().int(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const staffLoginAnswerSchema = z.object({
+  access_token: z.string(),
+  /** Seconds the access token is valid (STAFF_TOKEN_TTL_S). */
+  expires_in: z.number().int(),
+  staff: staffMemberSchema,
+});
+export type StaffLoginAnswer = z.infer<typeof staffLoginAnswerSchema>;
+
+export const membershipLevelSchema = z.enum(['none', 'silver', 'gold', 'platinum']);
+
+export const staffQueueExtraSchema = z.object({
+  service_id: z.number().int(),
+  title: z.string(),
+  duration: z.number().int(),
+  price: z.number().int(),
+});
+
+export const staffQueueServiceSchema = staffQueueExtraSchema.extend({
+  extras: z.array(staffQueueExtraSchema),
+});
+
+/** The last staff action on an order that POST /staff/orders/{id}/undo/ can still revert. */
+export const undoableSchema = z.object({
+  action: z.enum(['start', 'finish', 'no_show', 'cancel']),
+  /** ISO timestamp after which undo is refused. */
+  until: z.string(),
+});
+
+export const staffQueueOrderSchema = z.object({
+  id: z.number().int(),
+  /** 0 in service, 1 the next to reach a chair, and so on. */
+  position: z.number().int(),
+  state: z.enum(['waiting', 'in_service']),
+  /** First name and last initial ("Kalle K."), the walk-in's name, or null. */
+  customer_name: z.string().nullable(),
+  customer_id: z.number().int().nullable(),
+  membership: membershipLevelSchema,
+  /** Queue priority of the order (0 one-time ... 3 platinum); a deferred order may have a lower one. */
+  priority: z.number().int(),
+  source: z.enum(['app', 'walk_in']),
+  checked_in: z.boolean(),
+  joined_at: z.string(),
+  /** Minutes since joining (waiting) or since reaching the chair (in service). */
+  waited_minutes: z.number().int(),
+  /** Minutes until the order is expected to reach a chair; 0 in service; null without chairs. */
+  estimate_minutes: z.number().int().nullable(),
+  /** ISO time the service is expected to end; null without chairs. */
+  expected_end: z.string().nullable(),
+  chair: z.number().int().nullable(),
+  started_at: z.string().nullable(),
+  planned_minutes: z.number().int(),
+  services: z.array(staffQueueServiceSchema),
+});
+export type StaffQueueOrder = z.infer<typeof staffQueueOrderSchema>;
+
+export const staffChairSchema = z.object({
+  /** 1 ... chairs on duty. */
+  chair: z.number().int(),
+  /** The order in this chair, or null when free. */
+  order_id: z.number().int().nullable(),
+  customer_name: z.string().nullable(),
+  since: z.string().nullable(),
+});
+
+/** Undo window of recent actions, for the console's undo button. */
+export const staffRecentSchema = z.object({
+  order_id: z.number().int(),
+  customer_name: z.string().nullable(),
+  status: z.enum(['active', 'cancelled', 'serviced', 'noShow']),
+  undo: undoableSchema,
+});
+
+/** GET /staff/queue/ and every message of GET /staff/events. */
+export const staffQueueSchema = z.object({
+  pob: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    chairs: z.number().int(),
+    /** What staff set: open, full or closed for online orders. */
+    staff_queue_state: queueStateSchema,
+    /** What customers see (closed outside opening hours). */
+    queue_state: queueStateSchema,
+    open: z.boolean(),
+    closing_soon: z.boolean(),
+    notice: z.string().nullable(),
+    service_time_estimates: z.array(serviceTimeEstimateSchema),
+  }),
+  chairs: z.array(staffChairSchema),
+  /** Every active order: in service first, then the waiting queue in serving order. */
+  orders: z.array(staffQueueOrderSchema),
+  recent: z.array(staffRecentSchema),
+  /** ISO time the snapshot was computed. */
+  at: z.string(),
+});
+export type StaffQueue = z.infer<typeof staffQueueSchema>;
+
+const itemSchema = z
+  .object({ service_id: id, extra_service_ids: z.array(id).max(20).default([]) })
+  .strict();
+
+/** POST /staff/walk-ins/: a customer who walked in; a known member's phone gives their priority. */
+export const walkInSchema = z
+  .object({
+    items: z.array(itemSchema).min(1).max(10),
+    name: text(100).optional(),
+    phone: phoneSchema.optional(),
+  })
+  .strict();
+export type WalkInPayload = z.infer<typeof walkInSchema>;
+
+export const staffStartSchema = z
+  .object({ chair: z.number().int().min(1).max(100).optional() })
+  .strict();
+
+/** PATCH /staff/shop/ (any staff): chairs on duty, online queue state, notice. */
+export const staffShopPatchSchema = z
+  .object({
+    chairs: z.number().int().min(0).max(50).optional(),
+    queue_state: queueStateSchema.optional(),
+    notice: z.string().max(500).nullable().optional(),
+  })
+  .strict();
+
+/** PUT /staff/shop/hours/ (manager): the whole week; a missing weekday is closed. */
+export const staffHoursSchema = z
+  .object({
+    open_times: z.array(openTimeSchema.extend({ open: hhmm, close: hhmm }).strict()).max(14),
+  })
+  .strict();
+
+/** PATCH /staff/shop/details/ (manager). */
+export const staffShopDetailsSchema = z
+  .object({
+    name: text(100).optional(),
+    city: text(100).optional(),
+    address: text(200).optional(),
+    latitude: z
+      .string()
+      .regex(/^-?\d{1,2}(\.\d+)?$/)
+      .optional(),
+    longitude: z
+      .string()
+      .regex(/^-?\d{1,3}(\.\d+)?$/)
+      .optional(),
+    image: z.string().max(500).nullable().optional(),
+  })
+  .strict();
+
+/** A service or, with parent_service_id, an extra of the manager's shop. */
+export const staffServiceSchema = z.object({
+  id: z.number().int(),
+  group_id: z.number().int().nullable(),
+  parent_service_id: z.number().int().nullable(),
+  title: z.string(),
+  details: z.string(),
+  long_description: z.string(),
+  price: z.number().int(),
+  duration: z.number().int(),
+  display_order: z.number().int(),
+  active: z.boolean(),
+});
+export const staffServiceListSchema = z.object({
+  groups: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  items: z.array(staffServiceSchema),
+});
+
+export const staffServiceCreateSchema = z
+  .object({
+    /** Required for a service; omitted for an extra. */
+    group_id: id.optional(),
+    /** Makes this an extra of that service. */
+    parent_service_id: id.optional(),
+    title: text(200),
+    details: z.string().max(500).default(''),
+    long_description: z.string().max(5000).default(''),
+    /** Cents, VAT included. */
+    price: z.number().int().min(0).max(10_000_000),
+    /** Planned minutes. */
+    duration: z.number().int().min(0).max(600),
+    display_order: z.number().int().min(0).max(10_000).default(0),
+  })
+  .strict()
+  .refine((s) => (s.group_id === undefined) !== (s.parent_service_id === undefined), {
+    message: 'Give group_id for a service or parent_service_id for an extra',
+  });
+
+export const staffServicePatchSchema = z
+  .object({
+    title: text(200).optional(),
+    details: z.string().max(500).optional(),
+    long_description: z.string().max(5000).optional(),
+    price: z.number().int().min(0).max(10_000_000).optional(),
+    duration: z.number().int().min(0).max(600).optional(),
+    display_order: z.number().int().min(0).max(10_000).optional(),
+    active: z.boolean().optional(),
+  })
+  .strict();
+
+export const staffAccountListSchema = z.object({ items: z.array(staffMemberSchema) });
+export const staffAccountCreateSchema = z
+  .object({
+    username: z
+      .string()
+      .regex(/^[a-z0-9._-]{3,50}$/, 'Use 3-50 lowercase letters, digits, dot, dash or underscore'),
+    name: text(100),
+    role: staffRoleSchema,
+    password: z.string().min(8).max(200),
+  })
+  .strict();
+export const staffAccountPatchSchema = z
+  .object({
+    name: text(100).optional(),
+    role: staffRoleSchema.optional(),
+    password: z.string().min(8).max(200).optional(),
+  })
+  .strict();
+
+/**
+ * POST /staff/messages/ (manager): to one customer (by phone) or to every customer of the
+ * market. `content` is HTML stored as given; every client sanitises it before showing it.
+ */
+export const staffMessageSchema = z
+  .object({
+    title: text(200),
+    content: z.string().min(1).max(20_000),
+    to: z.union([z.literal('all'), z.object({ phone: phoneSchema }).strict()]),
+  })
+  .strict();
+export const staffMessageAnswerSchema = z.object({ id: z.number().int() });
+
+/** GET /staff/summary/?date=YYYY-MM-DD (manager): one local day of the shop. */
+export const staffSummaryQuerySchema = z
+  .object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD') })
+  .strict();
+export const staffSummarySchema = z.object({
+  date: z.string(),
+  joined: z.number().int(),
+  served: z.number().int(),
+  no_shows: z.number().int(),
+  cancelled: z.number().int(),
+  /** Wait from joining to reaching a chair, over the served customers; null without any. */
+  mean_wait_minutes: z.number().nullable(),
+  p90_wait_minutes: z.number().nullable(),
+  /** Mean of |wait shown when joining - actual wait|, and of the signed difference (actual - shown). */
+  estimate_mae_minutes: z.number().nullable(),
+  estimate_bias_minutes: z.number().nullable(),
+});
+export type StaffSummary = z.infer<typeof staffSummarySchema>;
+
+export const staffActionAnswerSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['active', 'cancelled', 'serviced', 'noShow']),
+  undo: undoableSchema.nullable(),
+});
