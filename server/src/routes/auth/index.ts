@@ -73,7 +73,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Refresh tokens rotate: each is valid once. Using one twice revokes its whole family.',
         params: marketParams,
-        body: refreshSchema.optional(),
+        body: refreshSchema.nullish(),
         response: { 200: refreshAnswerSchema },
       },
     },
