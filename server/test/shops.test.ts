@@ -74,3 +74,14 @@ describe('GET /pobs/{id}/', () => {
     expect(res.json()).toMatchObject({ error: 'not_found' });
   });
 });
+
+describe('shop images', () => {
+  it('serves the image a shop names', async () => {
+    const shop = pobListSchema
+      .parse((await app.inject('/api/fi/pobs/')).json())
+      .find((s) => s.image !== false);
+    const res = await app.inject(String(shop?.image));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+  });
+});

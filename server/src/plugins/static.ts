@@ -1,7 +1,11 @@
-// Serves the built customer app at / and the staff console at /staff/, with SPA fallbacks.
+// Serves shop images at /media/, the built customer app at / and the staff console at /staff/,
+// with SPA fallbacks for client-side routes.
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+
+const MEDIA = resolve(import.meta.dirname, '../../public/media');
 
 export default fp(async (app) => {
   const { WEB_DIST: web, STAFF_DIST: staffDist } = app.env;
@@ -17,32 +21,20 @@ export default fp(async (app) => {
           : 'public, max-age=3600',
     );
   };
+  await app.register(fastifyStatic, { root: MEDIA, prefix: '/media/', setHeaders });
   const hasWeb = existsSync(`${web}/index.html`);
   const hasStaff = existsSync(`${staffDist}/index.html`);
-  if (hasWeb)
-    await app.register(fastifyStatic, {
-      root: web,
-      prefix: '/',
-      wildcard: false,
-      setHeaders,
-      index: false,
-    });
-  if (hasStaff) {
-    await app.register(fastifyStatic, {
-      root: staffDist,
-      prefix: '/staff/',
-      decorateReply: !hasWeb,
-      wildcard: false,
-      setHeaders,
-      index: false,
-    });
-  }
+  const common = { decorateReply: false, wildcard: false, setHeaders, index: false } as const;
+  if (hasWeb) await app.register(fastifyStatic, { root: web, prefix: '/', ...common });
+  if (hasStaff)
+    await app.register(fastifyStatic, { root: staffDist, prefix: '/staff/', ...common });
 
   // Client-side routes: any GET that is not an API or file path gets the app's index.html.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/') || path === '/healthz' || /\.[a-z0-9]+$/i.test(path)) return;
+    if (path.startsWith('/api/') || path.startsWith('/media/') || path === '/healthz') return;
+    if (/\.[a-z0-9]+$/i.test(path)) return;
     if (path === '/staff' || path.startsWith('/staff/')) {
       if (!hasStaff) return;
       reply.header('cache-control', 'no-cache');
