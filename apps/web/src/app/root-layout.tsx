@@ -1,0 +1,43 @@
+// The app shell: the page with its slide transition, the navigation bar, the floating tracking
+// button and the notification banner.
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useActiveOrderStore } from '../lib/active-order-store';
+import { recordVisit } from '../lib/navigation-history';
+import { showsNavigation, showsTrackingButton, type NavigationState } from '../lib/paths';
+import { useIsLoggedIn } from '../lib/session-store';
+import { useActiveOrderId } from '../features/tracking/hooks/use-active-order-id';
+import { navigationGroup } from './navigation';
+import { NavigationBar } from './navigation-bar';
+import { NotificationBanner } from './notification-banner';
+import { SessionSync } from './session-sync';
+import { TrackingButton } from './tracking-button';
+
+export function RootLayout() {
+  const location = useLocation();
+  const loggedIn = useIsLoggedIn();
+  const activeOrderId = useActiveOrderId();
+  const checkedIn = useActiveOrderStore((s) => s.order?.checkedIn ?? false);
+  const group = navigationGroup({ loggedIn, hasActiveOrder: activeOrderId !== null, checkedIn });
+  const transition = (location.state as NavigationState | null)?.transition ?? 'slide-right';
+  const withNav = showsNavigation(location.pathname);
+
+  useEffect(() => {
+    recordVisit(location.pathname);
+    window.scrollTo({ top: 0 });
+  }, [location.pathname]);
+
+  return (
+    <div className={`app${withNav ? ' app--with-nav' : ''}`}>
+      <SessionSync />
+      <NotificationBanner />
+      <div key={location.pathname} className={`page page--${transition}`}>
+        <Outlet />
+      </div>
+      {showsTrackingButton(location.pathname, activeOrderId !== null) ? (
+        <TrackingButton group={group} />
+      ) : null}
+      {withNav ? <NavigationBar group={group} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// The page-not-found screen with its link back home.
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../lib/paths';
+
+export function NotFoundRoute() {
+  const { t } = useTranslation();
+  return (
+    <main className="screen screen--centered not-found">
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <Link className="button button--primary" to={paths.root.href()}>
+        {t('notFound.home')}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+// One shop on a map (Leaflet, zoom 15), loaded on demand by ShopMapOverlay.
+import { useEffect, useRef } from 'react';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { MAP_ZOOM_SHOP } from '@jono/contract';
+import { env } from '../../config/env';
+import type { LatLng } from '../../lib/distance';
+
+export default function ShopMap({ at, name }: { at: LatLng; name: string }) {
+  const element = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!element.current) return;
+    const map = L.map(element.current).setView([at.lat, at.lng], MAP_ZOOM_SHOP);
+    L.tileLayer(env.mapTileUrl, { attribution: env.mapAttribution, maxZoom: 19 }).addTo(map);
+    const icon = L.divIcon({
+      className: 'map-marker map-marker--shop',
+      html: '<span aria-hidden="true">✂</span>',
+      iconSize: [40, 40],
+    });
+    L.marker([at.lat, at.lng], { icon, title: name, alt: name }).addTo(map);
+    return () => {
+      map.remove();
+    };
+  }, [at, name]);
+  return <div ref={element} className="map map--shop" />;
+}

@@ -1,0 +1,31 @@
+// The login form as an overlay: closes on a link, the close button, the backdrop or success.
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '@jono/contract';
+import { Dialog } from '../../../components/ui/dialog';
+import { paths } from '../../../lib/paths';
+import { LoginForm } from './login-form';
+
+interface LoginDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onSuccess: (profile: Profile) => void;
+  description?: string;
+}
+
+export function LoginDialog({ open, onClose, onSuccess, description }: LoginDialogProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <Dialog open={open} onClose={onClose} title={t('login.title')} description={description}>
+      <LoginForm onSuccess={onSuccess} />
+      <p className="dialog__links">
+        <Link to={paths.register.href()} onClick={onClose}>
+          {t('login.register')}
+        </Link>
+        <Link to={paths.recovery.href()} onClick={onClose}>
+          {t('login.forgotPassword')}
+        </Link>
+      </p>
+    </Dialog>
+  );
+}

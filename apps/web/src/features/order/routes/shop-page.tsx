@@ -1,0 +1,188 @@
+// /barbershop/{id}: the shop, its services and the order being built, through review and sending.
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { marketOfLocale } from '@jono/contract';
+import { BackButton } from '../../../components/ui/back-button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { Loader } from '../../../components/ui/loader';
+import { QueueTimer } from '../../../components/ui/queue-timer';
+import { useLocale } from '../../../lib/locale-store';
+import { paths } from '../../../lib/paths';
+import { queryKeys } from '../../../lib/query-keys';
+import { cardState, shownWait } from '../../../lib/queue';
+import { useIsLoggedIn } from '../../../lib/session-store';
+import { useProfile } from '../../auth/api/get-profile';
+import { LoginDialog } from '../../auth/components/login-dialog';
+import { useShop } from '../../shops/api/get-shop';
+import { useShopEvents } from '../../shops/api/use-shop-events';
+import { OrderReview } from '../components/order-review';
+import { ServiceList } from '../components/service-list';
+import { ShopImage } from '../components/shop-image';
+import { ShopInfo } from '../components/shop-info';
+import { useSendOrder } from '../hooks/use-send-order';
+import { useShopNotice } from '../hooks/use-shop-notice';
+import { useOrderDraftStore } from '../stores/order-draft-store';
+import { accept, canEdit, edit, nextStep, toggleExtra, toggleService } from '../utils/order-draft';
+
+function useShopId(): number | null {
+  const { id } = useParams();
+  const n = Number(id);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export function ShopPageRoute() {
+  const { t } = useTranslation('order');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const locale = useLocale();
+  const id = useShopId();
+  const shop = useShop(id);
+  useShopEvents(id);
+  const loggedIn = useIsLoggedIn();
+  const profile = useProfile();
+  const draft = useOrderDraftStore((s) => s.draft);
+  const apply = useOrderDraftStore((s) => s.apply);
+  const [loginOpen, setLoginOpen] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [headerFixed, setHeaderFixed] = useState(false);
+  const imageRef = useRef<HTMLDivElement>(null);
+  const { send } = useSendOrder(shop.data);
+  const notice = useShopNotice(id ?? 0, shop.data?.notice);
+
+  // The draft belongs to this shop; leaving the shop page clears it.
+  useEffect(() => {
+    const store = useOrderDraftStore.getState();
+    if (store.draft.shopId !== id) store.reset(id);
+    const path = window.location.pathname;
+    return () => {
+      if (window.location.pathname !== path) useOrderDraftStore.getState().reset();
+    };
+  }, [id]);
+
+  // A failed load sends the customer home and empties the shop data.
+  const failed = id === null || shop.isError;
+  useEffect(() => {
+    if (!failed) return;
+    if (id !== null)
+      queryClient.removeQueries({ queryKey: queryKeys.shop(marketOfLocale(locale), id) });
+    void navigate(paths.home.href(), { replace: true, state: { transition: 'slide-left' } });
+  }, [failed, id, locale, navigate, queryClient]);
+
+  // The fixed header appears once the image has scrolled away.
+  const loaded = shop.isSuccess;
+  useEffect(() => {
+    const element = imageRef.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) =>
+      setHeaderFixed(entry ? !entry.isIntersecting : false),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [loaded, draft.status]);
+
+  if (!shop.data) return <Loader />;
+  const data = shop.data;
+  const priority = profile.data?.membership?.priority ?? null;
+  const wait = shownWait(data.service_time_estimates, priority);
+  const takingOrders = cardState(data) === 'takingOrders';
+  const editable = canEdit(draft, takingOrders);
+
+  const next = (isLoggedIn: boolean, currentWait: number | null) => {
+    switch (nextStep({ loggedIn: isLoggedIn, wait: currentWait })) {
+      case 'login':
+        setLoginOpen(true);
+        break;
+      case 'confirmTimeZero':
+        setConfirmOpen(true);
+        break;
+      case 'accept':
+        apply(accept);
+        window.scrollTo({ top: 0 });
+    }
+  };
+
+  if (draft.status === 'accepted') {
+    return (
+      <main className="screen shop-page shop-page--review">
+        <div className="shop-page__back">
+          <BackButton fallback={paths.home.href()} />
+        </div>
+        <OrderReview
+          shop={data}
+          draft={draft}
+          wait={wait}
+          onSend={() => void send()}
+          onEdit={() => apply(edit)}
+        />
+      </main>
+    );
+  }
+
+  return (
+    <main className="screen shop-page">
+      {headerFixed ? (
+        <div className="shop-page__fixed-header">
+          <BackButton fallback={paths.home.href()} />
+          <p className="shop-page__fixed-name">{data.name}</p>
+          {takingOrders ? <QueueTimer minutes={wait} /> : null}
+        </div>
+      ) : null}
+      <div className="shop-page__image" ref={imageRef}>
+        <div className="shop-page__back">
+          <BackButton fallback={paths.home.href()} />
+        </div>
+        <ShopImage id={data.id} image={data.image} name={data.name} />
+      </div>
+      <ShopInfo shop={data} wait={wait} />
+      {notice ? (
+        <div className="notice notice--shop" role="status">
+          {notice}
+        </div>
+      ) : null}
+      <ServiceList
+        shop={data}
+        draft={draft}
+        editable={editable}
+        onToggleService={(serviceId) => apply((d) => toggleService(d, serviceId))}
+        onToggleExtra={(serviceId, extraId) => apply((d) => toggleExtra(d, serviceId, extraId))}
+      />
+      {draft.status === 'pending' && takingOrders ? (
+        <div className="next-bar">
+          <button
+            type="button"
+            className="button button--primary button--block"
+            onClick={() => next(loggedIn, wait)}
+          >
+            {t('shop.next', { count: draft.serviceIds.length })}
+          </button>
+        </div>
+      ) : null}
+      <LoginDialog
+        open={loginOpen}
+        onClose={() => setLoginOpen(false)}
+        description={t('shop.loginToContinue')}
+        onSuccess={(loggedInProfile) => {
+          setLoginOpen(false);
+          next(
+            true,
+            shownWait(data.service_time_estimates, loggedInProfile.membership?.priority ?? null),
+          );
+        }}
+      />
+      <ConfirmDialog
+        open={confirmOpen}
+        title={t('timeZero.title')}
+        description={t('timeZero.text')}
+        cancelLabel={t('timeZero.cancel')}
+        confirmLabel={t('timeZero.continue')}
+        onCancel={() => setConfirmOpen(false)}
+        onConfirm={() => {
+          setConfirmOpen(false);
+          apply(accept);
+        }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,54 @@
+// A shop in the list: name, address, wait and state; a link only while it takes orders.
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PobSummary } from '@jono/contract';
+import { QueueTimer } from '../../../components/ui/queue-timer';
+import type { Distance } from '../../../lib/distance';
+import { formatDistance } from '../../../lib/format';
+import { useLocale } from '../../../lib/locale-store';
+import { paths } from '../../../lib/paths';
+import { cardState, shownWait } from '../../../lib/queue';
+
+interface ShopCardProps {
+  shop: PobSummary;
+  distance: Distance | null;
+  priority: number | null;
+}
+
+export function ShopCard({ shop, distance, priority }: ShopCardProps) {
+  const { t } = useTranslation('shops');
+  const locale = useLocale();
+  const state = cardState(shop);
+  const wait = shownWait(shop.service_time_estimates, priority);
+  const content = (
+    <>
+      <div className="shop-card__text">
+        <h3 className="shop-card__name">{shop.name}</h3>
+        <p className="shop-card__address">{`${shop.address}, ${shop.city}`}</p>
+        <p className="shop-card__meta">
+          {state !== 'takingOrders' ? (
+            <span className={`badge badge--${state}`}>{t(`card.${state}`)}</span>
+          ) : null}
+          {distance ? (
+            <span className="shop-card__distance">
+              {t('card.distance', { distance: formatDistance(distance, locale) })}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      {state === 'takingOrders' ? <QueueTimer minutes={wait} /> : null}
+    </>
+  );
+  if (state !== 'takingOrders') {
+    return (
+      <div className={`shop-card shop-card--${state} shop-card--disabled`} aria-disabled="true">
+        {content}
+      </div>
+    );
+  }
+  return (
+    <Link className="shop-card" to={paths.shop.href(shop.id)}>
+      {content}
+    </Link>
+  );
+}

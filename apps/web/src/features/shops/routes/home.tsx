@@ -1,0 +1,156 @@
+// Home: search, closest-first, the map, favourites and the shop list (also /barbershop and any
+// unknown path).
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MARKET_INFO, marketOfLocale, SEARCH_DEBOUNCE_MS } from '@jono/contract';
+import { Skeleton } from '../../../components/ui/loader';
+import { useFavouritesStore } from '../../../lib/favourites-store';
+import { useLocale } from '../../../lib/locale-store';
+import { useLocationStore } from '../../../lib/location-store';
+import { paths } from '../../../lib/paths';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useProfile } from '../../auth/api/get-profile';
+import { useShops } from '../api/get-shops';
+import { MapOverlay } from '../components/map-overlay';
+import { ShopListSection } from '../components/shop-list-section';
+import { useGeolocation } from '../hooks/use-geolocation';
+import { buildShopList } from '../utils/shop-list';
+import { unitOfLocale } from '../../../lib/distance';
+
+export function HomeRoute() {
+  const { t } = useTranslation('shops');
+  const searchId = useId();
+  const locale = useLocale();
+  const shops = useShops();
+  const profile = useProfile();
+  const priority = profile.data?.membership?.priority ?? null;
+  const favouriteIds = useFavouritesStore((s) => s.ids);
+  const coords = useLocationStore((s) => s.coords);
+  const closestFirst = useLocationStore((s) => s.closestFirst);
+  const setClosestFirst = useLocationStore((s) => s.setClosestFirst);
+  const geolocation = useGeolocation();
+  const [query, setQuery] = useState('');
+  const debouncedQuery = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
+  const [mapOpen, setMapOpen] = useState(false);
+  const located = closestFirst && coords !== null;
+
+  const view = useMemo(
+    () =>
+      buildShopList({
+        shops: shops.data ?? [],
+        query: debouncedQuery,
+        favouriteIds,
+        coords: located ? coords : null,
+        locale,
+      }),
+    [shops.data, debouncedQuery, favouriteIds, located, coords, locale],
+  );
+
+  const centre = coords ?? MARKET_INFO[marketOfLocale(locale)].centre;
+
+  return (
+    <main className="screen home">
+      <header className="home__header">
+        <h1 className="home__title">{t('home.title')}</h1>
+        <Link className="screen__header-link" to={paths.profileLanguage.href()}>
+          {t('common:language')}
+        </Link>
+      </header>
+
+      <div className="home__tools">
+        <div className="search" role="search">
+          <label htmlFor={searchId} className="visually-hidden">
+            {t('home.searchLabel')}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="search__input"
+            placeholder={t('home.searchPlaceholder')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <div className="home__buttons">
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={located}
+            aria-busy={geolocation.status === 'locating'}
+            onClick={() => (located ? setClosestFirst(false) : geolocation.locate())}
+          >
+            {geolocation.status === 'locating' ? t('home.locating') : t('home.closestFirst')}
+          </button>
+          <button
+            type="button"
+            className="chip"
+            onClick={() => setMapOpen(true)}
+            disabled={!shops.data}
+          >
+            {t('home.map')}
+          </button>
+        </div>
+        {located ? <p className="home__units">{t(`home.units.${unitOfLocale(locale)}`)}</p> : null}
+      </div>
+
+      <div className="shop-list" aria-busy={shops.isPending}>
+        {shops.isPending ? (
+          <div className="shop-list__loading" aria-label={t('common:loading')} role="status">
+            <Skeleton className="skeleton--card" count={5} />
+          </div>
+        ) : shops.isError ? (
+          <div className="empty-state" role="alert">
+            <p className="empty-state__title">{t('home.loadErrorTitle')}</p>
+            <p>{t('home.loadErrorText')}</p>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void shops.refetch()}
+            >
+              {t('common:retry')}
+            </button>
+          </div>
+        ) : (
+          <>
+            {view.noResults ? (
+              <p className="empty-state" role="status">
+                {t('home.noResults', { query: debouncedQuery.trim() })}
+              </p>
+            ) : null}
+            {view.favourites.length > 0 ? (
+              <ShopListSection
+                title={t('home.favourites')}
+                items={view.favourites}
+                priority={priority}
+              />
+            ) : null}
+            {view.groups.map((group, index) => (
+              <ShopListSection
+                key={`${group.label ?? 'all'}-${index}`}
+                title={
+                  group.label
+                    ? t(`distanceGroup.${group.label}`, { unit: unitOfLocale(locale) })
+                    : view.searching
+                      ? t('home.results')
+                      : t('home.allShops')
+                }
+                items={group.items}
+                priority={priority}
+              />
+            ))}
+          </>
+        )}
+      </div>
+
+      <MapOverlay
+        open={mapOpen}
+        onClose={() => setMapOpen(false)}
+        shops={shops.data ?? []}
+        centre={centre}
+        priority={priority}
+      />
+    </main>
+  );
+}

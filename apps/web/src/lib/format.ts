@@ -1,0 +1,84 @@
+// Locale-aware formats: prices in the locale's currency, dates dd.mm.yyyy (US mm.dd.yyyy),
+// times, distances and minutes (section 9).
+import { CURRENCY, INTL_LOCALE, type Locale } from '@jono/contract';
+import type { Distance } from './distance';
+
+const cache = new Map<string, Intl.NumberFormat>();
+function numberFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
+  let f = cache.get(key);
+  if (!f) {
+    f = make();
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** Cents to money in the locale's currency, e.g. 2500 → "25,00 €" in FI. */
+export function formatPrice(cents: number, locale: Locale): string {
+  const currency = CURRENCY[locale];
+  const f = numberFormat(
+    `price:${locale}`,
+    () => new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency }),
+  );
+  return f.format(cents / 100);
+}
+
+function parts(date: Date, timeZone?: string) {
+  const p = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => p.find((x) => x.type === type)?.value ?? '';
+  return {
+    day: get('day'),
+    month: get('month'),
+    year: get('year'),
+    hour: get('hour'),
+    minute: get('minute'),
+  };
+}
+
+/** dd.mm.yyyy, or mm.dd.yyyy in the US locale. */
+export function formatDate(value: Date | string, locale: Locale, timeZone?: string): string {
+  const { day, month, year } = parts(new Date(value), timeZone);
+  return locale === 'US' ? `${month}.${day}.${year}` : `${day}.${month}.${year}`;
+}
+
+/** A date with a time prefix, as receipts show it: "14:05 21.11.2026". */
+export function formatDateTime(value: Date | string, locale: Locale, timeZone?: string): string {
+  const { hour, minute } = parts(new Date(value), timeZone);
+  return `${hour}:${minute} ${formatDate(value, locale, timeZone)}`;
+}
+
+/** A distance with its unit, one decimal at most: "1,2 km", "0.7 mi". */
+export function formatDistance(distance: Distance, locale: Locale): string {
+  const f = numberFormat(
+    `distance:${locale}`,
+    () => new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: 1 }),
+  );
+  return `${f.format(distance.value)} ${distance.unit}`;
+}
+
+/** "HH:MM" opening time as the locale writes it ("09.00" in FI, "9:00 AM" in the US). */
+export function formatClock(hhmm: string, locale: Locale): string {
+  const [h, m] = hhmm.split(':').map((x) => Number.parseInt(x, 10));
+  if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return hhmm;
+  const date = new Date(Date.UTC(2026, 0, 5, h, m));
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** Name of an ISO weekday (1 = Monday) in the locale's language. */
+export function weekdayName(isoWeekday: number, intlLocale: string): string {
+  // 5 January 2026 is a Monday.
+  const date = new Date(Date.UTC(2026, 0, 4 + isoWeekday));
+  return new Intl.DateTimeFormat(intlLocale, { weekday: 'short', timeZone: 'UTC' }).format(date);
+}

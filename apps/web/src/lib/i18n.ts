@@ -1,0 +1,58 @@
+// i18next with one JSON file per language and namespace (src/locales/{lng}/{ns}.json), loaded on
+// demand; adding a language is adding a folder. English is the fallback for missing keys.
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { INTL_LOCALE, type Language, type Locale } from '@jono/contract';
+
+export const NAMESPACES = ['common', 'shops', 'order', 'tracking', 'auth'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/** Languages with translations bundled (a folder under src/locales). */
+export const BUNDLED_LANGUAGES = [
+  ...new Set(Object.keys(loaders).map((key) => key.split('/')[2] ?? '')),
+].filter(Boolean);
+
+export async function initI18n(language: Language): Promise<typeof i18next> {
+  if (i18next.isInitialized) {
+    if (i18next.language !== language) await i18next.changeLanguage(language);
+    return i18next;
+  }
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: 'en',
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  return i18next;
+}
+
+export function setDocumentLanguage(language: Language, locale: Locale): void {
+  document.documentElement.lang = language === 'ee' ? 'et' : language === 'dk' ? 'da' : language;
+  document.documentElement.dataset.locale = INTL_LOCALE[locale];
+}
+
+export { i18next };

@@ -1,0 +1,22 @@
+// Entry: load the language, then render the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { initI18n, setDocumentLanguage } from './lib/i18n';
+import { useLocaleStore } from './lib/locale-store';
+import './styles/index.css';
+
+const { language, locale } = useLocaleStore.getState();
+setDocumentLanguage(language, locale);
+useLocaleStore.subscribe((s) => setDocumentLanguage(s.language, s.locale));
+
+const root = document.getElementById('root');
+if (root) {
+  void initI18n(language).finally(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}

@@ -1,0 +1,25 @@
+// Vite build and dev server of the customer app; /api goes to the Jono server in development.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: true,
+    rolldownOptions: {
+      // The contract builds its zod schemas at module level; marking it side-effect free lets
+      // a screen that needs only constants leave the schemas (and zod) out.
+      treeshake: {
+        moduleSideEffects: (id: string) => !/packages[\\/]contract[\\/]src/.test(id),
+      },
+    },
+  },
+});
