@@ -1,40 +1,16 @@
 // Wait estimates for every active order and for a new customer of each priority level.
-import { chairsOnDuty, listSchedule, servicesUnderWay, typicalMinutes } from './list-schedule';
+import { withArrivals } from './arrivals-ahead';
+import { listSchedule, servicesUnderWay } from './list-schedule';
 import { sortQueue } from './sort-queue';
 import type { ListSchedule } from './list-schedule';
 import { PRIORITY_LEVELS } from './types';
 import type { OrderEstimate, QueueEstimate, ShopQueueState } from './types';
 
 const MINUTE = 60_000;
-/** Beyond this share of the chairs taken by higher priorities, a wait is no longer bounded. */
-export const MAX_HIGHER_PRIORITY_LOAD = 0.9;
 
 /** Nearest whole minute, never negative: over many customers the error averages out. */
 export function toWholeMinutes(ms: number): number {
   return Math.max(0, Math.round(ms / MINUTE));
-}
-
-/**
- * Share of the chairs that customers of a higher priority than `priority`, arriving while one
- * waits, are expected to take: their arrivals per minute x their typical minutes / chairs.
- */
-export function higherPriorityLoad(state: ShopQueueState, priority: number): number {
-  const chairs = chairsOnDuty(state);
-  if (chairs === 0 || !state.arrivalsPerHour) return 0;
-  let perHour = 0;
-  for (const [level, rate] of Object.entries(state.arrivalsPerHour)) {
-    if (Number(level) > priority && Number.isFinite(rate) && rate > 0) perHour += rate;
-  }
-  const load = ((perHour / 60) * typicalMinutes(state)) / chairs;
-  return Math.min(load, MAX_HIGHER_PRIORITY_LOAD);
-}
-
-/**
- * A wait w0 from the current queue grows by the work of higher-priority customers who arrive
- * during the wait and go ahead: w = w0 + load * w, whose fixed point is w0 / (1 - load).
- */
-export function withArrivals(state: ShopQueueState, priority: number, waitMs: number): number {
-  return waitMs / (1 - higherPriorityLoad(state, priority));
 }
 
 /** Unrounded ms until a new order of this priority would reach a chair; null without chairs. */

@@ -2,6 +2,7 @@
 // defer) and the simulator that measures how accurate the estimates are. Pure: time is an
 // argument, nothing here reads a clock or does I/O.
 export type {
+  ArrivalForecast,
   DurationModel,
   OrderCandidate,
   OrderEstimate,
@@ -21,13 +22,8 @@ export {
 } from './duration-model';
 export type { ServedOrder } from './duration-model';
 export { MIN_REMAINING_MINUTES, remainingMinutes } from './remaining-time';
-export {
-  estimateQueue,
-  higherPriorityLoad,
-  MAX_HIGHER_PRIORITY_LOAD,
-  newOrderWaitMs,
-  toWholeMinutes,
-} from './estimate-queue';
+export { estimateQueue, newOrderWaitMs, toWholeMinutes } from './estimate-queue';
+export { higherPriorityLoad, MAX_HIGHER_PRIORITY_LOAD, withArrivals } from './arrivals-ahead';
 export { allocate, isClosingSoon } from './allocate';
 export type { Allocation } from './allocate';
 export { closingTime, isOpenAt, localTimeToEpoch } from './opening-hours';

@@ -36,10 +36,22 @@ export interface ShopQueueState {
   /** Active orders only, in any order. */
   orders: QueueOrder[];
   durationModel?: DurationModel;
-  /** Expected arrivals per hour by priority, from the shop's recent history. */
+  /** Expected arrivals per hour by priority now, from the shop's recent history. */
   arrivalsPerHour?: Record<number, number>;
+  /**
+   * Expected arrivals later today (each from `at` until the next), e.g. by hour of the day; a
+   * rush that is ending holds up a long wait less than one that is starting.
+   */
+  arrivalsAhead?: ArrivalForecast[];
+  /** Today's closing (epoch ms): no one arrives to go ahead after it. */
+  closesAt?: number | null;
   /** Planned minutes of a typical new order; defaults to the model's, else 20. */
   typicalPlannedMinutes?: number;
+}
+
+export interface ArrivalForecast {
+  at: number;
+  perHour: Record<number, number>;
 }
 
 export interface OrderEstimate {

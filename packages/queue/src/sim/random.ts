@@ -1,0 +1,61 @@
+// A small seeded PRNG and the distributions the simulator draws from, so runs are reproducible.
+
+export interface Random {
+  /** Uniform in [0, 1). */
+  next(): number;
+  uniform(min: number, max: number): number;
+  exponential(mean: number): number;
+  normal(): number;
+  /** Lognormal with the given mean and spread (sigma of the log). */
+  lognormal(mean: number, sigma: number): number;
+  chance(p: number): boolean;
+  pick<T extends { weight: number }>(items: readonly T[]): T;
+}
+
+/** mulberry32: 32-bit state, fast, and good enough for simulation. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Independent-looking seeds for day n of a run, so days do not share a stream. */
+export function deriveSeed(seed: number, n: number): number {
+  let h = Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(n + 1, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+export function createRandom(seed: number): Random {
+  const next = mulberry32(seed);
+  const random: Random = {
+    next,
+    uniform: (min, max) => min + (max - min) * next(),
+    exponential: (mean) => -mean * Math.log(1 - next()),
+    normal: () => {
+      // Box-Muller; 1 - u keeps the log away from 0.
+      const u = 1 - next();
+      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * next());
+    },
+    lognormal: (mean, sigma) => mean * Math.exp(sigma * random.normal() - (sigma * sigma) / 2),
+    chance: (p) => next() < p,
+    pick: (items) => {
+      const total = items.reduce((sum, item) => sum + item.weight, 0);
+      let r = next() * total;
+      for (const item of items) {
+        r -= item.weight;
+        if (r < 0) return item;
+      }
+      const last = items[items.length - 1];
+      if (!last) throw new Error('pick from an empty list');
+      return last;
+    },
+  };
+  return random;
+}
