@@ -24,6 +24,10 @@ import authRoutes from './routes/auth/index';
 import customerRoutes from './routes/customers/index';
 import pobRoutes from './routes/pobs/index';
 import devRoutes from './routes/dev/index';
+import queuePlugin from './services/queue-plugin';
+import orderRoutes from './routes/orders/index';
+import staffRoutes from './routes/staff/index';
+import eventRoutes from './routes/events/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,6 +120,9 @@ export async function buildApp(opts: AppOptions) {
     for (const ctx of markets.values()) await seedIfEmpty(ctx, now());
   }
 
+  // The live queue replaces basicSnapshot: real estimates, closing_soon and queue_state.
+  await app.register(queuePlugin);
+
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
@@ -131,6 +138,9 @@ export async function buildApp(opts: AppOptions) {
       await api.register(authRoutes);
       await api.register(customerRoutes);
       await api.register(pobRoutes);
+      await api.register(orderRoutes);
+      await api.register(staffRoutes);
+      await api.register(eventRoutes);
       if (!env.production) await api.register(devRoutes);
     },
     { prefix: '/api/:market' },

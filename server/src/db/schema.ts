@@ -172,6 +172,11 @@ export const orders = pgTable(
     /** Latest estimate (minutes), kept current on every queue change. */
     waitEstimate: integer('wait_estimate'),
     notifiedAt: ts('notified_at'),
+    /** Staff member who started the service. */
+    startedBy: integer('started_by'),
+    /** The last staff action (start, finish, no_show, cancel) and when, for the console's undo. */
+    lastAction: text('last_action'),
+    lastActionAt: ts('last_action_at'),
     items: jsonb('items').$type<OrderItemSnapshot[]>().notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

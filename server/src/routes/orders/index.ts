@@ -1,0 +1,179 @@
+// A customer's orders: join a shop's queue, follow the order, check in, leave; the history.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  SERVER_TEXT,
+  createOrderAnswerSchema,
+  createOrderSchema,
+  orderListSchema,
+  orderSchema,
+  patchOrderSchema,
+} from '@jono/contract';
+import { customers, orders } from '../../db/schema';
+import { requireCustomer } from '../../lib/auth';
+import { HttpError, notFound } from '../../lib/http-error';
+import { ipLimit } from '../../plugins/rate-limits';
+import { priorityOf } from '../../services/profiles';
+import { joinQueue, liveWait, lockShop, orderView } from '../../services/orders';
+import { customerParams, errorAnswers, idSchema, marketCtx } from '../params';
+
+const orderParams = customerParams.extend({ orderId: idSchema });
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['orders'];
+
+  app.post(
+    '/customers/:id/orders/',
+    {
+      config: ipLimit(app.limits.orders),
+      schema: {
+        tags,
+        summary: "Join a shop's queue",
+        description: [
+          'Every item has `amount` 1, the service and its extras; titles, prices and durations are',
+          "taken from the shop's catalogue, not from the body. The order's priority is the",
+          "customer's membership level.",
+          '',
+          '- 400 `validation`: a service not offered by the shop, or an extra not of its service',
+          `- 409 \`active_order_exists\`: the customer already has an active order`,
+          `- 409 \`not_taking_orders\`: closed, full, or no barber on duty ("${SERVER_TEXT.notTakingOrders}")`,
+          `- 409 \`time_slot\`: the order would end after closing ("${SERVER_TEXT.timeSlot}")`,
+        ].join('\n'),
+        params: customerParams,
+        body: createOrderSchema,
+        response: { 201: createOrderAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const { market, id } = request.params;
+      const ctx = marketCtx(app, market);
+      await requireCustomer(request, market, id);
+      const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, id));
+      if (!customer) throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
+      const now = app.now();
+      const row = await joinQueue(ctx, app.queue, now, {
+        pobId: request.body.pob_id,
+        customerId: id,
+        priority: priorityOf(customer, new Date(now).toISOString().slice(0, 10)),
+        source: 'app',
+        items: request.body.items.map((i) => ({
+          service_id: i.service_id,
+          extra_service_ids: i.extra_services.map((e) => e.service_id),
+        })),
+      });
+      return reply.code(201).send({ id: row.id });
+    },
+  );
+
+  app.get(
+    '/customers/:id/orders/',
+    {
+      schema: {
+        tags,
+        summary: "The customer's orders, newest first (history)",
+        params: customerParams,
+        response: { 200: orderListSchema },
+      },
+    },
+    async (request) => {
+      const { market, id } = request.params;
+      const ctx = marketCtx(app, market);
+      await requireCustomer(request, market, id);
+      const rows = await ctx.db
+        .select()
+        .from(orders)
+        .where(eq(orders.customerId, id))
+        .orderBy(desc(orders.joinedAt), desc(orders.id))
+        .limit(100);
+      const items = await Promise.all(
+        rows.map(async (r) => orderView(r, await liveWait(ctx, app.queue, r))),
+      );
+      return { items };
+    },
+  );
+
+  const findOrder = async (
+    market: Parameters<typeof marketCtx>[1],
+    id: number,
+    orderId: number,
+  ) => {
+    const ctx = marketCtx(app, market);
+    const [row] = await ctx.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, id)));
+    if (!row) throw notFound('Order not found');
+    return { ctx, row };
+  };
+
+  app.get(
+    '/customers/:id/orders/:orderId/',
+    {
+      schema: {
+        tags,
+        summary: 'One order with its live estimate',
+        description:
+          '`service_time_estimate.wait_time`: minutes until the order is expected to reach a chair (0 when at the chair); null when the order is no longer active.',
+        params: orderParams,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) => {
+      const { market, id, orderId } = request.params;
+      await requireCustomer(request, market, id);
+      const { ctx, row } = await findOrder(market, id, orderId);
+      return orderView(row, await liveWait(ctx, app.queue, row));
+    },
+  );
+
+  app.patch(
+    '/customers/:id/orders/:orderId/',
+    {
+      schema: {
+        tags,
+        summary: 'Check in (`{customer_at_pob: true}`) or leave the queue (`{cancel: true}`)',
+        description:
+          'Answers the order. Only an active order can be changed (409 `conflict` otherwise); an order already at a chair cannot be cancelled. Checking in twice is harmless.',
+        params: orderParams,
+        body: patchOrderSchema,
+        response: { 200: orderSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market, id, orderId } = request.params;
+      await requireCustomer(request, market, id);
+      const { ctx, row } = await findOrder(market, id, orderId);
+      const now = new Date(app.now());
+      const updated = await ctx.db.transaction(async (tx) => {
+        await lockShop(tx, row.pobId);
+        const [current] = await tx.select().from(orders).where(eq(orders.id, row.id));
+        if (!current || current.status !== 'active') {
+          throw new HttpError(409, 'conflict', 'This order is no longer active');
+        }
+        if ('cancel' in request.body) {
+          if (current.startedAt) {
+            throw new HttpError(409, 'conflict', 'The service has already started');
+          }
+          const [r] = await tx
+            .update(orders)
+            .set({ status: 'cancelled', finishedAt: now, waitEstimate: null, updatedAt: now })
+            .where(eq(orders.id, row.id))
+            .returning();
+          return r;
+        }
+        if (current.customerAtPob) return current;
+        const [r] = await tx
+          .update(orders)
+          .set({ customerAtPob: true, checkedInAt: now, updatedAt: now })
+          .where(eq(orders.id, row.id))
+          .returning();
+        return r;
+      });
+      if (!updated) throw notFound('Order not found');
+      await app.queue.changed(ctx, row.pobId);
+      return orderView(updated, await liveWait(ctx, app.queue, updated));
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,218 @@
+// Joining a shop's queue (customers from the app, walk-ins from the staff console), serialised
+// per shop with an advisory lock so that concurrent joins never over-allocate, and the order as
+// the customer API shows it.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { SERVER_TEXT, type Order } from '@jono/contract';
+import { allocate, estimateQueue } from '@jono/queue';
+import type { MarketContext } from '../context';
+import type { Tx } from '../db/client';
+import { orders, pobs, services, type OrderItemSnapshot } from '../db/schema';
+import { HttpError, notFound } from '../lib/http-error';
+import { loadActiveOrders, queueStateOf, type OrderRow } from './queue-load';
+import { statusOf, type QueueService } from './queue';
+
+export interface ItemRequest {
+  service_id: number;
+  extra_service_ids: number[];
+}
+
+export interface JoinRequest {
+  pobId: number;
+  customerId: number | null;
+  priority: number;
+  source: 'app' | 'walk_in';
+  walkInName?: string | null;
+  items: ItemRequest[];
+}
+
+/** Serialises every change to one shop's queue until the transaction ends (all processes). */
+export async function lockShop(tx: Tx, pobId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(current_schema()), ${pobId}::int)`);
+}
+
+/** The ordered services and extras with the shop's own titles, prices and durations. */
+export async function resolveItems(
+  tx: Tx,
+  pobId: number,
+  items: ItemRequest[],
+): Promise<{ items: OrderItemSnapshot[]; plannedMinutes: number }> {
+  const ids = items.flatMap((i) => [i.service_id, ...i.extra_service_ids]);
+  const rows = await tx
+    .select()
+    .from(services)
+    .where(and(inArray(services.id, ids), eq(services.pobId, pobId), eq(services.active, true)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const invalid = (field: string, message: string) =>
+    new HttpError(400, 'validation', message, { [field]: message });
+  const seen = new Set<number>();
+  const snapshot = items.map((item, i) => {
+    const s = byId.get(item.service_id);
+    if (!s || s.parentServiceId !== null || s.groupId === null) {
+      throw invalid(
+        `items.${i}.service_id`,
+        `Service ${item.service_id} is not offered by this shop`,
+      );
+    }
+    if (seen.has(s.id)) throw invalid(`items.${i}.service_id`, `Service ${s.id} is ordered twice`);
+    seen.add(s.id);
+    const extras = item.extra_service_ids.map((extraId, j) => {
+      const e = byId.get(extraId);
+      if (!e || e.parentServiceId !== s.id) {
+        throw invalid(
+          `items.${i}.extra_services.${j}.service_id`,
+          `Extra service ${extraId} cannot be added to service ${s.id}`,
+        );
+      }
+      if (seen.has(e.id)) throw invalid(`items.${i}.extra_services.${j}`, `Extra ${e.id} twice`);
+      seen.add(e.id);
+      return { service_id: e.id, title: e.title, price: e.price, duration: e.duration };
+    });
+    return {
+      service_id: s.id,
+      group_id: s.groupId,
+      title: s.title,
+      price: s.price,
+      duration: s.duration,
+      extras,
+    };
+  });
+  const plannedMinutes = snapshot.reduce(
+    (sum, s) => sum + s.duration + s.extras.reduce((a, e) => a + e.duration, 0),
+    0,
+  );
+  return { items: snapshot, plannedMinutes };
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e;) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export const activeOrderExists = () =>
+  new HttpError(409, 'active_order_exists', SERVER_TEXT.activeOrderExists);
+const notTakingOrders = () => new HttpError(409, 'not_taking_orders', SERVER_TEXT.notTakingOrders);
+
+/**
+ * Adds an order to a shop's queue. App orders must find the shop taking orders and a time slot
+ * before closing; walk-ins are the staff's call and skip those checks.
+ */
+export async function joinQueue(
+  ctx: MarketContext,
+  queue: QueueService,
+  now: number,
+  req: JoinRequest,
+): Promise<OrderRow> {
+  // Read outside the transaction: on PGlite a query beside an open transaction would wait for it.
+  const [shop] = await ctx.db.select().from(pobs).where(eq(pobs.id, req.pobId));
+  if (!shop) throw notFound('Shop not found');
+  const history = await queue.history(ctx, shop, now);
+  let row: OrderRow | undefined;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      await lockShop(tx, req.pobId);
+      if (req.customerId !== null) {
+        const [existing] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.customerId, req.customerId), eq(orders.status, 'active')));
+        if (existing) throw activeOrderExists();
+      }
+      const [pob] = await tx.select().from(pobs).where(eq(pobs.id, req.pobId));
+      if (!pob) throw notFound('Shop not found');
+      const { items, plannedMinutes } = await resolveItems(tx, pob.id, req.items);
+      const active = await loadActiveOrders(tx, pob.id);
+      const state = queueStateOf(now, pob.chairs, active, history);
+      const status = statusOf(pob, state);
+      const candidate = {
+        priority: req.priority,
+        plannedMinutes,
+        serviceIds: items.flatMap((i) => [i.service_id, ...i.extras.map((e) => e.service_id)]),
+      };
+      const slot = allocate(state, candidate, status.closesAt);
+      if (req.source === 'app') {
+        if (status.queue_state !== 'open') throw notTakingOrders();
+        if (!slot.ok && slot.reason === 'time_slot') {
+          throw new HttpError(409, 'time_slot', SERVER_TEXT.timeSlot);
+        }
+        if (!slot.ok) throw notTakingOrders();
+      }
+      const shownWait = slot.ok
+        ? slot.waitMinutes
+        : (estimateQueue(state).serviceTimeEstimates.find((e) => e.priority === req.priority)
+            ?.wait_time ?? null);
+      const [inserted] = await tx
+        .insert(orders)
+        .values({
+          pobId: pob.id,
+          customerId: req.customerId,
+          source: req.source,
+          walkInName: req.walkInName ?? null,
+          status: 'active',
+          priority: req.priority,
+          rank: now,
+          customerAtPob: req.source === 'walk_in',
+          checkedInAt: req.source === 'walk_in' ? new Date(now) : null,
+          joinedAt: new Date(now),
+          plannedMinutes,
+          shownWait,
+          waitEstimate: shownWait,
+          items,
+          updatedAt: new Date(now),
+        })
+        .returning();
+      return inserted;
+    });
+  } catch (err) {
+    // Two joins of one customer racing past the check: the partial unique index decides.
+    if (isUniqueViolation(err)) throw activeOrderExists();
+    throw err;
+  }
+  if (!row) throw new Error('order insert failed');
+  await queue.changed(ctx, row.pobId);
+  return row;
+}
+
+/** The order as section 3 describes it; `waitMinutes` is the live estimate while active. */
+export function orderView(row: OrderRow, waitMinutes: number | null): Order {
+  return {
+    id: row.id,
+    date: row.joinedAt.toISOString(),
+    pob_id: row.pobId,
+    status: row.status as Order['status'],
+    customer_at_pob: row.customerAtPob,
+    service_time_estimate: { wait_time: row.status === 'active' ? waitMinutes : null },
+    items: row.items.map((i) => ({
+      amount: 1,
+      service_id: i.service_id,
+      service_info: {
+        duration: i.duration,
+        group_id: i.group_id,
+        id: i.service_id,
+        price: i.price,
+        title: i.title,
+      },
+      extra_services: i.extras.map((e) => ({
+        amount: 1,
+        service_id: e.service_id,
+        title: e.title,
+        price: e.price,
+        duration: e.duration,
+      })),
+    })),
+  };
+}
+
+/** The live estimate of an order: from the shop's cached view, else the persisted one. */
+export async function liveWait(
+  ctx: MarketContext,
+  queue: QueueService,
+  row: OrderRow,
+): Promise<number | null> {
+  if (row.status !== 'active') return null;
+  const view = await queue.view(ctx, row.pobId);
+  const e = view.estimate.orders.get(row.id);
+  return e ? e.waitMinutes : row.waitEstimate;
+}

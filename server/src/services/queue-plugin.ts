@@ -1,0 +1,45 @@
+// Wires the live queue into the app: `app.queue`, the real shop snapshot, NOTIFY listeners for
+// every market, and a periodic sweep that moves estimates with time and sends "turn near".
+import fp from 'fastify-plugin';
+import { QueueService } from './queue';
+import { WebPushSender } from './turn-near';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    queue: QueueService;
+  }
+}
+
+export const SWEEP_INTERVAL_MS = 60_000;
+
+export default fp(
+  async (app, opts: { sweep?: boolean }) => {
+    const push = app.env.vapid ? new WebPushSender(app.env.vapid) : null;
+    const queue = new QueueService(app.now, app.log, push);
+    app.decorate('queue', queue);
+    app.queueSnapshot = queue.snapshot;
+    await queue.start(app.markets.values());
+
+    let timer: NodeJS.Timeout | undefined;
+    if (opts.sweep ?? true) {
+      let running = false;
+      timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        void (async () => {
+          for (const ctx of app.markets.values()) {
+            await queue.sweep(ctx).catch((err: Error) => app.log.error({ err }, 'queue sweep'));
+          }
+        })().finally(() => {
+          running = false;
+        });
+      }, SWEEP_INTERVAL_MS);
+      timer.unref();
+    }
+    app.addHook('preClose', async () => {
+      if (timer) clearInterval(timer);
+      await queue.stop();
+    });
+  },
+  { name: 'jono-queue' },
+);

@@ -1,0 +1,247 @@
+// The live queue of every shop: estimates computed once per change (cached per shop), persisted
+// on the orders, published with NOTIFY so that every process refreshes its cache and pushes
+// its SSE clients, and "your turn is near" notifications.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { PRIORITY_LEVELS, type Market } from '@jono/contract';
+import { estimateQueue, shopStatus, type QueueEstimate, type ShopStatus } from '@jono/queue';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MarketContext } from '../context';
+import { orders, pobs } from '../db/schema';
+import type { QueueSnapshot, SnapshotFn } from './shops';
+import {
+  loadActiveOrders,
+  loadHistory,
+  queueStateOf,
+  type ActiveOrderRow,
+  type ShopHistory,
+} from './queue-load';
+import { notifyTurnNear, turnNearIds, type PushSender } from './turn-near';
+
+export type PobRow = typeof pobs.$inferSelect;
+
+export interface ShopQueueView {
+  pob: PobRow;
+  status: ShopStatus;
+  estimate: QueueEstimate;
+  active: ActiveOrderRow[];
+  snapshot: QueueSnapshot;
+  computedAt: number;
+}
+
+/** A cached view is recomputed after this long even without a change: time moves waits. */
+export const VIEW_TTL_MS = 30_000;
+const HISTORY_TTL_MS = 10 * 60_000;
+export const QUEUE_CHANNEL = 'queue';
+
+type Listener = () => void;
+
+export class QueueService {
+  private readonly views = new Map<
+    string,
+    { gen: number; at: number; view: Promise<ShopQueueView> }
+  >();
+  private readonly generations = new Map<string, number>();
+  private readonly histories = new Map<string, { at: number; history: ShopHistory }>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly unlisten: (() => Promise<void>)[] = [];
+  private readonly origin = randomUUID();
+  /** Counts computations, so tests can see that one change is computed once. */
+  computations = 0;
+
+  constructor(
+    private readonly now: () => number,
+    private readonly log: FastifyBaseLogger,
+    public push: PushSender | null,
+  ) {}
+
+  /** Subscribes to every market's queue channel: other processes' changes reach us here. */
+  async start(markets: Iterable<MarketContext>): Promise<void> {
+    for (const ctx of markets) {
+      const stop = await ctx.store.listen(QUEUE_CHANNEL, (payload) =>
+        this.onNotify(ctx.market, payload),
+      );
+      this.unlisten.push(stop);
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const stop of this.unlisten.splice(0)) await stop().catch(() => undefined);
+    this.listeners.clear();
+  }
+
+  /** Listens to one shop's changes (in this process or another); answers the unsubscribe. */
+  subscribe(market: Market, pobId: number, listener: Listener): () => void {
+    const key = keyOf(market, pobId);
+    let set = this.listeners.get(key);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(key, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(key);
+    };
+  }
+
+  listenerCount(market: Market, pobId: number): number {
+    return this.listeners.get(keyOf(market, pobId))?.size ?? 0;
+  }
+
+  invalidate(market: Market, pobId: number, history = false): void {
+    const key = keyOf(market, pobId);
+    this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
+    this.views.delete(key);
+    if (history) this.histories.delete(key);
+  }
+
+  /** The shop's live queue, computed at most once per change or VIEW_TTL_MS. */
+  async view(ctx: MarketContext, pobId: number): Promise<ShopQueueView> {
+    const key = keyOf(ctx.market, pobId);
+    const now = this.now();
+    const cached = this.views.get(key);
+    if (cached && now - cached.at < VIEW_TTL_MS && now >= cached.at) return cached.view;
+    const gen = this.generations.get(key) ?? 0;
+    const view = this.compute(ctx, pobId, now);
+    this.views.set(key, { gen, at: now, view });
+    view.catch(() => {
+      if (this.views.get(key)?.view === view) this.views.delete(key);
+    });
+    return view;
+  }
+
+  snapshot: SnapshotFn = async (ctx, pob) => (await this.view(ctx, pob.id)).snapshot;
+
+  /**
+   * After a committed change to a shop's queue: recompute once, persist every active order's
+   * estimate, send "turn near" notices, and tell every process (this one included).
+   */
+  async changed(ctx: MarketContext, pobId: number, opts: { history?: boolean } = {}) {
+    this.invalidate(ctx.market, pobId, opts.history);
+    const view = await this.view(ctx, pobId);
+    await this.persistAndNotify(ctx, view);
+    await ctx.store
+      .notify(QUEUE_CHANNEL, JSON.stringify({ pob: pobId, origin: this.origin, h: !!opts.history }))
+      .catch((err: Error) => this.log.error({ err: err.message }, 'queue notify failed'));
+    return view;
+  }
+
+  /**
+   * Time alone moves estimates: refresh every shop with active orders whose view is stale,
+   * persist, notify turn-near, and publish when an estimate changed. Run on an interval.
+   */
+  async sweep(ctx: MarketContext): Promise<void> {
+    const shops = await ctx.db
+      .selectDistinct({ pobId: orders.pobId })
+      .from(orders)
+      .where(eq(orders.status, 'active'));
+    for (const { pobId } of shops) {
+      const before = this.views.get(keyOf(ctx.market, pobId));
+      const previous = before ? await before.view.catch(() => undefined) : undefined;
+      const view = await this.view(ctx, pobId);
+      if (view === previous) continue;
+      const moved = await this.persistAndNotify(ctx, view);
+      const estimatesMoved =
+        JSON.stringify(previous?.snapshot) !== JSON.stringify(view.snapshot) || moved;
+      if (estimatesMoved) {
+        await ctx.store.notify(
+          QUEUE_CHANNEL,
+          JSON.stringify({ pob: pobId, origin: this.origin, h: false }),
+        );
+      }
+    }
+  }
+
+  private async persistAndNotify(ctx: MarketContext, view: ShopQueueView): Promise<boolean> {
+    let moved = false;
+    for (const o of view.active) {
+      const wait = view.estimate.orders.get(o.id)?.waitMinutes ?? null;
+      if (wait === o.waitEstimate) continue;
+      moved = true;
+      await ctx.db.update(orders).set({ waitEstimate: wait }).where(eq(orders.id, o.id));
+      o.waitEstimate = wait;
+    }
+    const near = turnNearIds(view.active, view.estimate);
+    if (near.length > 0) {
+      await notifyTurnNear(ctx, this.push, this.log, view.pob.name, near, this.now());
+      const at = new Date(this.now());
+      for (const o of view.active) if (near.includes(o.id)) o.notifiedAt = at;
+    }
+    return moved;
+  }
+
+  private onNotify(market: Market, payload: string): void {
+    let msg: { pob?: unknown; origin?: unknown; h?: unknown };
+    try {
+      msg = JSON.parse(payload) as typeof msg;
+    } catch {
+      return;
+    }
+    if (typeof msg.pob !== 'number') return;
+    if (msg.origin !== this.origin) this.invalidate(market, msg.pob, msg.h === true);
+    for (const listener of [...(this.listeners.get(keyOf(market, msg.pob)) ?? [])]) {
+      try {
+        listener();
+      } catch (err) {
+        this.log.error({ err: (err as Error).message }, 'queue listener failed');
+      }
+    }
+  }
+
+  /** Duration model and arrival rates of a shop, refreshed every few minutes or after a finish. */
+  async history(ctx: MarketContext, pob: PobRow, now: number): Promise<ShopHistory> {
+    const key = keyOf(ctx.market, pob.id);
+    const cached = this.histories.get(key);
+    if (cached && now - cached.at < HISTORY_TTL_MS && now >= cached.at) return cached.history;
+    const history = await loadHistory(ctx.db, pob, now);
+    this.histories.set(key, { at: now, history });
+    return history;
+  }
+
+  private async compute(ctx: MarketContext, pobId: number, now: number): Promise<ShopQueueView> {
+    this.computations += 1;
+    const [pob] = await ctx.db.select().from(pobs).where(eq(pobs.id, pobId));
+    if (!pob) throw new Error(`shop ${pobId} not found`);
+    const [active, history] = await Promise.all([
+      loadActiveOrders(ctx.db, pobId),
+      this.history(ctx, pob, now),
+    ]);
+    const state = queueStateOf(now, pob.chairs, active, history);
+    const estimate = estimateQueue(state);
+    const status = statusOf(pob, state);
+    return {
+      pob,
+      status,
+      estimate,
+      active,
+      snapshot: snapshotOf(status, estimate),
+      computedAt: now,
+    };
+  }
+}
+
+/** Open, closed or full as customers see it; no barber on duty means no new orders (full). */
+export function statusOf(pob: PobRow, state: Parameters<typeof shopStatus>[0]): ShopStatus {
+  const staffState =
+    pob.queueState === 'closed' || pob.queueState === 'full' ? pob.queueState : 'open';
+  const status = shopStatus(state, staffState, pob.openTimes, pob.timeZone);
+  if (status.queue_state === 'open' && pob.chairs <= 0) {
+    return { ...status, queue_state: 'full', closing_soon: false };
+  }
+  return status;
+}
+
+export function snapshotOf(status: ShopStatus, estimate: QueueEstimate): QueueSnapshot {
+  return {
+    open: status.open,
+    closing_soon: status.closing_soon,
+    queue_state: status.queue_state,
+    service_time_estimates: PRIORITY_LEVELS.map((priority) => ({
+      priority,
+      wait_time: estimate.serviceTimeEstimates.find((e) => e.priority === priority)?.wait_time ?? 0,
+    })),
+  };
+}
+
+const keyOf = (market: Market, pobId: number) => `${market}:${pobId}`;

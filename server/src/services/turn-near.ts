@@ -1,0 +1,89 @@
+// "Your turn is near": once per order, by Web Push when the customer subscribed, else by SMS when
+// they allow it, in the customer's language.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import webpush from 'web-push';
+import { TURN_NEAR_MINUTES } from '@jono/contract';
+import type { QueueEstimate } from '@jono/queue';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MarketContext } from '../context';
+import { customers, orders } from '../db/schema';
+import { maskPhone } from './sms';
+import { smsText } from './sms-texts';
+import type { ActiveOrderRow } from './queue-load';
+
+export interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+}
+
+export interface PushSender {
+  /** Sends to a Web Push subscription (its JSON); answers false when the subscription is gone. */
+  send(subscriptionJson: string, message: PushMessage): Promise<boolean>;
+}
+
+export class WebPushSender implements PushSender {
+  constructor(private readonly vapid: { publicKey: string; privateKey: string; subject: string }) {}
+
+  async send(subscriptionJson: string, message: PushMessage): Promise<boolean> {
+    const subscription = JSON.parse(subscriptionJson) as webpush.PushSubscription;
+    try {
+      await webpush.sendNotification(subscription, JSON.stringify(message), {
+        vapidDetails: this.vapid,
+        TTL: 15 * 60,
+        timeout: 10_000,
+      });
+      return true;
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status === 404 || status === 410) return false;
+      throw err;
+    }
+  }
+}
+
+/** Orders whose turn is near: expected within TURN_NEAR_MINUTES, or next in line. */
+export function turnNearIds(active: readonly ActiveOrderRow[], estimate: QueueEstimate): number[] {
+  return active
+    .filter((o) => o.customerId !== null && o.notifiedAt === null && o.startedAt === null)
+    .filter((o) => o.source === 'app' && !o.customerAtPob)
+    .filter((o) => {
+      const e = estimate.orders.get(o.id);
+      if (!e) return false;
+      return e.position === 1 || (e.waitMinutes !== null && e.waitMinutes <= TURN_NEAR_MINUTES);
+    })
+    .map((o) => o.id);
+}
+
+/** Claims each order once (notified_at, safe across processes) and sends the message. */
+export async function notifyTurnNear(
+  ctx: MarketContext,
+  push: PushSender | null,
+  log: FastifyBaseLogger,
+  shopName: string,
+  ids: number[],
+  now: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const claimed = await ctx.db
+    .update(orders)
+    .set({ notifiedAt: new Date(now) })
+    .where(and(inArray(orders.id, ids), isNull(orders.notifiedAt), eq(orders.status, 'active')))
+    .returning({ id: orders.id, customerId: orders.customerId });
+  const customerIds = claimed.flatMap((c) => (c.customerId === null ? [] : [c.customerId]));
+  if (customerIds.length === 0) return;
+  const people = await ctx.db.select().from(customers).where(inArray(customers.id, customerIds));
+  for (const c of people) {
+    const body = smsText(c.appLanguage, 'turnNear', { shop: shopName });
+    try {
+      if (c.fcmToken && push) {
+        const delivered = await push.send(c.fcmToken, { title: 'Jono', body, url: '/tracking' });
+        if (delivered) continue;
+        await ctx.db.update(customers).set({ fcmToken: null }).where(eq(customers.id, c.id));
+      }
+      if (c.allowSms) await ctx.sms.send({ to: c.phone, text: body });
+    } catch (err) {
+      log.warn({ err: (err as Error).message, to: maskPhone(c.phone) }, 'turn-near send failed');
+    }
+  }
+}
