@@ -1,0 +1,63 @@
+// Finding shops: search, opening a shop, and a closed shop that cannot be ordered from.
+import { expect, expectNoSeriousA11yViolations, listShops, test } from '../fixtures';
+import { HomePage } from '../pages/home-page';
+import { ShopPage } from '../pages/shop-page';
+
+test('a guest searches for a shop and opens it', async ({ page, request }) => {
+  const shops = await listShops(request);
+  const target = shops.find((s) => s.open && s.queue_state === 'open' && !s.closing_soon);
+  test.skip(!target, 'no shop is taking orders in the demo data right now');
+  const other = shops.find((s) => s.id !== target?.id);
+  const home = new HomePage(page);
+
+  await home.open();
+  await expect(home.shopCard(target!.name)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await home.searchFor(target!.name.toUpperCase());
+  if (other) await expect(home.shopCard(other.name)).toHaveCount(0);
+  await expect(home.shopLink(target!.name)).toBeVisible();
+
+  await home.searchFor('no such barbershop anywhere');
+  await expect(page.getByText('No barbershops match “no such barbershop anywhere”.')).toBeVisible();
+
+  await home.searchFor(target!.name);
+  await home.openShop(target!.name);
+  await expect(page).toHaveURL(new RegExp(`/barbershop/${target!.id}$`));
+  await expect(new ShopPage(page).heading(target!.name)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a closed shop cannot be ordered from', async ({ page, request }) => {
+  const closed = (await listShops(request)).find((s) => !s.open || s.closing_soon);
+  test.skip(!closed, 'every demo shop is open right now');
+  const home = new HomePage(page);
+
+  await home.open();
+  const card = home.shopCard(closed!.name);
+  await expect(card).toHaveAttribute('aria-disabled', 'true');
+  await expect(card).toContainText('Closed');
+  await expect(home.shopLink(closed!.name)).toHaveCount(0);
+
+  const shop = new ShopPage(page);
+  await shop.open(closed!.id);
+  await expect(
+    page.getByText('Online queueing has closed for today. Please ask at the shop.'),
+  ).toBeVisible();
+  const services = page.getByRole('checkbox');
+  await expect(services.first()).toBeDisabled();
+  await expect(shop.nextButton).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('an unknown path shows the shop list and /404 shows the not-found screen', async ({
+  page,
+}) => {
+  await page.goto('/no/such/place');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find a barbershop' })).toBeVisible();
+  await page.goto('/404');
+  await expect(page.getByRole('heading', { name: 'Oh dear, a 404.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back home' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Find a barbershop' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
