@@ -1,0 +1,40 @@
+// autocannon runs with a discarded warm-up, reduced to the figures the report shows.
+import autocannon, { type AutocannonOptions, type AutocannonResult } from 'autocannon';
+
+export interface LoadFigures {
+  /** Mean requests per second over the measured run. */
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Connection errors, timeouts and non-2xx answers. */
+  errors: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+}
+
+export function figures(result: AutocannonResult): LoadFigures {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) {
+    statusCodes[code] = Number(count);
+  }
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+    non2xx: result.non2xx,
+    statusCodes,
+  };
+}
+
+/** Warm up for warmupSec (discarded), then measure for durationSec with the same settings. */
+export async function measure(
+  options: AutocannonOptions,
+  durationSec: number,
+  warmupSec: number,
+): Promise<LoadFigures> {
+  if (warmupSec > 0) await autocannon({ ...options, duration: warmupSec });
+  return figures(await autocannon({ ...options, duration: durationSec }));
+}

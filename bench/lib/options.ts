@@ -1,0 +1,30 @@
+// Benchmark settings: a realistic short run by default, a smoke run with --quick.
+export interface BenchOptions {
+  quick: boolean;
+  /** Seconds each autocannon run measures. */
+  duration: number;
+  /** Seconds of discarded load before each measured run. */
+  warmup: number;
+  /** Concurrent connections of each read benchmark. */
+  connections: number;
+  /** Concurrent customers of the join-and-cancel cycle. */
+  customers: number;
+  /** Which benchmarks to run (all when empty). */
+  only: string[];
+}
+
+export function parseOptions(argv: readonly string[]): BenchOptions {
+  const quick = argv.includes('--quick');
+  const onlyArg = argv.find((a) => a.startsWith('--only='));
+  return {
+    quick,
+    duration: quick ? 3 : 10,
+    warmup: quick ? 1 : 2,
+    connections: 50,
+    customers: quick ? 20 : 100,
+    only: onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : [],
+  };
+}
+
+export const wants = (opts: BenchOptions, name: string) =>
+  opts.only.length === 0 || opts.only.includes(name);

@@ -1,0 +1,60 @@
+// A throwaway PostgreSQL cluster from Debian's package, on loopback, removed afterwards.
+import { chmodSync, chownSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, registerCleanup, run } from './processes';
+import { tempDir } from './paths';
+
+export const PG_BIN = '/usr/lib/postgresql/15/bin';
+
+export interface PgCluster {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+export const postgresInstalled = () =>
+  existsSync(join(PG_BIN, 'initdb')) && existsSync(join(PG_BIN, 'pg_ctl'));
+
+/** Runs a command as the postgres user when we are root (initdb refuses root), else as us. */
+async function asPostgres(command: string, timeoutMs = 120_000) {
+  const isRoot = process.getuid?.() === 0;
+  const result = isRoot
+    ? await run('su', ['postgres', '-c', command], { timeoutMs })
+    : await run('sh', ['-c', command], { timeoutMs });
+  if (result.code !== 0) throw new Error(`${command} failed (${result.code}): ${result.output}`);
+}
+
+export async function startPostgres(): Promise<PgCluster> {
+  const dir = tempDir('pg');
+  const data = join(dir, 'data');
+  chmodSync(dir, 0o755);
+  if (process.getuid?.() === 0) {
+    const uid = Number((await run('id', ['-u', 'postgres'])).output.trim());
+    const gid = Number((await run('id', ['-g', 'postgres'])).output.trim());
+    chownSync(dir, uid, gid);
+  }
+  // Port 5433 belongs to the test suite (.ci/run); stay clear of it.
+  const port = await freePort(5440);
+  await asPostgres(`${PG_BIN}/initdb -D ${data} -A trust -U postgres --no-sync >/dev/null`);
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`;
+  await asPostgres(
+    `${PG_BIN}/pg_ctl -D ${data} -o '${opts}' -l ${join(dir, 'log')} -w start >/dev/null`,
+  );
+  const stop = async () => {
+    unregister();
+    await asPostgres(`${PG_BIN}/pg_ctl -D ${data} -m immediate -w stop >/dev/null`).catch(
+      () => undefined,
+    );
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // If the bench is interrupted: SIGQUIT is PostgreSQL's immediate shutdown.
+  const kill = () => {
+    try {
+      const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (pid > 0) process.kill(pid, 'SIGQUIT');
+    } catch {
+      // Not running.
+    }
+  };
+  const unregister = registerCleanup({ stop, kill });
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+}

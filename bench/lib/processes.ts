@@ -1,0 +1,151 @@
+// Child processes the benchmarks start (Jono, nginx, PostgreSQL), each in its own process group
+// so that stopping it also stops what it spawned; every one is stopped when the bench exits.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+
+export interface Started {
+  name: string;
+  child: ChildProcess;
+  logFile: string;
+  stop: () => Promise<void>;
+}
+
+const running = new Set<Started>();
+
+/** Cleanups of things not started through startProcess (a pg_ctl cluster): async and last-resort sync. */
+const cleanups = new Set<{ stop: () => Promise<void>; kill: () => void }>();
+export function registerCleanup(cleanup: { stop: () => Promise<void>; kill: () => void }) {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; logFile: string },
+): Started {
+  const log = createWriteStream(opts.logFile);
+  const child = spawn(command, args, {
+    cwd: opts.cwd,
+    env: opts.env ?? process.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const started: Started = {
+    name,
+    child,
+    logFile: opts.logFile,
+    stop: async () => {
+      running.delete(started);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      signalGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      // Grandchildren (tsx runs node under npx) may outlive the leader: end the group.
+      signalGroup(child, 'SIGKILL');
+    },
+  };
+  running.add(started);
+  return started;
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Stops every process still running (on normal end and on interruption). */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((p) => p.stop()));
+  await Promise.all([...cleanups].map((c) => c.stop().catch(() => undefined)));
+  cleanups.clear();
+}
+
+let hooked = false;
+export function stopAllOnExit(): void {
+  if (hooked) return;
+  hooked = true;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void stopAll().finally(() => process.exit(130));
+    });
+  }
+  process.once('exit', () => {
+    for (const p of running) signalGroup(p.child, 'SIGKILL');
+    for (const c of cleanups) c.kill();
+  });
+}
+
+/** Polls url until it answers 2xx, the process exits, or the timeout passes. */
+export async function waitForHttp(url: string, proc: Started, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) {
+      throw new Error(`${proc.name} exited with ${proc.child.exitCode} (log: ${proc.logFile})`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new Error(`${proc.name} did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Whether nothing listens on 127.0.0.1:port. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/** The first free port from start on. */
+export async function freePort(start: number): Promise<number> {
+  for (let port = start; port < start + 100; port++) if (await portIsFree(port)) return port;
+  throw new Error(`No free port from ${start}`);
+}
+
+/** Runs a command to completion; answers its exit code and output. */
+export function run(
+  command: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = opts.timeoutMs
+      ? setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs)
+      : undefined;
+    child.once('error', (err) => {
+      if (timer) clearTimeout(timer);
+      resolve({ code: -1, output: output + String(err) });
+    });
+    child.once('close', (code) => {
+      if (timer) clearTimeout(timer);
+      resolve({ code: code ?? -1, output });
+    });
+  });
+}

@@ -1,0 +1,32 @@
+// Small statistics helpers for in-process timings.
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const hi = sorted[mid] ?? Number.NaN;
+  const lo = sorted[mid - 1] ?? hi;
+  return sorted.length % 2 === 1 ? hi : (lo + hi) / 2;
+}
+
+export const round = (x: number, digits = 1) => {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+};
+
+/** Times fn: calibrates a batch to at least minBatchMs, then answers the median ms per call. */
+export function timeMedian(fn: () => unknown, samples: number, minBatchMs = 2): number {
+  let reps = 1;
+  for (;;) {
+    const t0 = performance.now();
+    for (let i = 0; i < reps; i++) fn();
+    if (performance.now() - t0 >= minBatchMs || reps >= 1 << 20) break;
+    reps *= 2;
+  }
+  const perCall: number[] = [];
+  for (let s = 0; s < samples; s++) {
+    const t0 = performance.now();
+    for (let i = 0; i < reps; i++) fn();
+    perCall.push((performance.now() - t0) / reps);
+  }
+  return median(perCall);
+}
