@@ -2,6 +2,7 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
+import { addRouteAuth } from './route-auth';
 
 export default fp(async (app) => {
   await app.register(helmet, {
@@ -29,4 +30,5 @@ export default fp(async (app) => {
     origin: app.env.CORS_ORIGINS.length ? app.env.CORS_ORIGINS : false,
     credentials: false,
   });
+  addRouteAuth(app);
 });

@@ -1,0 +1,42 @@
+// Authentication before validation: a caller without the right token learns nothing, not even
+// which fields a body needs. Classifies routes by their path pattern; handlers check again.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MARKETS, type Market } from '@jono/contract';
+import { claimsOf, requireCustomer, requireStaff } from '../lib/auth';
+
+const API = '/api/:market';
+const PUBLIC_STAFF = new Set([`${API}/staff/login/`, `${API}/staff/login`]);
+const SELF = new Set([`${API}/password/`, `${API}/logout/`]);
+
+export type RouteAccess = 'public' | 'customer' | 'staff' | 'self';
+
+export function accessOf(url: string): RouteAccess {
+  if (!url.startsWith(`${API}/`)) return 'public';
+  if (url.startsWith(`${API}/customers/:id`)) return 'customer';
+  if (url.startsWith(`${API}/staff/`) && !PUBLIC_STAFF.has(url)) return 'staff';
+  if (SELF.has(url)) return 'self';
+  return 'public';
+}
+
+async function authenticate(request: FastifyRequest): Promise<void> {
+  const url = request.routeOptions.url;
+  if (!url) return;
+  const access = accessOf(url);
+  if (access === 'public') return;
+  const { market, id } = request.params as { market?: string; id?: string };
+  // An unknown market is refused by validation; there is nothing to protect.
+  if (!market || !(MARKETS as readonly string[]).includes(market)) return;
+  const m = market as Market;
+  if (access === 'customer') {
+    const customerId = Number(id);
+    await requireCustomer(request, m, Number.isInteger(customerId) ? customerId : -1);
+  } else if (access === 'staff') {
+    await requireStaff(request, m);
+  } else {
+    await claimsOf(request, m);
+  }
+}
+
+export function addRouteAuth(app: FastifyInstance): void {
+  app.addHook('onRequest', authenticate);
+}

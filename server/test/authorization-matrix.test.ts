@@ -1,0 +1,183 @@
+// Every route of the API, read from the OpenAPI document the route table generates, is called
+// with no token, an expired token, a forged token, another customer's token and the wrong kind of
+// token: each answer is 401 or 403 and carries no data. A new route must be classified here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TokenService } from '../src/lib/tokens';
+import { DEMO, buildTestApp, login } from './helpers';
+import type { App } from '../src/app';
+
+let app: App;
+let victim: Awaited<ReturnType<typeof login>>;
+let intruder: Awaited<ReturnType<typeof login>>;
+
+/** Routes anyone may call (answers never carry a customer's data). */
+const PUBLIC = new Set([
+  'POST /login/',
+  'POST /refresh/',
+  'POST /register/',
+  'POST /auth/reset-token/',
+  'POST /auth/reset/',
+  'GET /pobs/',
+  'GET /pobs/{id}/',
+  'GET /pobs/{id}/events',
+  'GET /pobs/{id}/events/',
+  'GET /push/public-key/',
+  'GET /dev/sms-outbox',
+  'POST /staff/login/',
+]);
+/** Routes that need any logged-in customer and act only on the caller. */
+const SELF = new Set(['POST /password/', 'POST /logout/']);
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+function routesOf(doc: { paths: Record<string, Record<string, unknown>> }): Route[] {
+  const out: Route[] = [];
+  for (const [full, methods] of Object.entries(doc.paths)) {
+    if (!full.startsWith('/api/{market}')) continue;
+    for (const method of Object.keys(methods)) {
+      if (['get', 'post', 'patch', 'put', 'delete'].includes(method)) {
+        out.push({ method: method.toUpperCase(), path: full.slice('/api/{market}'.length) });
+      }
+    }
+  }
+  return out;
+}
+
+function fill(path: string, customerId: number): string {
+  return `/api/fi${path.replace('{id}', String(customerId)).replace(/\{[A-Za-z]+\}/g, '1')}`;
+}
+
+let routes: Route[] = [];
+let staffTokenOtherShop: string;
+let expiredVictim: string;
+let forgedVictim: string;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  victim = await login(app, DEMO.gold);
+  intruder = await login(app, DEMO.oneTime);
+  routes = routesOf(app.swagger() as never);
+  expiredVictim = await app.tokens.signAccess(
+    { sub: String(victim.customer_id), market: 'fi', kind: 'customer' },
+    -60,
+  );
+  forgedVictim = await new TokenService(
+    'a-different-secret-an-attacker-made-up-0123456789',
+  ).signAccess({
+    sub: String(victim.customer_id),
+    market: 'fi',
+    kind: 'customer',
+  });
+  staffTokenOtherShop = await app.tokens.signAccess({
+    sub: '999',
+    market: 'fi',
+    kind: 'staff',
+    pob: 2,
+    role: 'manager',
+  });
+});
+afterAll(() => app.close());
+
+const call = (r: Route, token?: string, customerId = 0) =>
+  app.inject({
+    method: r.method as 'GET',
+    url: fill(r.path, customerId),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }),
+  });
+
+function expectRefused(res: { statusCode: number; body: string }, codes: number[], label: string) {
+  expect(codes, `${label} answered ${res.statusCode}: ${res.body.slice(0, 200)}`).toContain(
+    res.statusCode,
+  );
+  expect(res.body).not.toContain(DEMO.gold);
+  expect(res.body).not.toContain('Kultanen');
+}
+
+describe('the authorization matrix', () => {
+  it('knows every route: each is public, self-only, a customer route or a staff route', () => {
+    expect(routes.length).toBeGreaterThan(10);
+    const unclassified = routes.filter((r) => {
+      const key = `${r.method} ${r.path}`;
+      return (
+        !PUBLIC.has(key) &&
+        !SELF.has(key) &&
+        !r.path.startsWith('/customers/{id}') &&
+        !r.path.startsWith('/staff/')
+      );
+    });
+    expect(unclassified).toEqual([]);
+  });
+
+  it('refuses every customer route without a valid token of that customer', async () => {
+    const customerRoutes = routes.filter((r) => r.path.startsWith('/customers/{id}'));
+    expect(customerRoutes.length).toBeGreaterThanOrEqual(5);
+    for (const r of customerRoutes) {
+      const label = `${r.method} ${r.path}`;
+      expectRefused(
+        await call(r, undefined, victim.customer_id),
+        [401],
+        `${label} without a token`,
+      );
+      expectRefused(
+        await call(r, expiredVictim, victim.customer_id),
+        [401],
+        `${label} with an expired token`,
+      );
+      expectRefused(
+        await call(r, forgedVictim, victim.customer_id),
+        [401],
+        `${label} with a forged token`,
+      );
+      expectRefused(
+        await call(r, intruder.access_token, victim.customer_id),
+        [403],
+        `${label} as another customer`,
+      );
+      expectRefused(
+        await call(r, staffTokenOtherShop, victim.customer_id),
+        [403],
+        `${label} with a staff token`,
+      );
+    }
+  });
+
+  it('refuses every staff route without a staff token', async () => {
+    const staffRoutes = routes.filter(
+      (r) => r.path.startsWith('/staff/') && !PUBLIC.has(`${r.method} ${r.path}`),
+    );
+    for (const r of staffRoutes) {
+      const label = `${r.method} ${r.path}`;
+      expectRefused(await call(r), [401], `${label} without a token`);
+      const expired = await app.tokens.signAccess(
+        { sub: '1', market: 'fi', kind: 'staff', pob: 1, role: 'manager' },
+        -60,
+      );
+      expectRefused(await call(r, expired), [401], `${label} with an expired token`);
+      const forged = await new TokenService(
+        'a-different-secret-an-attacker-made-up-0123456789',
+      ).signAccess({
+        sub: '1',
+        market: 'fi',
+        kind: 'staff',
+        pob: 1,
+        role: 'manager',
+      });
+      expectRefused(await call(r, forged), [401], `${label} with a forged token`);
+      expectRefused(await call(r, victim.access_token), [403], `${label} with a customer token`);
+    }
+  });
+
+  it('refuses the self-only routes without a valid token', async () => {
+    for (const key of SELF) {
+      const [method, path] = key.split(' ') as [string, string];
+      const r = { method, path };
+      expectRefused(await call(r), [401], `${key} without a token`);
+      expectRefused(await call(r, expiredVictim), [401], `${key} with an expired token`);
+      expectRefused(await call(r, forgedVictim), [401], `${key} with a forged token`);
+    }
+  });
+});
