@@ -1,7 +1,7 @@
 // GET /pobs/{id}/: one shop with its service catalogue; refreshed every 30 s while visible.
 import { marketOfLocale, pobSchema, SHOP_REFRESH_MS, type Market } from '@jono/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-store';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -13,7 +13,9 @@ export const shopQueryOptions = (market: Market, id: number) =>
     queryKey: queryKeys.shop(market, id),
     queryFn: ({ signal }) => getShop(id, signal),
     refetchInterval: SHOP_REFRESH_MS,
-    retry: 1,
+    // An unknown shop (4xx) is not retried: the page sends the customer home at once.
+    retry: (count, error) =>
+      count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
   });
 
 export function useShop(id: number | null) {

@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SERVER_TEXT } from '@jono/contract';
+import { useLocaleStore } from '../../../lib/locale-store';
+import { useNotificationStore } from '../../../lib/notification-store';
+import { useSessionStore } from '../../../lib/session-store';
+import { fakeFetch, json, makeProfile, makeShop } from '../../../test/factories';
+import { renderRoutes } from '../../../test/render';
+import { useOrderDraftStore } from '../stores/order-draft-store';
+import { ShopPageRoute } from './shop-page';
+
+const routes = [
+  { path: '/barbershop/:id', Component: ShopPageRoute },
+  { path: '/tracking', element: <h1>{'Tracking screen'}</h1> },
+  { path: '/home', element: <h1>{'Home screen'}</h1> },
+];
+
+const shopApi =
+  (shop = makeShop()) =>
+  (url: URL) =>
+    url.pathname === `/api/fi/pobs/${shop.id}/` ? json(200, shop) : undefined;
+
+const loginApi = (url: URL, init?: RequestInit) => {
+  if (url.pathname === '/api/fi/login/' && init?.method === 'POST') {
+    return json(200, { customer_id: 42, access_token: 'a1', refresh_token: 'r1' });
+  }
+  if (url.pathname === '/api/fi/customers/42/') return json(200, makeProfile());
+  return undefined;
+};
+
+beforeEach(() => {
+  useLocaleStore.setState({ locale: 'FI', language: 'en' });
+  useSessionStore.setState({ session: null, rememberLogin: false });
+  useOrderDraftStore.getState().reset();
+  useNotificationStore.getState().hide();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ordering on the shop page', () => {
+  it('lets a guest pick a service, log in from the dialog, confirm the empty queue and join', async () => {
+    const user = userEvent.setup();
+    const api = fakeFetch(shopApi(), loginApi, (url, init) =>
+      url.pathname === '/api/fi/customers/42/orders/' && init?.method === 'POST'
+        ? json(201, { id: 900 })
+        : undefined,
+    );
+    vi.stubGlobal('fetch', api.fetchImpl);
+    const { router } = renderRoutes(routes, '/barbershop/1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jono Kamppi' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Next/ })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /^Haircut/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Wash/ }));
+    await user.click(screen.getByRole('button', { name: 'Next (1 service)' }));
+
+    const login = await screen.findByRole('dialog', { name: 'Log in' });
+    await user.type(within(login).getByLabelText('Phone number'), '0400000001');
+    await user.type(within(login).getByLabelText('Password'), 'Jono1234');
+    await user.click(within(login).getByRole('button', { name: 'Log in' }));
+
+    const confirm = await screen.findByRole('alertdialog', { name: 'Your turn is now' });
+    await user.click(within(confirm).getByRole('button', { name: 'Continue' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Confirm and join the queue' }),
+    ).toBeVisible();
+    expect(screen.getByText('+ Wash')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Join the queue' }));
+
+    expect(await screen.findByText('You are in the queue!')).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tracking'), {
+      timeout: 2000,
+    });
+    const login_ = api.calls.find((c) => c.path === '/api/fi/login/');
+    expect(login_?.body).toMatchObject({ phone: '+358400000001', password: 'Jono1234' });
+    const order = api.calls.find((c) => c.path === '/api/fi/customers/42/orders/');
+    expect(order?.body).toEqual({
+      pob_id: 1,
+      items: [
+        {
+          amount: 1,
+          service_id: 11,
+          service_info: { duration: 25, group_id: 1, id: 11, price: 3900, title: 'Haircut' },
+          extra_services: [{ amount: 1, service_id: 21, title: 'Wash' }],
+        },
+      ],
+    });
+  });
+
+  it('returns to editing with the timeslot notice when the server cannot fit the order', async () => {
+    const user = userEvent.setup();
+    useSessionStore.setState({
+      session: { customerId: 42, accessToken: 'a1', refreshToken: 'r1' },
+    });
+    const busy = makeShop({ service_time_estimates: [{ priority: 0, wait_time: 20 }] });
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch(shopApi(busy), loginApi, (url, init) =>
+        url.pathname === '/api/fi/customers/42/orders/' && init?.method === 'POST'
+          ? json(409, { error: 'time_slot', message: SERVER_TEXT.timeSlot })
+          : undefined,
+      ).fetchImpl,
+    );
+    renderRoutes(routes, '/barbershop/1');
+
+    await user.click(await screen.findByRole('checkbox', { name: /^Haircut/ }));
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    await user.click(await screen.findByRole('button', { name: 'Join the queue' }));
+
+    expect(await screen.findByText('The duration of selected services is too long')).toBeVisible();
+    expect(screen.getByText('Error code: timeSlot')).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: /^Haircut/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: /^Next/ })).toBeVisible();
+  });
+
+  it('shows other send errors with the server text and keeps the selection', async () => {
+    const user = userEvent.setup();
+    useSessionStore.setState({
+      session: { customerId: 42, accessToken: 'a1', refreshToken: 'r1' },
+    });
+    const busy = makeShop({ service_time_estimates: [{ priority: 0, wait_time: 20 }] });
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch(shopApi(busy), loginApi, (url) =>
+        url.pathname === '/api/fi/customers/42/orders/'
+          ? json(409, { error: 'active_order_exists', message: SERVER_TEXT.activeOrderExists })
+          : undefined,
+      ).fetchImpl,
+    );
+    renderRoutes(routes, '/barbershop/1');
+
+    await user.click(await screen.findByRole('checkbox', { name: /^Clipper cut/ }));
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    await user.click(await screen.findByRole('button', { name: 'Join the queue' }));
+
+    expect(await screen.findByText('Error sending the order, try later')).toBeVisible();
+    expect(screen.getByText(SERVER_TEXT.activeOrderExists)).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: /^Clipper cut/ })).toBeChecked();
+  });
+
+  it('cannot be ordered from when the shop is closed for the day', async () => {
+    vi.stubGlobal('fetch', fakeFetch(shopApi(makeShop({ open: false }))).fetchImpl);
+    renderRoutes(routes, '/barbershop/1');
+
+    expect(
+      await screen.findByText('Online queueing has closed for today. Please ask at the shop.'),
+    ).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: /^Haircut/ })).toBeDisabled();
+  });
+
+  it('sends the customer home when the shop cannot be loaded', async () => {
+    vi.stubGlobal('fetch', fakeFetch().fetchImpl);
+    const { router } = renderRoutes(routes, '/barbershop/77');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+});
