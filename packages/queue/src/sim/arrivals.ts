@@ -24,11 +24,21 @@ export function profileMean(profile: readonly number[]): number {
   return sum / (profile.length - 1);
 }
 
+/** Arrivals per minute at the busiest moment of the day. */
+export function peakRate(scenario: Scenario): number {
+  return (
+    (scenario.ratePerHour / 60) * (Math.max(...scenario.profile) / profileMean(scenario.profile))
+  );
+}
+
 /** The next arrival after `t`, or null when none comes before closing. */
-export function nextArrival(scenario: Scenario, random: Random, t: number): number | null {
+export function nextArrival(
+  scenario: Scenario,
+  random: Random,
+  t: number,
+  peak = peakRate(scenario),
+): number | null {
   const closeAt = scenario.hours * 60 * MINUTE;
-  const peak =
-    (scenario.ratePerHour / 60) * (Math.max(...scenario.profile) / profileMean(scenario.profile));
   if (!(peak > 0)) return null;
   let time = t;
   for (;;) {

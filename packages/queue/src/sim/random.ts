@@ -32,15 +32,20 @@ export function deriveSeed(seed: number, n: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-export function createRandom(seed: number): Random {
-  const next = mulberry32(seed);
+/**
+ * With `antithetic`, every uniform u becomes 1 - u: a run paired with its antithetic twin
+ * cancels much of the noise of a long queue simulation (used to check against Erlang C).
+ */
+export function createRandom(seed: number, antithetic = false): Random {
+  const draw = mulberry32(seed);
+  const next = antithetic ? () => 1 - draw() : draw;
   const random: Random = {
     next,
     uniform: (min, max) => min + (max - min) * next(),
-    exponential: (mean) => -mean * Math.log(1 - next()),
+    exponential: (mean) => -mean * Math.log(Math.max(1 - next(), Number.MIN_VALUE)),
     normal: () => {
-      // Box-Muller; 1 - u keeps the log away from 0.
-      const u = 1 - next();
+      // Box-Muller, keeping the log away from 0.
+      const u = Math.max(1 - next(), Number.MIN_VALUE);
       return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * next());
     },
     lognormal: (mean, sigma) => mean * Math.exp(sigma * random.normal() - (sigma * sigma) / 2),

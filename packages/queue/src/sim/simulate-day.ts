@@ -5,7 +5,7 @@ import type { ServedOrder } from '../duration-model';
 import { estimateQueue } from '../estimate-queue';
 import { compareQueueOrders } from '../sort-queue';
 import type { ArrivalForecast, DurationModel, ShopQueueState } from '../types';
-import { arrivalRate, nextArrival } from './arrivals';
+import { arrivalRate, nextArrival, peakRate } from './arrivals';
 import { newCustomer } from './customers';
 import type { SimCustomer } from './customers';
 import { EventQueue } from './event-queue';
@@ -37,6 +37,8 @@ export interface DayOptions {
   measure: boolean;
   /** Keep per-customer records and served orders (off for long validation runs). */
   keepRecords: boolean;
+  /** Draw from 1 - u instead of u (see createRandom). */
+  antithetic?: boolean;
 }
 
 export interface DayResult {
@@ -44,6 +46,9 @@ export interface DayResult {
   served: ServedOrder[];
   servedCount: number;
   totalWaitMinutes: number;
+  /** Real minutes of all services given, and customers who joined: the load the day drew. */
+  totalServiceMinutes: number;
+  joinedCount: number;
 }
 
 type SimEvent =
@@ -52,13 +57,20 @@ type SimEvent =
   | { kind: 'arrive' | 'cancel' | 'call'; customer: SimCustomer };
 
 export function simulateDay(scenario: Scenario, seed: number, options: DayOptions): DayResult {
-  const random = createRandom(seed);
+  const random = createRandom(seed, options.antithetic);
   const events = new EventQueue<SimEvent>();
   const closeAt = scenario.hours * 60 * MINUTE;
   const waiting: SimCustomer[] = [];
   const inService = new Set<SimCustomer>();
   const records = new Map<number, CustomerRecord>();
-  const result: DayResult = { records: [], served: [], servedCount: 0, totalWaitMinutes: 0 };
+  const result: DayResult = {
+    records: [],
+    served: [],
+    servedCount: 0,
+    totalWaitMinutes: 0,
+    totalServiceMinutes: 0,
+    joinedCount: 0,
+  };
   let nextId = 1;
 
   const leave = (c: SimCustomer, outcome: CustomerRecord['outcome']) => {
@@ -92,6 +104,7 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
       const wait = (t - c.joinedAt) / MINUTE;
       result.servedCount += 1;
       result.totalWaitMinutes += wait;
+      result.totalServiceMinutes += c.actualMinutes;
       const record = records.get(c.id);
       if (record) {
         record.outcome = 'served';
@@ -113,6 +126,12 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
 
   const join = (t: number) => {
     const c = newCustomer(scenario, random, nextId++, t);
+    result.joinedCount += 1;
+    if (!options.keepRecords && !options.measure && !scenario.refuseAfterClosing) {
+      insertSorted(waiting, c);
+      dispatch(t);
+      return;
+    }
     const needsState = options.measure || scenario.refuseAfterClosing;
     const state = needsState ? shopState(t) : null;
     const record: CustomerRecord = {
@@ -142,13 +161,14 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
     dispatch(t);
   };
 
-  const first = nextArrival(scenario, random, 0);
+  const peak = peakRate(scenario);
+  const first = nextArrival(scenario, random, 0, peak);
   if (first !== null) events.push(first, { kind: 'join' });
   for (let e = events.pop(); e; e = events.pop()) {
     const { time, event } = e;
     if (event.kind === 'join') {
       join(time);
-      const next = nextArrival(scenario, random, time);
+      const next = nextArrival(scenario, random, time, peak);
       if (next !== null) events.push(next, { kind: 'join' });
     } else if (event.kind === 'end') {
       inService.delete(event.customer);
