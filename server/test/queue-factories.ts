@@ -109,3 +109,13 @@ export async function activeServiceIds(app: App, pobId: number) {
     .from(services)
     .where(and(eq(services.pobId, pobId), isNull(services.parentServiceId)));
 }
+
+/** A new access token for a customer (the clock may have moved past the old one's 15 minutes). */
+export async function authFor(app: App, customerId: number) {
+  const token = await app.tokens.signAccess({
+    sub: String(customerId),
+    market: 'fi',
+    kind: 'customer',
+  });
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,5 +1,14 @@
+// The staff API under /api/{market}/staff/: daily queue work for every staff member, and the
+// manager-only catalogue, accounts, messages and reports. Staff act only on their own shop.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import queueRoutes from './queue';
+import manageRoutes from './manage';
+import reportRoutes from './reports';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+const routes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(queueRoutes);
+  await app.register(manageRoutes);
+  await app.register(reportRoutes);
+};
 
 export default routes;

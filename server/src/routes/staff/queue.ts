@@ -1,0 +1,194 @@
+// Barbers' and managers' daily calls: login, the live queue, walk-ins, order actions with undo,
+// and the shop's chairs, online queue state and notice.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  STAFF_TOKEN_TTL_S,
+  STAFF_UNDO_WINDOW_MS,
+  createOrderAnswerSchema,
+  normalisePhone,
+  staffActionAnswerSchema,
+  staffLoginAnswerSchema,
+  staffLoginSchema,
+  staffQueueSchema,
+  staffShopPatchSchema,
+  staffStartSchema,
+  walkInSchema,
+} from '@jono/contract';
+import { customers, pobs } from '../../db/schema';
+import { ipLimit } from '../../plugins/rate-limits';
+import { joinQueue } from '../../services/orders';
+import { priorityOf } from '../../services/profiles';
+import { runStaffAction, type StaffAction } from '../../services/staff-actions';
+import { staffCaller, staffLogin } from '../../services/staff-auth';
+import { staffQueue, undoOf } from '../../services/staff-queue';
+import { errorAnswers, idSchema, marketCtx, marketParams } from '../params';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['staff'];
+
+  app.post(
+    '/staff/login/',
+    {
+      config: ipLimit(app.limits.login),
+      schema: {
+        tags,
+        summary: 'Staff login (barber or manager of one shop)',
+        description: `Answers an access token valid ${STAFF_TOKEN_TTL_S / 3600} hours (one shift) and no refresh token: log in again after it. A password change by a manager ends the account's sessions.`,
+        params: marketParams,
+        body: staffLoginSchema,
+        response: { 200: staffLoginAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      return staffLogin(ctx, app.tokens, request.body.username, request.body.password);
+    },
+  );
+
+  app.get(
+    '/staff/queue/',
+    {
+      schema: {
+        tags,
+        summary:
+          "The caller's shop: chairs, every active order with its estimate, recent undoable actions",
+        params: marketParams,
+        response: { 200: staffQueueSchema },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      const { pobId } = await staffCaller(request, ctx, ctx.market);
+      return staffQueue(ctx, app.queue, pobId, app.now());
+    },
+  );
+
+  app.post(
+    '/staff/walk-ins/',
+    {
+      schema: {
+        tags,
+        summary: 'Add a walk-in customer to the queue',
+        description:
+          'With a phone number of a registered customer the order is theirs and has their membership priority (409 `active_order_exists` when they already queue). Walk-ins skip the online checks (full, closing soon): staff decide. Walk-ins count as checked in.',
+        params: marketParams,
+        body: walkInSchema,
+        response: { 201: createOrderAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const ctx = marketCtx(app, request.params.market);
+      const { pobId } = await staffCaller(request, ctx, ctx.market);
+      const now = app.now();
+      const { phone, name, items } = request.body;
+      let customer: typeof customers.$inferSelect | undefined;
+      if (phone) {
+        const e164 = normalisePhone(phone, ctx.info.dialCode);
+        [customer] = await ctx.db.select().from(customers).where(eq(customers.phone, e164));
+      }
+      const row = await joinQueue(ctx, app.queue, now, {
+        pobId,
+        customerId: customer?.id ?? null,
+        priority: customer ? priorityOf(customer, new Date(now).toISOString().slice(0, 10)) : 0,
+        source: 'walk_in',
+        walkInName: name ?? null,
+        items: items.map((i) => ({
+          service_id: i.service_id,
+          extra_service_ids: i.extra_service_ids,
+        })),
+      });
+      return reply.code(201).send({ id: row.id });
+    },
+  );
+
+  const action = (path: string, act: StaffAction, summary: string, description: string) =>
+    app.post(
+      `/staff/orders/:orderId/${path}/`,
+      {
+        schema: {
+          tags,
+          summary,
+          description,
+          params: marketParams.extend({ orderId: idSchema }),
+          body: act === 'start' ? staffStartSchema.nullish() : z.object({}).strict().nullish(),
+          response: { 200: staffActionAnswerSchema, ...errorAnswers },
+        },
+      },
+      async (request) => {
+        const ctx = marketCtx(app, request.params.market);
+        const caller = await staffCaller(request, ctx, ctx.market);
+        const now = app.now();
+        const body = request.body as { chair?: number } | null | undefined;
+        const row = await runStaffAction(
+          { ctx, queue: app.queue, now, pobId: caller.pobId, staffId: caller.member.id },
+          request.params.orderId,
+          act,
+          { chair: body?.chair },
+        );
+        return {
+          id: row.id,
+          status: row.status as 'active' | 'cancelled' | 'serviced' | 'noShow',
+          undo: undoOf(row, now),
+        };
+      },
+    );
+
+  const undoable = `Can be undone for ${STAFF_UNDO_WINDOW_MS / 60_000} minutes with /undo/.`;
+  action(
+    'start',
+    'start',
+    'Start a waiting customer on a chair',
+    `Body \`{chair?}\`: a free chair on duty, else the lowest free one (409 when all are busy). ${undoable}`,
+  );
+  action(
+    'finish',
+    'finish',
+    'Finish a service: serviced, with a receipt',
+    `The customer's receipt has the market's VAT; the order enters their history. ${undoable}`,
+  );
+  action('no-show', 'no_show', 'Mark a waiting customer as not come', undoable);
+  action(
+    'defer',
+    'defer',
+    'Swap a waiting customer with the next one',
+    'The customer keeps a place right behind the next one instead of losing it.',
+  );
+  action('cancel', 'cancel', 'Cancel an active order', undoable);
+  action(
+    'undo',
+    'undo',
+    'Undo the last start, finish, no-show or cancel',
+    `Within ${STAFF_UNDO_WINDOW_MS / 60_000} minutes; 409 when nothing can be undone, or when the customer has joined again since.`,
+  );
+
+  app.patch(
+    '/staff/shop/',
+    {
+      schema: {
+        tags,
+        summary: 'Chairs on duty, online queue state (open, full, closed) and notice',
+        description:
+          'Answers the staff queue. `queue_state` stops or resumes online orders; outside opening hours customers see closed anyway.',
+        params: marketParams,
+        body: staffShopPatchSchema,
+        response: { 200: staffQueueSchema },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      const { pobId } = await staffCaller(request, ctx, ctx.market);
+      const b = request.body;
+      const set: Partial<typeof pobs.$inferInsert> = { updatedAt: new Date(app.now()) };
+      if (b.chairs !== undefined) set.chairs = b.chairs;
+      if (b.queue_state !== undefined) set.queueState = b.queue_state;
+      if (b.notice !== undefined) set.notice = b.notice?.trim() || null;
+      await ctx.db.update(pobs).set(set).where(eq(pobs.id, pobId));
+      await app.queue.changed(ctx, pobId);
+      return staffQueue(ctx, app.queue, pobId, app.now());
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,125 @@
+// Manager-only: messages to customers, and a day's summary of the shop (waits, no-shows and how
+// far the shown estimates were from the waits that followed).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq, gte, lt } from 'drizzle-orm';
+import {
+  normalisePhone,
+  staffMessageAnswerSchema,
+  staffMessageSchema,
+  staffSummaryQuerySchema,
+  staffSummarySchema,
+  SERVER_TEXT,
+} from '@jono/contract';
+import { localTimeToEpoch } from '@jono/queue';
+import { customers, messages, orders, pobs } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/http-error';
+import { staffCaller } from '../../services/staff-auth';
+import { errorAnswers, marketCtx, marketParams } from '../params';
+
+const MINUTE = 60_000;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const mean = (xs: number[]) =>
+  xs.length ? round1(xs.reduce((a, b) => a + b, 0) / xs.length) : null;
+/** Nearest-rank percentile. */
+const percentile = (xs: number[], p: number) => {
+  if (xs.length === 0) return null;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return round1(sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+};
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['staff (manager)'];
+
+  app.post(
+    '/staff/messages/',
+    {
+      schema: {
+        tags,
+        summary: 'Send a message to one customer (by phone) or to every customer of the market',
+        description:
+          'The content is HTML stored as given; every client sanitises it before showing it (the customer app with DOMPurify), as the customer messages call documents.',
+        params: marketParams,
+        body: staffMessageSchema,
+        response: { 201: staffMessageAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const ctx = marketCtx(app, request.params.market);
+      await staffCaller(request, ctx, ctx.market, { manager: true });
+      const { title, content, to } = request.body;
+      let customerId: number | null = null;
+      if (to !== 'all') {
+        const phone = normalisePhone(to.phone, ctx.info.dialCode);
+        const [c] = await ctx.db
+          .select({ id: customers.id })
+          .from(customers)
+          .where(eq(customers.phone, phone));
+        if (!c) throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
+        customerId = c.id;
+      }
+      const [row] = await ctx.db
+        .insert(messages)
+        .values({ customerId, title, content, date: new Date(app.now()) })
+        .returning({ id: messages.id });
+      if (!row) throw new Error('message insert failed');
+      return reply.code(201).send({ id: row.id });
+    },
+  );
+
+  app.get(
+    '/staff/summary/',
+    {
+      schema: {
+        tags,
+        summary: 'One local day of the shop: customers served, waits, no-shows, estimate error',
+        description:
+          "Counts orders that joined on that date in the shop's time zone. Waits run from joining to reaching a chair; the estimate error compares the wait shown when joining with that wait.",
+        params: marketParams,
+        querystring: staffSummaryQuerySchema,
+        response: { 200: staffSummarySchema },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      const { pobId } = await staffCaller(request, ctx, ctx.market, { manager: true });
+      const [pob] = await ctx.db.select().from(pobs).where(eq(pobs.id, pobId));
+      if (!pob) throw notFound('Shop not found');
+      const [y, m, d] = request.query.date.split('-').map(Number);
+      const day = { year: y ?? 0, month: m ?? 0, day: d ?? 0 };
+      const from = localTimeToEpoch(pob.timeZone, day, 0);
+      const to = localTimeToEpoch(pob.timeZone, day, 24 * 60);
+      const rows = await ctx.db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.pobId, pobId),
+            gte(orders.joinedAt, new Date(from)),
+            lt(orders.joinedAt, new Date(to)),
+          ),
+        );
+      const served = rows.filter((r) => r.status === 'serviced');
+      const waits = served.flatMap((r) =>
+        r.startedAt ? [(r.startedAt.getTime() - r.joinedAt.getTime()) / MINUTE] : [],
+      );
+      const errors = served.flatMap((r) =>
+        r.startedAt && r.shownWait !== null
+          ? [(r.startedAt.getTime() - r.joinedAt.getTime()) / MINUTE - r.shownWait]
+          : [],
+      );
+      return {
+        date: request.query.date,
+        joined: rows.length,
+        served: served.length,
+        no_shows: rows.filter((r) => r.status === 'noShow').length,
+        cancelled: rows.filter((r) => r.status === 'cancelled').length,
+        mean_wait_minutes: mean(waits),
+        p90_wait_minutes: percentile(waits, 90),
+        estimate_mae_minutes: mean(errors.map(Math.abs)),
+        estimate_bias_minutes: mean(errors),
+      };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,78 @@
+// Staff sessions: login with username and password, and the check every staff route makes (the
+// account still exists, works at the token's shop, and the token predates no password change).
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { STAFF_TOKEN_TTL_S, type Market, type StaffMember } from '@jono/contract';
+import type { MarketContext } from '../context';
+import { staff } from '../db/schema';
+import { requireStaff } from '../lib/auth';
+import { HttpError, forbidden } from '../lib/http-error';
+import { DUMMY_HASH, verifyPassword } from '../lib/passwords';
+import type { TokenService } from '../lib/tokens';
+
+export type StaffRow = typeof staff.$inferSelect;
+
+/** The token's `fam` claim carries the account's token version: a password change bumps it. */
+const versionClaim = (row: StaffRow) => `staff:${row.tokenVersion}`;
+
+export function staffView(row: StaffRow): StaffMember {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    role: row.role === 'manager' ? 'manager' : 'barber',
+    pob_id: row.pobId,
+  };
+}
+
+export async function staffLogin(
+  ctx: MarketContext,
+  tokens: TokenService,
+  username: string,
+  password: string,
+) {
+  const [row] = await ctx.db.select().from(staff).where(eq(staff.username, username));
+  const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+  if (!row || !ok) {
+    throw new HttpError(401, 'invalid_credentials', 'Check the username and password');
+  }
+  const member = staffView(row);
+  const access_token = await tokens.signAccess(
+    {
+      sub: String(row.id),
+      market: ctx.market,
+      kind: 'staff',
+      pob: row.pobId,
+      role: member.role,
+      fam: versionClaim(row),
+    },
+    STAFF_TOKEN_TTL_S,
+  );
+  return { access_token, expires_in: STAFF_TOKEN_TTL_S, staff: member };
+}
+
+export interface StaffCaller {
+  member: StaffMember;
+  row: StaffRow;
+  pobId: number;
+}
+
+/** 401 without a valid staff session, 403 for a barber on a manager route. */
+export async function staffCaller(
+  request: FastifyRequest,
+  ctx: MarketContext,
+  market: Market,
+  opts: { manager?: boolean } = {},
+): Promise<StaffCaller> {
+  const claims = await requireStaff(request, market);
+  const [row] = await ctx.db
+    .select()
+    .from(staff)
+    .where(eq(staff.id, Number(claims.sub)));
+  if (!row || row.pobId !== claims.pob || claims.fam !== versionClaim(row)) {
+    throw new HttpError(401, 'unauthorized', 'Log in again');
+  }
+  const member = staffView(row);
+  if (opts.manager && member.role !== 'manager') throw forbidden();
+  return { member, row, pobId: row.pobId };
+}

@@ -1,0 +1,148 @@
+// The staff console's view of its shop: chairs and who sits in them, every active order in
+// queue order with its estimate, and the recent actions that can still be undone.
+import { and, eq, gte, isNotNull } from 'drizzle-orm';
+import { STAFF_UNDO_WINDOW_MS, type StaffQueue, type StaffQueueOrder } from '@jono/contract';
+import type { MarketContext } from '../context';
+import { customers, orders } from '../db/schema';
+import type { ActiveOrderRow, OrderRow } from './queue-load';
+import type { QueueService } from './queue';
+
+const MINUTE = 60_000;
+const UNDOABLE = ['start', 'finish', 'no_show', 'cancel'] as const;
+type Undoable = (typeof UNDOABLE)[number];
+
+export function shortName(
+  customer: { firstname: string; lastname: string } | null,
+  walkInName: string | null,
+): string | null {
+  if (customer) {
+    const initial = customer.lastname.trim().charAt(0);
+    return initial ? `${customer.firstname} ${initial}.` : customer.firstname;
+  }
+  return walkInName;
+}
+
+export function membershipLevel(
+  c: ActiveOrderRow['customer'],
+  today: string,
+): StaffQueueOrder['membership'] {
+  const type = c?.membershipType;
+  if (type !== 'silver' && type !== 'gold' && type !== 'platinum') return 'none';
+  if (c?.membershipEnd && c.membershipEnd < today) return 'none';
+  return type;
+}
+
+/** The undo still possible on an order, or null. */
+export function undoOf(
+  row: Pick<OrderRow, 'lastAction' | 'lastActionAt'>,
+  now: number,
+): { action: Undoable; until: string } | null {
+  const action = row.lastAction as Undoable | null;
+  if (!action || !UNDOABLE.includes(action) || !row.lastActionAt) return null;
+  const until = row.lastActionAt.getTime() + STAFF_UNDO_WINDOW_MS;
+  return until > now ? { action, until: new Date(until).toISOString() } : null;
+}
+
+export async function staffQueue(
+  ctx: MarketContext,
+  queue: QueueService,
+  pobId: number,
+  now: number,
+): Promise<StaffQueue> {
+  const view = await queue.view(ctx, pobId);
+  const today = new Date(now).toISOString().slice(0, 10);
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+  const rows = view.active.map((o): StaffQueueOrder => {
+    const e = view.estimate.orders.get(o.id);
+    const inService = o.startedAt !== null;
+    const since = inService && o.startedAt ? o.startedAt : o.joinedAt;
+    return {
+      id: o.id,
+      position: e?.position ?? 0,
+      state: inService ? 'in_service' : 'waiting',
+      customer_name: shortName(o.customer, o.walkInName),
+      customer_id: o.customerId,
+      membership: membershipLevel(o.customer, today),
+      priority: o.priority,
+      source: o.source === 'walk_in' ? 'walk_in' : 'app',
+      checked_in: o.customerAtPob,
+      joined_at: o.joinedAt.toISOString(),
+      waited_minutes: Math.max(0, Math.floor((now - since.getTime()) / MINUTE)),
+      estimate_minutes: e ? e.waitMinutes : null,
+      expected_end: e?.expectedEnd ? new Date(e.expectedEnd).toISOString() : null,
+      chair: o.chair,
+      started_at: iso(o.startedAt),
+      planned_minutes: o.plannedMinutes,
+      services: o.items.map((i) => ({
+        service_id: i.service_id,
+        title: i.title,
+        duration: i.duration,
+        price: i.price,
+        extras: i.extras,
+      })),
+    };
+  });
+  rows.sort(
+    (a, b) =>
+      (a.state === 'in_service' ? 0 : 1) - (b.state === 'in_service' ? 0 : 1) ||
+      (a.state === 'in_service' ? (a.chair ?? 0) - (b.chair ?? 0) : a.position - b.position),
+  );
+
+  const chairs = Array.from({ length: view.pob.chairs }, (_, i) => {
+    const o = rows.find((r) => r.state === 'in_service' && r.chair === i + 1);
+    return {
+      chair: i + 1,
+      order_id: o?.id ?? null,
+      customer_name: o?.customer_name ?? null,
+      since: o?.started_at ?? null,
+    };
+  });
+
+  const recentRows = await ctx.db
+    .select({ o: orders, c: { firstname: customers.firstname, lastname: customers.lastname } })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(
+        eq(orders.pobId, pobId),
+        isNotNull(orders.lastAction),
+        gte(orders.lastActionAt, new Date(now - STAFF_UNDO_WINDOW_MS)),
+      ),
+    );
+  const recent = recentRows.flatMap(({ o, c }) => {
+    const undo = undoOf(o, now);
+    return undo
+      ? [
+          {
+            order_id: o.id,
+            customer_name: shortName(c, o.walkInName),
+            status: o.status as StaffQueue['recent'][number]['status'],
+            undo,
+          },
+        ]
+      : [];
+  });
+
+  const s = view.snapshot;
+  return {
+    pob: {
+      id: view.pob.id,
+      name: view.pob.name,
+      chairs: view.pob.chairs,
+      staff_queue_state:
+        view.pob.queueState === 'closed' || view.pob.queueState === 'full'
+          ? view.pob.queueState
+          : 'open',
+      queue_state: s.queue_state,
+      open: s.open,
+      closing_soon: s.closing_soon,
+      notice: view.pob.notice,
+      service_time_estimates: s.service_time_estimates,
+    },
+    chairs,
+    orders: rows,
+    recent,
+    at: new Date(now).toISOString(),
+  };
+}

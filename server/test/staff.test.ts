@@ -1,0 +1,458 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MARKET_INFO,
+  messageListSchema,
+  orderListSchema,
+  pobSchema,
+  receiptListSchema,
+  staffQueueSchema,
+  staffServiceListSchema,
+  staffSummarySchema,
+  type StaffQueue,
+} from '@jono/contract';
+import { DEMO, buildTestApp, login } from './helpers';
+import { authFor, catalogue, join, mutableClock, newCustomer } from './queue-factories';
+import type { App } from '../src/app';
+
+const clock = mutableClock();
+let app: App;
+let barber1: Record<string, string>;
+let manager1: Record<string, string>;
+let barber2: Record<string, string>;
+
+async function staffLogin(username: string, password = DEMO.password) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/fi/staff/login/',
+    payload: { username, password },
+  });
+  return res;
+}
+const bearer = async (username: string) => {
+  const res = await staffLogin(username);
+  expect(res.statusCode).toBe(200);
+  return { authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` };
+};
+
+beforeAll(async () => {
+  app = await buildTestApp({ now: clock.now });
+  barber1 = await bearer('barber1');
+  manager1 = await bearer('manager1');
+  barber2 = await bearer('barber2');
+});
+afterAll(() => app.close());
+
+const queueOf = async (auth = barber1): Promise<StaffQueue> => {
+  const res = await app.inject({ url: '/api/fi/staff/queue/', headers: auth });
+  expect(res.statusCode).toBe(200);
+  return staffQueueSchema.parse(res.json());
+};
+const act = (id: number, action: string, auth = barber1, payload?: object) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/fi/staff/orders/${id}/${action}/`,
+    headers: auth,
+    ...(payload ? { payload } : {}),
+  });
+async function walkIn(auth = barber1, extra: Record<string, unknown> = {}) {
+  const [s] = await catalogue(app, 1);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/fi/staff/walk-ins/',
+    headers: auth,
+    payload: { items: [{ service_id: s?.id, extra_service_ids: [] }], ...extra },
+  });
+  return res;
+}
+
+describe('POST /staff/login/', () => {
+  it('answers a shift-long token and the staff member', async () => {
+    const res = await staffLogin('manager1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      expires_in: 12 * 3600,
+      staff: { username: 'manager1', role: 'manager', pob_id: 1 },
+    });
+  });
+
+  it('refuses a wrong password', async () => {
+    const res = await staffLogin('barber1', 'Wrong1234');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: 'invalid_credentials' });
+  });
+});
+
+describe('Staff authorization', () => {
+  it('answers 401 without a token and 403 with a customer token', async () => {
+    expect((await app.inject('/api/fi/staff/queue/')).statusCode).toBe(401);
+    const customer = await login(app, DEMO.oneTime);
+    const res = await app.inject({ url: '/api/fi/staff/queue/', headers: customer.auth });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses staff of shop 2 acting on an order of shop 1', async () => {
+    const c = await newCustomer(app);
+    const id = (await join(app, c, 1)).json<{ id: number }>().id;
+    for (const action of ['start', 'no-show', 'cancel', 'defer', 'finish', 'undo']) {
+      expect((await act(id, action, barber2)).statusCode).toBe(403);
+    }
+    expect((await queueOf(barber2)).orders.map((o) => o.id)).not.toContain(id);
+    await act(id, 'cancel');
+  });
+
+  it('keeps barbers off manager routes', async () => {
+    const calls = [
+      { method: 'PUT' as const, url: '/api/fi/staff/shop/hours/', payload: { open_times: [] } },
+      { method: 'GET' as const, url: '/api/fi/staff/services/' },
+      { method: 'GET' as const, url: '/api/fi/staff/accounts/' },
+      { method: 'GET' as const, url: '/api/fi/staff/summary/?date=2026-11-18' },
+      {
+        method: 'POST' as const,
+        url: '/api/fi/staff/messages/',
+        payload: { title: 'x', content: 'y', to: 'all' },
+      },
+    ];
+    for (const call of calls) {
+      expect((await app.inject({ ...call, headers: barber1 })).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('GET /staff/queue/', () => {
+  it('shows app orders and walk-ins with name, membership, source and estimate', async () => {
+    const c = await newCustomer(app, { firstname: 'Ville', lastname: 'Virtanen' });
+    const appOrder = (await join(app, c, 1)).json<{ id: number }>().id;
+    const gold = await walkIn(barber1, { phone: '0400000002' });
+    expect(gold.statusCode).toBe(201);
+    const anon = await walkIn(barber1, { name: 'Matti' });
+    const q = await queueOf();
+    const byId = (id: number) => q.orders.find((o) => o.id === id);
+    expect(byId(appOrder)).toMatchObject({
+      customer_name: 'Ville V.',
+      membership: 'none',
+      source: 'app',
+      checked_in: false,
+      state: 'waiting',
+    });
+    expect(byId(gold.json<{ id: number }>().id)).toMatchObject({
+      customer_name: 'Kalle K.',
+      membership: 'gold',
+      priority: 2,
+      source: 'walk_in',
+      checked_in: true,
+    });
+    expect(byId(anon.json<{ id: number }>().id)).toMatchObject({
+      customer_name: 'Matti',
+      customer_id: null,
+    });
+    // The gold member is ahead of the earlier one-time customers.
+    const positions = q.orders.filter((o) => o.state === 'waiting').map((o) => o.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(q.orders[0]?.priority).toBe(2);
+    expect(q.chairs).toHaveLength(5);
+    for (const o of q.orders) await act(o.id, 'cancel');
+  });
+});
+
+describe('POST /staff/orders/:id/start|finish/', () => {
+  it('starts a customer on a chair and finishes with a receipt in their history', async () => {
+    const c = await newCustomer(app);
+    const id = (await join(app, c, 1)).json<{ id: number }>().id;
+    const start = await act(id, 'start', barber1, { chair: 2 });
+    expect(start.statusCode).toBe(200);
+    expect(start.json()).toMatchObject({ status: 'active', undo: { action: 'start' } });
+    let q = await queueOf();
+    expect(q.chairs[1]).toMatchObject({ chair: 2, order_id: id });
+    expect(q.orders.find((o) => o.id === id)).toMatchObject({ state: 'in_service', position: 0 });
+    expect((await act(id, 'start')).statusCode).toBe(409);
+
+    clock.advance(30);
+    const finish = await act(id, 'finish');
+    expect(finish.json()).toMatchObject({ status: 'serviced' });
+    q = await queueOf();
+    expect(q.orders.map((o) => o.id)).not.toContain(id);
+    expect(q.chairs[1]?.order_id).toBeNull();
+
+    c.auth = await authFor(app, c.id);
+    const receipts = receiptListSchema.parse(
+      (await app.inject({ url: `/api/fi/customers/${c.id}/receipts/`, headers: c.auth })).json(),
+    );
+    expect(receipts.items).toHaveLength(1);
+    expect(receipts.items[0]?.rows[0]?.vat).toBe(MARKET_INFO.fi.vatPercent);
+    const history = orderListSchema.parse(
+      (await app.inject({ url: `/api/fi/customers/${c.id}/orders/`, headers: c.auth })).json(),
+    );
+    expect(history.items[0]).toMatchObject({ id, status: 'serviced' });
+    expect(history.items[0]?.service_time_estimate.wait_time).toBeNull();
+  });
+
+  it('refuses a chair that is busy or not on duty', async () => {
+    const a = await walkIn();
+    const b = await walkIn();
+    const ida = a.json<{ id: number }>().id;
+    const idb = b.json<{ id: number }>().id;
+    expect((await act(ida, 'start', barber1, { chair: 1 })).statusCode).toBe(200);
+    expect((await act(idb, 'start', barber1, { chair: 1 })).statusCode).toBe(409);
+    expect((await act(idb, 'start', barber1, { chair: 9 })).statusCode).toBe(409);
+    await act(ida, 'cancel');
+    await act(idb, 'cancel');
+  });
+});
+
+describe('POST /staff/orders/:id/no-show|defer|cancel|undo/', () => {
+  it('marks a no-show and undoes it within the window', async () => {
+    const c = await newCustomer(app);
+    const id = (await join(app, c, 1)).json<{ id: number }>().id;
+    expect((await act(id, 'no-show')).json()).toMatchObject({ status: 'noShow' });
+    expect((await queueOf()).recent.map((r) => r.order_id)).toContain(id);
+    const undo = await act(id, 'undo');
+    expect(undo.json()).toMatchObject({ status: 'active', undo: null });
+    expect((await act(id, 'undo')).statusCode).toBe(409);
+    await act(id, 'cancel');
+  });
+
+  it('refuses an undo after the window', async () => {
+    const id = (await walkIn()).json<{ id: number }>().id;
+    await act(id, 'cancel');
+    clock.advance(3);
+    expect((await act(id, 'undo')).statusCode).toBe(409);
+  });
+
+  it('undoes a finish and takes the receipt back', async () => {
+    const c = await newCustomer(app);
+    const id = (await join(app, c, 1)).json<{ id: number }>().id;
+    await act(id, 'start');
+    await act(id, 'finish');
+    expect((await act(id, 'undo')).json()).toMatchObject({ status: 'active' });
+    const receipts = receiptListSchema.parse(
+      (await app.inject({ url: `/api/fi/customers/${c.id}/receipts/`, headers: c.auth })).json(),
+    );
+    expect(receipts.items).toHaveLength(0);
+    expect((await queueOf()).orders.find((o) => o.id === id)?.state).toBe('in_service');
+    await act(id, 'cancel');
+  });
+
+  it('defers a customer behind the next one', async () => {
+    const first = (await walkIn()).json<{ id: number }>().id;
+    const second = (await walkIn()).json<{ id: number }>().id;
+    const order = (q: StaffQueue) =>
+      q.orders.filter((o) => [first, second].includes(o.id)).map((o) => o.id);
+    expect(order(await queueOf())).toEqual([first, second]);
+    expect((await act(first, 'defer')).statusCode).toBe(200);
+    expect(order(await queueOf())).toEqual([second, first]);
+    expect((await act(first, 'defer')).statusCode).toBe(409);
+    await act(first, 'cancel');
+    await act(second, 'cancel');
+  });
+
+  it('cancels an order, which leaves the customer free to join again', async () => {
+    const c = await newCustomer(app);
+    const id = (await join(app, c, 1)).json<{ id: number }>().id;
+    expect((await act(id, 'cancel')).json()).toMatchObject({ status: 'cancelled' });
+    expect((await join(app, c, 1)).statusCode).toBe(201);
+  });
+});
+
+describe('PATCH /staff/shop/', () => {
+  it('sets chairs and stops online orders when full', async () => {
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/fi/staff/shop/',
+      headers: barber2,
+      payload: { chairs: 4, queue_state: 'full', notice: 'Back at 14' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(staffQueueSchema.parse(res.json()).pob).toMatchObject({
+      chairs: 4,
+      staff_queue_state: 'full',
+      queue_state: 'full',
+    });
+    const shop = pobSchema.parse((await app.inject('/api/fi/pobs/2/')).json());
+    expect(shop).toMatchObject({ queue_state: 'full', notice: 'Back at 14' });
+    expect(shop.queue_info.queue_employees).toBe(4);
+    const c = await newCustomer(app);
+    expect((await join(app, c, 2)).json()).toMatchObject({ error: 'not_taking_orders' });
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/fi/staff/shop/',
+      headers: barber2,
+      payload: { queue_state: 'open' },
+    });
+    expect((await join(app, c, 2)).statusCode).toBe(201);
+  });
+
+  it('refuses unknown fields', async () => {
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/fi/staff/shop/',
+      headers: barber1,
+      payload: { chairs: 2, pob_id: 3 },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('Manager routes', () => {
+  it('replaces opening hours', async () => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/fi/staff/shop/hours/',
+      headers: manager1,
+      payload: { open_times: [{ weekday: 3, open: '13:00', close: '20:00' }] },
+    });
+    expect(res.statusCode).toBe(200);
+    const shop = pobSchema.parse((await app.inject('/api/fi/pobs/1/')).json());
+    expect(shop.open_times).toEqual([{ weekday: 3, open: '13:00', close: '20:00' }]);
+    // Wednesday noon is now before opening.
+    expect(shop.queue_state).toBe('closed');
+    await app.inject({
+      method: 'PUT',
+      url: '/api/fi/staff/shop/hours/',
+      headers: manager1,
+      payload: {
+        open_times: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+          weekday,
+          open: '00:00',
+          close: '24:00',
+        })),
+      },
+    });
+  });
+
+  it('adds, changes and withdraws a service and an extra', async () => {
+    const list = staffServiceListSchema.parse(
+      (await app.inject({ url: '/api/fi/staff/services/', headers: manager1 })).json(),
+    );
+    const group = list.groups[0]?.id;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/services/',
+      headers: manager1,
+      payload: { group_id: group, title: 'Siilitukka', price: 2900, duration: 15 },
+    });
+    expect(created.statusCode).toBe(201);
+    const sid = created.json<{ id: number }>().id;
+    const extra = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/services/',
+      headers: manager1,
+      payload: { parent_service_id: sid, title: 'Vaha', price: 500, duration: 2 },
+    });
+    expect(extra.statusCode).toBe(201);
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/fi/staff/services/${sid}/`,
+      headers: manager1,
+      payload: { price: 3100 },
+    });
+    expect(patched.json()).toMatchObject({ price: 3100 });
+    let shop = pobSchema.parse((await app.inject('/api/fi/pobs/1/')).json());
+    expect(shop.services.find((s) => s.id === sid)?.price).toBe(3100);
+    expect(shop.extra_services.find((e) => e.service_id === sid)?.services[0]?.title).toBe('Vaha');
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/fi/staff/services/${sid}/`,
+      headers: manager1,
+    });
+    shop = pobSchema.parse((await app.inject('/api/fi/pobs/1/')).json());
+    expect(shop.services.some((s) => s.id === sid)).toBe(false);
+    // Another shop's service is out of reach.
+    const [other] = await catalogue(app, 2);
+    const foreign = await app.inject({
+      method: 'PATCH',
+      url: `/api/fi/staff/services/${other?.id}/`,
+      headers: manager1,
+      payload: { price: 1 },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('manages staff accounts; a removed account or changed password ends its sessions', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/accounts/',
+      headers: manager1,
+      payload: { username: 'temp1', name: 'Temp', role: 'barber', password: 'Temp12345' },
+    });
+    expect(created.statusCode).toBe(201);
+    const tempId = created.json<{ id: number }>().id;
+    const dup = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/accounts/',
+      headers: manager1,
+      payload: { username: 'barber2', name: 'X', role: 'barber', password: 'Temp12345' },
+    });
+    expect(dup.statusCode).toBe(409);
+    const res = await staffLogin('temp1', 'Temp12345');
+    const temp = { authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` };
+    expect((await app.inject({ url: '/api/fi/staff/queue/', headers: temp })).statusCode).toBe(200);
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/fi/staff/accounts/${tempId}/`,
+      headers: manager1,
+      payload: { password: 'Other12345' },
+    });
+    expect((await app.inject({ url: '/api/fi/staff/queue/', headers: temp })).statusCode).toBe(401);
+    const again = await staffLogin('temp1', 'Other12345');
+    const temp2 = {
+      authorization: `Bearer ${again.json<{ access_token: string }>().access_token}`,
+    };
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/fi/staff/accounts/${tempId}/`,
+      headers: manager1,
+    });
+    expect((await app.inject({ url: '/api/fi/staff/queue/', headers: temp2 })).statusCode).toBe(
+      401,
+    );
+    // Shop 2's accounts are not shop 1's manager's.
+    const accounts = await app.inject({ url: '/api/fi/staff/accounts/', headers: manager1 });
+    expect(
+      accounts.json<{ items: { pob_id: number }[] }>().items.every((a) => a.pob_id === 1),
+    ).toBe(true);
+  });
+
+  it('sends a message to one customer by phone and to everyone', async () => {
+    const send = (to: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/fi/staff/messages/',
+        headers: manager1,
+        payload: { title: 'Hei', content: '<p>Tervetuloa</p>', to },
+      });
+    expect((await send({ phone: DEMO.oneTime })).statusCode).toBe(201);
+    expect((await send('all')).statusCode).toBe(201);
+    expect((await send({ phone: '+358409999999' })).statusCode).toBe(404);
+    const olli = await login(app, DEMO.oneTime);
+    const kalle = await login(app, DEMO.gold);
+    const count = async (c: typeof olli) =>
+      messageListSchema
+        .parse(
+          (
+            await app.inject({
+              url: `/api/fi/customers/${c.customer_id}/messages/`,
+              headers: c.auth,
+            })
+          ).json(),
+        )
+        .items.filter((m) => m.title === 'Hei').length;
+    expect(await count(olli)).toBe(2);
+    expect(await count(kalle)).toBe(1);
+  });
+
+  it("summarises a day's waits, no-shows and estimate error", async () => {
+    const today = new Date(clock.now()).toISOString().slice(0, 10);
+    const res = await app.inject({
+      url: `/api/fi/staff/summary/?date=${today}`,
+      headers: manager1,
+    });
+    expect(res.statusCode).toBe(200);
+    const s = staffSummarySchema.parse(res.json());
+    expect(s.served).toBeGreaterThanOrEqual(1);
+    expect(s.no_shows).toBe(0);
+    expect(s.mean_wait_minutes).not.toBeNull();
+    expect(s.estimate_mae_minutes).not.toBeNull();
+    const bad = await app.inject({ url: '/api/fi/staff/summary/?date=today', headers: manager1 });
+    expect(bad.statusCode).toBe(400);
+  });
+});
