@@ -1,7 +1,7 @@
 // Manager-only calls: opening hours, shop details, the service catalogue and staff accounts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   okAnswerSchema,
   pobSummarySchema,
