@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useActiveOrderStore } from '../../../lib/active-order-store';
+import { useLocaleStore } from '../../../lib/locale-store';
+import { useNotificationStore } from '../../../lib/notification-store';
+import { useSessionStore } from '../../../lib/session-store';
+import { fakeFetch, json, makeOrder, makeProfile, makeShop } from '../../../test/factories';
+import { renderRoutes } from '../../../test/render';
+import { TrackingRoute } from './tracking';
+
+const routes = [
+  { path: '/tracking', Component: TrackingRoute },
+  { path: '/', element: <h1>{'Start'}</h1> },
+];
+
+function api(order = makeOrder()) {
+  let current = order;
+  const fake = fakeFetch((url, init) => {
+    if (url.pathname === '/api/fi/customers/42/') {
+      return json(200, makeProfile({ active_order_id: current.status === 'active' ? 900 : null }));
+    }
+    if (url.pathname === '/api/fi/pobs/1/') return json(200, makeShop());
+    if (url.pathname === '/api/fi/customers/42/orders/900/') {
+      if (init?.method === 'PATCH') {
+        const body = JSON.parse(String(init.body)) as Record<string, boolean>;
+        current = body.cancel
+          ? { ...current, status: 'cancelled' }
+          : { ...current, customer_at_pob: true };
+        return json(200, { ok: true });
+      }
+      return json(200, current);
+    }
+    return undefined;
+  });
+  return fake;
+}
+
+beforeEach(() => {
+  useLocaleStore.setState({ locale: 'FI', language: 'en' });
+  useSessionStore.setState({
+    session: { customerId: 42, accessToken: 'a1', refreshToken: 'r1' },
+    rememberLogin: true,
+  });
+  useActiveOrderStore.setState({ order: null });
+  useNotificationStore.getState().hide();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the tracking screen', () => {
+  it('shows the wait, the shop and the early check-in wording', async () => {
+    vi.stubGlobal('fetch', api().fetchImpl);
+    renderRoutes(routes, '/tracking');
+
+    expect(await screen.findByRole('button', { name: /Estimated wait 25 minutes/ })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Check in early' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: /Jono Kamppi/ })).toBeVisible();
+  });
+
+  it("says I'm here when the wait is 0, and relaxes the customer after checking in", async () => {
+    const user = userEvent.setup();
+    const fake = api(makeOrder({ service_time_estimate: { wait_time: 0 } }));
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    renderRoutes(routes, '/tracking');
+
+    expect(
+      await screen.findByText(
+        'Your turn is now! Check in at the shop. If you do not arrive soon, you may lose your place.',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: "I'm here" }));
+    expect(
+      await screen.findByText(
+        'You have checked in. Sit back and relax, your barber will call you soon.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Read about membership' })).toBeVisible();
+    expect(fake.calls).toContainEqual({
+      method: 'PATCH',
+      path: '/api/fi/customers/42/orders/900/',
+      body: { customer_at_pob: true },
+    });
+  });
+
+  it('lists the order with extras, prices and durations in the receipt', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', api().fetchImpl);
+    renderRoutes(routes, '/tracking');
+
+    await user.click(await screen.findByRole('button', { name: 'Show order' }));
+    const receipt = screen.getByRole('dialog', { name: 'Your order' });
+    expect(within(receipt).getByText('Haircut')).toBeVisible();
+    expect(within(receipt).getByText('+ Wash')).toBeVisible();
+    expect(within(receipt).getByText('25 minutes')).toBeVisible();
+    expect(within(receipt).getByText(/44,00/)).toBeVisible();
+  });
+
+  it('asks before leaving, and leaving returns to the start without the Finnish survey in English', async () => {
+    const user = userEvent.setup();
+    const fake = api();
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    const { router } = renderRoutes(routes, '/tracking');
+
+    await user.click(await screen.findByRole('button', { name: 'Leave the queue' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Leave the queue?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Leave' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(fake.calls).toContainEqual({
+      method: 'PATCH',
+      path: '/api/fi/customers/42/orders/900/',
+      body: { cancel: true },
+    });
+    expect(screen.queryByText('Kerro meille, miksi poistuit jonosta')).toBeNull();
+  });
+
+  it('goes back to the start after 0.5 s when there is no order', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch((url) =>
+        url.pathname === '/api/fi/customers/42/' ? json(200, makeProfile()) : undefined,
+      ).fetchImpl,
+    );
+    const { router } = renderRoutes(routes, '/tracking');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
