@@ -4,12 +4,9 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
-  server: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
-  },
-  preview: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
-  },
+  // The API and the shop images it serves (/media) come from the Jono server on port 3000.
+  server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
+  preview: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
   build: {
     target: 'es2022',
     sourcemap: false,
