@@ -1,0 +1,89 @@
+// Routes of the console under /staff/; manager screens and the summary load on demand.
+import { createBrowserRouter, Navigate } from 'react-router';
+import { env } from '../config/env';
+import { LoginRoute } from '../features/auth/routes/login';
+import { BoardRoute } from '../features/board/routes/board';
+import { paths } from '../lib/paths';
+import { RequireSession } from './require-session';
+import { NotFoundRoute } from './routes/not-found';
+import { Shell } from './shell';
+
+export function createAppRouter() {
+  return createBrowserRouter(
+    [
+      { path: paths.login, element: <LoginRoute /> },
+      {
+        path: '/',
+        element: (
+          <RequireSession>
+            <Shell />
+          </RequireSession>
+        ),
+        children: [
+          { index: true, element: <BoardRoute /> },
+          {
+            path: 'summary',
+            lazy: async () => {
+              const { SummaryRoute } = await import('../features/summary/routes/summary');
+              return {
+                element: (
+                  <RequireSession manager>
+                    <SummaryRoute />
+                  </RequireSession>
+                ),
+              };
+            },
+          },
+          {
+            path: 'manage',
+            lazy: async () => {
+              const { ManageRoute } = await import('../features/manage/routes/manage');
+              return {
+                element: (
+                  <RequireSession manager>
+                    <ManageRoute />
+                  </RequireSession>
+                ),
+              };
+            },
+            children: [
+              { index: true, element: <Navigate to={paths.hours} replace /> },
+              {
+                path: 'hours',
+                lazy: async () => ({
+                  Component: (await import('../features/manage/routes/hours')).HoursRoute,
+                }),
+              },
+              {
+                path: 'services',
+                lazy: async () => ({
+                  Component: (await import('../features/manage/routes/services')).ServicesRoute,
+                }),
+              },
+              {
+                path: 'details',
+                lazy: async () => ({
+                  Component: (await import('../features/manage/routes/details')).DetailsRoute,
+                }),
+              },
+              {
+                path: 'accounts',
+                lazy: async () => ({
+                  Component: (await import('../features/manage/routes/accounts')).AccountsRoute,
+                }),
+              },
+              {
+                path: 'messages',
+                lazy: async () => ({
+                  Component: (await import('../features/manage/routes/messages')).MessagesRoute,
+                }),
+              },
+            ],
+          },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+    { basename: env.basename },
+  );
+}

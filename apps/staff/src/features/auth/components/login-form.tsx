@@ -1,0 +1,82 @@
+// Staff sign-in: market (FI by default), username and password.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_MARKET, MARKETS, type Market } from '@jono/contract';
+import { useErrorText } from '../../../components/ui/use-error-text';
+import { isApiError } from '../../../lib/api-client';
+import { useLogin } from '../api/login';
+
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const loginMutation = useLogin();
+  const [market, setMarket] = useState<Market>(DEFAULT_MARKET);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) return;
+    loginMutation.mutate(
+      { market, username: username.trim(), password },
+      { onSuccess: onSignedIn },
+    );
+  };
+
+  const error = loginMutation.error;
+  const wrongPassword =
+    isApiError(error) && (error.status === 401 || error.code === 'invalid_credentials');
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor="login-market">{t('login.market')}</label>
+        <select
+          id="login-market"
+          value={market}
+          onChange={(event) => setMarket(event.target.value as Market)}
+        >
+          {MARKETS.map((code) => (
+            <option key={code} value={code}>
+              {t(`markets.${code}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="login-username">{t('login.username')}</label>
+        <input
+          id="login-username"
+          autoComplete="username"
+          autoCapitalize="none"
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="login-password">{t('login.password')}</label>
+        <input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {wrongPassword ? t('login.wrong') : errorText(error)}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={loginMutation.isPending || !username.trim() || !password}
+      >
+        {loginMutation.isPending ? t('login.signingIn') : t('login.submit')}
+      </button>
+    </form>
+  );
+}

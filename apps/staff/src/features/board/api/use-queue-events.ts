@@ -1,0 +1,62 @@
+// GET /staff/events: every queue change of the shop, each message a whole board; written into
+// the query cache so the board updates without a request. Reconnects with back-off.
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { staffQueueSchema } from '@jono/contract';
+import { apiUrl } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { readSse } from '../../../lib/sse';
+import { useSession } from '../../../lib/session';
+
+export type LiveState = 'connecting' | 'live' | 'offline';
+
+export function useQueueEvents(): LiveState {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<LiveState>('connecting');
+
+  useEffect(() => {
+    if (!session || typeof fetch === 'undefined' || typeof TextDecoderStream === 'undefined') {
+      return;
+    }
+    const controller = new AbortController();
+    const key = queryKeys.queue(session.market, session.staff.pob_id);
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const connect = () => {
+      readSse(
+        apiUrl(session.market, '/staff/events'),
+        session.token,
+        controller.signal,
+        (data) => {
+          try {
+            const parsed = staffQueueSchema.safeParse(JSON.parse(data));
+            if (parsed.success) queryClient.setQueryData(key, parsed.data);
+          } catch {
+            // A malformed message is skipped; the next one or the poll corrects the board.
+          }
+        },
+        () => {
+          attempt = 0;
+          setState('live');
+        },
+      )
+        .catch(() => undefined)
+        .finally(() => {
+          if (controller.signal.aborted) return;
+          setState('offline');
+          attempt += 1;
+          timer = setTimeout(connect, Math.min(30_000, 1000 * 2 ** attempt));
+          void queryClient.invalidateQueries({ queryKey: key });
+        });
+    };
+    connect();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [session, queryClient]);
+
+  return state;
+}

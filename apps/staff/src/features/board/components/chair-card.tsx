@@ -1,0 +1,77 @@
+// One chair: who sits in it and for how long against the plan, or free with the next customer.
+import { useTranslation } from 'react-i18next';
+import type { StaffQueueOrder } from '@jono/contract';
+import { minutesSince } from '../../../lib/format';
+import { serviceLine } from '../utils/board';
+import { PriorityBadge } from './priority-badge';
+
+interface Props {
+  chair: number;
+  order: StaffQueueOrder | undefined;
+  since: string | null;
+  next: StaffQueueOrder | undefined;
+  now: number;
+  busy: boolean;
+  onFinish: (order: StaffQueueOrder) => void;
+  onStartNext: (order: StaffQueueOrder, chair: number) => void;
+}
+
+export function ChairCard({ chair, order, since, next, now, busy, onFinish, onStartNext }: Props) {
+  const { t } = useTranslation();
+  const label = t('board.chair', { chair });
+
+  if (!order) {
+    return (
+      <li className="chair chair--free" aria-label={label}>
+        <div className="chair__head">
+          <strong>{label}</strong>
+          <span className="tag tag--free">{t('board.free')}</span>
+        </div>
+        {next ? (
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            disabled={busy}
+            onClick={() => onStartNext(next, chair)}
+          >
+            {t('board.startNext', { name: next.customer_name ?? t('board.unnamed') })}
+          </button>
+        ) : (
+          <p className="muted">{t('board.nobodyWaiting')}</p>
+        )}
+      </li>
+    );
+  }
+
+  const started = order.started_at ?? since;
+  const minutes = started ? minutesSince(started, now) : 0;
+  const over = minutes > order.planned_minutes;
+  const name = order.customer_name ?? t('board.unnamed');
+  const progress = Math.min(100, (minutes / Math.max(1, order.planned_minutes)) * 100);
+
+  return (
+    <li className={over ? 'chair chair--over' : 'chair'} aria-label={label}>
+      <div className="chair__head">
+        <strong>{label}</strong>
+        <PriorityBadge membership={order.membership} />
+      </div>
+      <p className="chair__name">{name}</p>
+      <p className="chair__services">{serviceLine(order)}</p>
+      <p className="chair__time">
+        {t('board.inChair', { minutes, planned: order.planned_minutes })}
+      </p>
+      <div className="meter" aria-hidden="true">
+        <div className="meter__fill" style={{ width: `${progress}%` }} />
+      </div>
+      <button
+        type="button"
+        className="btn btn--success btn--block"
+        disabled={busy}
+        onClick={() => onFinish(order)}
+      >
+        {t('board.action.finish')}
+        <span className="visually-hidden"> {name}</span>
+      </button>
+    </li>
+  );
+}

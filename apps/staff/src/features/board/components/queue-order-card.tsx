@@ -1,0 +1,96 @@
+// One waiting customer on the board: who, what, how long, and the one-tap actions.
+import { useTranslation } from 'react-i18next';
+import type { StaffQueueOrder } from '@jono/contract';
+import { minutesSince } from '../../../lib/format';
+import type { OrderAction } from '../api/order-actions';
+import { isDeferred, serviceLine } from '../utils/board';
+import { PriorityBadge } from './priority-badge';
+
+interface Props {
+  order: StaffQueueOrder;
+  /** 1 for the next customer to reach a chair. */
+  place: number;
+  now: number;
+  canStart: boolean;
+  busy: boolean;
+  onAction: (order: StaffQueueOrder, action: Exclude<OrderAction, 'undo'>) => void;
+}
+
+export function QueueOrderCard({ order, place, now, canStart, busy, onAction }: Props) {
+  const { t } = useTranslation();
+  const name = order.customer_name ?? t('board.unnamed');
+  const waited = minutesSince(order.joined_at, now);
+  const hidden = <span className="visually-hidden"> {name}</span>;
+
+  return (
+    <li className={`order-card order-card--${order.membership}`} aria-label={name}>
+      <div className="order-card__place" aria-label={t('board.place', { place })}>
+        {place}
+      </div>
+      <div className="order-card__main">
+        <div className="order-card__title">
+          <strong className="order-card__name">{name}</strong>
+          <PriorityBadge membership={order.membership} />
+          <span className={`tag tag--${order.source}`}>{t(`board.source.${order.source}`)}</span>
+          {order.checked_in ? (
+            <span className="tag tag--here">{t('board.checkedIn')}</span>
+          ) : (
+            <span className="tag tag--away">{t('board.notCheckedIn')}</span>
+          )}
+          {isDeferred(order) && <span className="tag">{t('board.deferred')}</span>}
+        </div>
+        <p className="order-card__services">{serviceLine(order)}</p>
+        <p className="order-card__times">
+          <span>{t('board.waited', { count: waited })}</span>
+          <span aria-hidden="true"> · </span>
+          <span>
+            {order.estimate_minutes === null
+              ? t('board.noEstimate')
+              : t('board.estimate', { count: order.estimate_minutes })}
+          </span>
+          <span aria-hidden="true"> · </span>
+          <span>{t('board.planned', { count: order.planned_minutes })}</span>
+        </p>
+      </div>
+      <div className="order-card__actions">
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={!canStart || busy}
+          title={canStart ? undefined : t('board.noFreeChair')}
+          onClick={() => onAction(order, 'start')}
+        >
+          {t('board.action.start')}
+          {hidden}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy}
+          onClick={() => onAction(order, 'defer')}
+        >
+          {t('board.action.defer')}
+          {hidden}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy}
+          onClick={() => onAction(order, 'no-show')}
+        >
+          {t('board.action.noShow')}
+          {hidden}
+        </button>
+        <button
+          type="button"
+          className="btn btn--danger-ghost"
+          disabled={busy}
+          onClick={() => onAction(order, 'cancel')}
+        >
+          {t('board.action.cancel')}
+          {hidden}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,96 @@
+// The shop's switches: the online queue (open, full, closed for the day) and chairs on duty.
+import { useTranslation } from 'react-i18next';
+import type { QueueState, StaffQueue } from '@jono/contract';
+import { useToast } from '../../../components/ui/toaster';
+import { useErrorText } from '../../../components/ui/use-error-text';
+import { useUpdateShop } from '../api/update-shop';
+
+const STATES: readonly QueueState[] = ['open', 'full', 'closed'];
+
+export function ShopControls({ pob }: { pob: StaffQueue['pob'] }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const update = useUpdateShop();
+
+  const setState = (next: QueueState) => {
+    if (next === pob.staff_queue_state) return;
+    const previous = pob.staff_queue_state;
+    update.mutate(
+      { queue_state: next },
+      {
+        onSuccess: () =>
+          toast({
+            message: t(`board.queueStateDone.${next}`),
+            action: {
+              label: t('common.undo'),
+              run: () => update.mutate({ queue_state: previous }),
+            },
+          }),
+        onError: (error) => toast({ message: errorText(error), tone: 'error' }),
+      },
+    );
+  };
+
+  const setChairs = (chairs: number) =>
+    update.mutate(
+      { chairs },
+      { onError: (error) => toast({ message: errorText(error), tone: 'error' }) },
+    );
+
+  return (
+    <div className="controls">
+      <div
+        className="segmented"
+        role="group"
+        aria-label={t('board.onlineQueue')}
+        aria-describedby="queue-state-note"
+      >
+        <span className="segmented__label" aria-hidden="true">
+          {t('board.onlineQueue')}
+        </span>
+        {STATES.map((state) => (
+          <button
+            key={state}
+            type="button"
+            className={`segmented__item segmented__item--${state}`}
+            aria-pressed={pob.staff_queue_state === state}
+            disabled={update.isPending}
+            onClick={() => setState(state)}
+          >
+            {t(`board.queueState.${state}`)}
+          </button>
+        ))}
+      </div>
+      <p id="queue-state-note" className="visually-hidden">
+        {t(`board.customersSee.${pob.queue_state}`)}
+      </p>
+      <div className="stepper" role="group" aria-label={t('board.chairsOnDuty')}>
+        <span className="stepper__label" aria-hidden="true">
+          {t('board.chairsOnDuty')}
+        </span>
+        <button
+          type="button"
+          className="btn btn--icon"
+          aria-label={t('board.chairsLess')}
+          disabled={pob.chairs <= 0 || update.isPending}
+          onClick={() => setChairs(pob.chairs - 1)}
+        >
+          {'−'}
+        </button>
+        <output className="stepper__value" aria-live="polite">
+          {pob.chairs}
+        </output>
+        <button
+          type="button"
+          className="btn btn--icon"
+          aria-label={t('board.chairsMore')}
+          disabled={pob.chairs >= 50 || update.isPending}
+          onClick={() => setChairs(pob.chairs + 1)}
+        >
+          {'+'}
+        </button>
+      </div>
+    </div>
+  );
+}

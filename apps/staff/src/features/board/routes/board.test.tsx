@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeOrder, makeQueue } from '../../../test/factories';
+import { fakeApi, renderWithProviders, signIn } from '../../../test/render';
+import { BoardRoute } from './board';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const inChair = makeOrder({
+  id: 1,
+  state: 'in_service',
+  chair: 1,
+  customer_name: 'Pekka P.',
+  started_at: new Date(Date.now() - 12 * 60_000).toISOString(),
+});
+const platinum = makeOrder({
+  id: 2,
+  customer_name: 'Kalle K.',
+  membership: 'platinum',
+  priority: 3,
+  checked_in: true,
+});
+const walkIn = makeOrder({ id: 3, customer_name: null, source: 'walk_in', customer_id: null });
+
+function setup(orders = [inChair, platinum, walkIn]) {
+  signIn();
+  const undo = { action: 'start', until: new Date(Date.now() + 120_000).toISOString() };
+  const api = fakeApi({
+    'GET /api/fi/staff/queue/': () => makeQueue(orders),
+    'POST /api/fi/staff/orders/2/start/': () => ({ id: 2, status: 'active', undo }),
+    'POST /api/fi/staff/orders/2/undo/': () => ({ id: 2, status: 'active', undo: null }),
+    'POST /api/fi/staff/orders/1/finish/': () => ({
+      id: 1,
+      status: 'serviced',
+      undo: { ...undo, action: 'finish' },
+    }),
+    'PATCH /api/fi/staff/shop/': () => ({}),
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+  renderWithProviders(<BoardRoute />);
+  return { api, user: userEvent.setup() };
+}
+
+describe('the board', () => {
+  it('lists waiting customers in queue order with level, source and check-in, and who is in each chair', async () => {
+    setup();
+    const queue = await screen.findByRole('list', { name: 'Queue (2)' });
+    const cards = within(queue).getAllByRole('listitem');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Kalle K.', 'Walk-in']);
+    expect(within(cards[0]!).getByText('Platinum')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Here')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Not here yet')).toBeInTheDocument();
+    const chair1 = screen.getByRole('listitem', { name: 'Chair 1' });
+    expect(within(chair1).getByText('Pekka P.', { selector: 'p' })).toBeInTheDocument();
+    expect(within(chair1).getByText('12 of 30 min')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Chair 2' })).toHaveTextContent('Start Kalle K.');
+  });
+
+  it('starts the next customer on the free chair and undoes it from the notice', async () => {
+    const { api, user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Start Kalle K.' }));
+    await waitFor(() =>
+      expect(api.calls).toContainEqual({
+        method: 'POST',
+        path: '/api/fi/staff/orders/2/start/',
+        body: { chair: 2 },
+      }),
+    );
+    expect(await screen.findByText('Kalle K. is in the chair.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/api/fi/staff/orders/2/undo/')).toBe(true),
+    );
+    expect(await screen.findByText('Undone.')).toBeInTheDocument();
+  });
+
+  it('disables Start when every chair is busy', async () => {
+    const busy = makeOrder({ id: 4, state: 'in_service', chair: 2, customer_name: 'Olli O.' });
+    setup([inChair, busy, platinum]);
+    const card = await screen.findByRole('listitem', { name: 'Kalle K.' });
+    expect(within(card).getByRole('button', { name: /^Start/ })).toBeDisabled();
+  });
+
+  it('closes the online queue for the day with one tap and offers to reopen it', async () => {
+    const { api, user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Closed today' }));
+    await waitFor(() =>
+      expect(api.calls).toContainEqual({
+        method: 'PATCH',
+        path: '/api/fi/staff/shop/',
+        body: { queue_state: 'closed' },
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(api.calls).toContainEqual({
+        method: 'PATCH',
+        path: '/api/fi/staff/shop/',
+        body: { queue_state: 'open' },
+      }),
+    );
+  });
+
+  it('shows an empty queue', async () => {
+    setup([inChair]);
+    expect(await screen.findByText(/Nobody is waiting/)).toBeInTheDocument();
+  });
+});

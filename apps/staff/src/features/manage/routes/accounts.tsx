@@ -1,0 +1,123 @@
+// /manage/accounts: the shop's barbers and managers; add one, rename, change role or password.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StaffMember } from '@jono/contract';
+import { Dialog } from '../../../components/ui/dialog';
+import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
+import { useToast } from '../../../components/ui/toaster';
+import { useErrorText } from '../../../components/ui/use-error-text';
+import { useSession } from '../../../lib/session';
+import { useAccounts, useCreateAccount, useUpdateAccount } from '../api/accounts';
+import { AccountForm, type AccountValue } from '../components/account-form';
+
+export function AccountsRoute() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const accounts = useAccounts();
+  const create = useCreateAccount();
+  const update = useUpdateAccount();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const [editing, setEditing] = useState<StaffMember | 'new' | null>(null);
+
+  if (accounts.isPending) return <Loading />;
+  if (accounts.isError) {
+    return <ErrorState error={accounts.error} onRetry={() => void accounts.refetch()} />;
+  }
+
+  const close = () => {
+    setEditing(null);
+    create.reset();
+    update.reset();
+  };
+  const done = { onSuccess: () => (toast({ message: t('manage.saved') }), close()) };
+  const submit = (value: AccountValue) => {
+    if (editing === 'new') create.mutate(value, done);
+    else if (editing) {
+      update.mutate(
+        {
+          id: editing.id,
+          patch: {
+            name: value.name,
+            role: value.role,
+            ...(value.password ? { password: value.password } : {}),
+          },
+        },
+        done,
+      );
+    }
+  };
+  const formError = create.error ?? update.error;
+
+  return (
+    <section className="panel" aria-labelledby="accounts-title">
+      <div className="row">
+        <h2 id="accounts-title" className="row__grow">
+          {t('manage.accounts.title')}
+        </h2>
+        <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
+          {t('manage.accounts.add')}
+        </button>
+      </div>
+      {accounts.data.items.length === 0 ? (
+        <EmptyState>{t('manage.accounts.empty')}</EmptyState>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('manage.accounts.name')}</th>
+              <th scope="col">{t('manage.accounts.username')}</th>
+              <th scope="col">{t('manage.accounts.role')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('manage.services.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.data.items.map((member) => (
+              <tr key={member.id}>
+                <th scope="row">
+                  {member.name}
+                  {member.id === session?.staff.id && (
+                    <span className="tag">{t('manage.accounts.you')}</span>
+                  )}
+                </th>
+                <td>{member.username}</td>
+                <td>{t(`roles.${member.role}`)}</td>
+                <td className="cell--actions">
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    onClick={() => setEditing(member)}
+                  >
+                    {t('common.edit')}
+                    <span className="visually-hidden"> {member.name}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Dialog
+        open={editing !== null}
+        title={
+          editing === 'new'
+            ? t('manage.accounts.add')
+            : t('manage.accounts.editTitle', { name: editing?.name ?? '' })
+        }
+        onClose={close}
+      >
+        {editing !== null && (
+          <AccountForm
+            existing={editing === 'new' ? null : editing}
+            pending={create.isPending || update.isPending}
+            error={formError ? errorText(formError) : null}
+            onSubmit={submit}
+            onCancel={close}
+          />
+        )}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+// /manage/messages: write to one customer (by phone) or to every customer of the market; the
+// message lands in the customers' /profile/messages. Sending to everyone asks first.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MARKET_INFO } from '@jono/contract';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { useToast } from '../../../components/ui/toaster';
+import { useErrorText } from '../../../components/ui/use-error-text';
+import { useSession } from '../../../lib/session';
+import { useSendMessage, type MessagePayload } from '../api/send-message';
+import { textToHtml } from '../utils/text-to-html';
+
+export function MessagesRoute() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const send = useSendMessage();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const [audience, setAudience] = useState<'one' | 'all'>('one');
+  const [phone, setPhone] = useState('');
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const market = session?.market ?? 'fi';
+
+  const ready = title.trim() !== '' && body.trim() !== '' && (audience === 'all' || phone.trim());
+
+  const deliver = () => {
+    const payload: MessagePayload = {
+      title: title.trim(),
+      content: textToHtml(body),
+      to: audience === 'all' ? 'all' : { phone: phone.trim() },
+    };
+    send.mutate(payload, {
+      onSuccess: () => {
+        toast({ message: t('manage.messages.sent') });
+        setTitle('');
+        setBody('');
+      },
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    if (audience === 'all') setConfirming(true);
+    else deliver();
+  };
+
+  return (
+    <section className="panel" aria-labelledby="messages-title">
+      <h2 id="messages-title">{t('manage.messages.title')}</h2>
+      <form className="stack" onSubmit={submit}>
+        <fieldset className="radio-row">
+          <legend>{t('manage.messages.to')}</legend>
+          <label>
+            <input
+              type="radio"
+              name="audience"
+              checked={audience === 'one'}
+              onChange={() => setAudience('one')}
+            />{' '}
+            {t('manage.messages.one')}
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="audience"
+              checked={audience === 'all'}
+              onChange={() => setAudience('all')}
+            />{' '}
+            {t('manage.messages.all', { country: t(`markets.${market}`) })}
+          </label>
+        </fieldset>
+        {audience === 'one' && (
+          <div className="field">
+            <label htmlFor="message-phone">{t('manage.messages.phone')}</label>
+            <input
+              id="message-phone"
+              type="tel"
+              required
+              placeholder={MARKET_INFO[market].dialCode}
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+            />
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="message-title">{t('manage.messages.subject')}</label>
+          <input
+            id="message-title"
+            required
+            maxLength={200}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="message-body">{t('manage.messages.body')}</label>
+          <textarea
+            id="message-body"
+            required
+            rows={6}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+          />
+        </div>
+        {send.error && (
+          <p className="form-error" role="alert">
+            {errorText(send.error)}
+          </p>
+        )}
+        <div className="row row--end">
+          <button type="submit" className="btn btn--primary" disabled={!ready || send.isPending}>
+            {t('manage.messages.send')}
+          </button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title={t('manage.messages.confirmTitle')}
+        body={t('manage.messages.confirmBody', { country: t(`markets.${market}`) })}
+        confirmLabel={t('manage.messages.send')}
+        onConfirm={deliver}
+        onClose={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

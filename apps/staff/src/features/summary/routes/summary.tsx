@@ -1,0 +1,140 @@
+// /summary: one day of the shop in numbers (served, waits, no-shows, estimate error) and the
+// week up to that day in a chart.
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { MARKET_INFO, type StaffSummary } from '@jono/contract';
+import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
+import { localDate, previousDates } from '../../../lib/format';
+import { intlLocale } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { useSummaries } from '../api/get-summary';
+import { WaitChart } from '../components/wait-chart';
+import { chartDays } from '../utils/chart';
+
+export function SummaryRoute() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const timeZone = MARKET_INFO[session?.market ?? 'fi'].timeZone;
+  const today = localDate(new Date(), timeZone);
+  const [date, setDate] = useState(today);
+  const dates = previousDates(date, 7);
+  const results = useSummaries(dates);
+  const locale = intlLocale(i18n.language);
+
+  const failed = results.find((result) => result.isError);
+  const loaded = results.every((result) => result.isSuccess);
+  const week = results.flatMap((result) => (result.data ? [result.data] : []));
+  const day = results[results.length - 1]?.data;
+
+  return (
+    <div className="page stack">
+      <div className="row">
+        <h1 className="row__grow">{t('summary.title')}</h1>
+        <div className="field field--inline">
+          <label htmlFor="summary-date">{t('summary.date')}</label>
+          <input
+            id="summary-date"
+            type="date"
+            max={today}
+            value={date}
+            onChange={(event) => event.target.value && setDate(event.target.value)}
+          />
+        </div>
+      </div>
+      {failed ? (
+        <ErrorState error={failed.error} onRetry={() => results.forEach((r) => void r.refetch())} />
+      ) : !loaded || !day ? (
+        <Loading />
+      ) : (
+        <>
+          <DayFigures day={day} />
+          <section className="panel" aria-labelledby="week-title">
+            <h2 id="week-title">{t('summary.week')}</h2>
+            {week.every((entry) => entry.served === 0) ? (
+              <EmptyState>{t('summary.emptyWeek')}</EmptyState>
+            ) : (
+              <>
+                <WaitChart days={chartDays(week)} locale={locale} />
+                <WeekTable week={week} />
+              </>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function minutes(value: number | null, t: TFunction): string {
+  return value === null ? '–' : t('common.minutes', { count: Math.round(value) });
+}
+
+function DayFigures({ day }: { day: StaffSummary }) {
+  const { t } = useTranslation();
+  const bias = day.estimate_bias_minutes;
+  const figures = [
+    { key: 'served', value: String(day.served) },
+    { key: 'joined', value: String(day.joined) },
+    { key: 'meanWait', value: minutes(day.mean_wait_minutes, t) },
+    { key: 'p90Wait', value: minutes(day.p90_wait_minutes, t) },
+    { key: 'noShows', value: String(day.no_shows) },
+    { key: 'cancelled', value: String(day.cancelled) },
+    { key: 'estimateError', value: minutes(day.estimate_mae_minutes, t) },
+  ];
+  return (
+    <section aria-labelledby="day-title">
+      <h2 id="day-title" className="visually-hidden">
+        {t('summary.dayTitle', { date: day.date })}
+      </h2>
+      <dl className="figures">
+        {figures.map((figure) => (
+          <div key={figure.key} className="figure">
+            <dt>{t(`summary.figures.${figure.key}`)}</dt>
+            <dd>{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {bias !== null && Math.round(bias) !== 0 && (
+        <p className="muted">
+          {bias > 0
+            ? t('summary.biasLonger', { count: Math.round(bias) })
+            : t('summary.biasShorter', { count: Math.round(-bias) })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function WeekTable({ week }: { week: StaffSummary[] }) {
+  const { t } = useTranslation();
+  return (
+    <details className="details">
+      <summary>{t('summary.asTable')}</summary>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t('summary.date')}</th>
+            <th scope="col">{t('summary.figures.served')}</th>
+            <th scope="col">{t('summary.figures.meanWait')}</th>
+            <th scope="col">{t('summary.figures.p90Wait')}</th>
+            <th scope="col">{t('summary.figures.noShows')}</th>
+            <th scope="col">{t('summary.figures.estimateError')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {week.map((day) => (
+            <tr key={day.date}>
+              <th scope="row">{day.date}</th>
+              <td>{day.served}</td>
+              <td>{minutes(day.mean_wait_minutes, t)}</td>
+              <td>{minutes(day.p90_wait_minutes, t)}</td>
+              <td>{day.no_shows}</td>
+              <td>{minutes(day.estimate_mae_minutes, t)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}

@@ -1,0 +1,12 @@
+// Every link of the console, relative to the router's basename (/staff).
+export const paths = {
+  login: '/login',
+  board: '/',
+  summary: '/summary',
+  manage: '/manage',
+  hours: '/manage/hours',
+  services: '/manage/services',
+  details: '/manage/details',
+  accounts: '/manage/accounts',
+  messages: '/manage/messages',
+} as const;

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { parseSseChunk } from './sse';
+
+describe('parseSseChunk', () => {
+  it('splits complete messages, joins multi-line data and keeps the unfinished rest', () => {
+    const { messages, rest } = parseSseChunk(
+      ': keep-alive\n\nevent: queue\ndata: {"a":1}\n\ndata: line1\ndata: line2\r\n\r\ndata: {"b"',
+    );
+    expect(messages).toEqual(['{"a":1}', 'line1\nline2']);
+    expect(rest).toBe('data: {"b"');
+  });
+});
