@@ -1,9 +1,10 @@
 // Vite build and dev server of the customer app; /api goes to the Jono server in development.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pwaPlugin } from './pwa.config';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwaPlugin()],
   // The API and the shop images it serves (/media) come from the Jono server on port 3000.
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
   preview: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },

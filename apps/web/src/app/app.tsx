@@ -1,6 +1,7 @@
 // The customer app: providers around the router.
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { AppExtras } from '../features/account/app-extras';
 import { AppProvider } from './provider';
 import { createRouter } from './router';
 
@@ -9,6 +10,7 @@ export function App() {
   return (
     <AppProvider>
       <RouterProvider router={router} />
+      <AppExtras />
     </AppProvider>
   );
 }

@@ -6,11 +6,15 @@ import { RouteErrorScreen } from './error-boundary';
 import { RequireLogin } from './require-login';
 import { RootLayout } from './root-layout';
 import { NotFoundRoute } from './routes/not-found';
+import { lazyScreen } from '../features/account/lazy-screen';
 
 const home = async () => ({ Component: (await import('../features/shops/routes/home')).HomeRoute });
-const profileSub = async () => ({
-  Component: (await import('../features/profile/routes/profile')).ProfileSubRoute,
-});
+const profileSub = lazyScreen(
+  ['account', 'profile'],
+  async () => (await import('../features/profile/routes/profile-sub')).ProfileSubRoute,
+);
+const welcomeScreen = (name: 'TutorialRoute' | 'HelpRoute' | 'InformationRoute' | 'InstallRoute') =>
+  lazyScreen(['welcome'], async () => (await import('../features/welcome/routes/pages'))[name]);
 const strip = (path: string) => path.replace(/^\//, '');
 
 export const routes: RouteObject[] = [
@@ -35,28 +39,36 @@ export const routes: RouteObject[] = [
       { path: strip(paths.notFound.path), Component: NotFoundRoute },
       {
         path: strip(paths.login.path),
-        lazy: async () => ({
-          Component: (await import('../features/auth/routes/login')).LoginRoute,
-        }),
+        lazy: lazyScreen(
+          ['auth', 'account'],
+          async () => (await import('../features/auth/routes/login')).LoginRoute,
+        ),
       },
       {
         path: strip(paths.register.path),
-        lazy: async () => ({
-          Component: (await import('../features/register/routes/register')).RegisterRoute,
-        }),
+        lazy: lazyScreen(
+          ['account'],
+          async () => (await import('../features/register/routes/register')).RegisterRoute,
+        ),
       },
       {
         path: strip(paths.recovery.path),
-        lazy: async () => ({
-          Component: (await import('../features/recovery/routes/recovery')).RecoveryRoute,
-        }),
+        lazy: lazyScreen(
+          ['account'],
+          async () => (await import('../features/recovery/routes/recovery')).RecoveryRoute,
+        ),
       },
       {
         path: strip(paths.welcome.path),
-        lazy: async () => ({
-          Component: (await import('../features/welcome/routes/welcome')).WelcomeRoute,
-        }),
+        lazy: lazyScreen(
+          ['welcome'],
+          async () => (await import('../features/welcome/routes/welcome')).WelcomeRoute,
+        ),
       },
+      { path: strip(paths.tutorial.path), lazy: welcomeScreen('TutorialRoute') },
+      { path: strip(paths.help.path), lazy: welcomeScreen('HelpRoute') },
+      { path: strip(paths.information.path), lazy: welcomeScreen('InformationRoute') },
+      { path: strip(paths.install.path), lazy: welcomeScreen('InstallRoute') },
       { path: strip(paths.profileLanguage.path), lazy: profileSub },
       {
         Component: RequireLogin,
@@ -73,21 +85,24 @@ export const routes: RouteObject[] = [
           },
           {
             path: strip(paths.receipt.path),
-            lazy: async () => ({
-              Component: (await import('../features/receipt/routes/receipt')).ReceiptRoute,
-            }),
+            lazy: lazyScreen(
+              ['profile'],
+              async () => (await import('../features/receipt/routes/receipt')).ReceiptRoute,
+            ),
           },
           {
             path: strip(paths.bonus.path),
-            lazy: async () => ({
-              Component: (await import('../features/bonus/routes/bonus')).BonusRoute,
-            }),
+            lazy: lazyScreen(
+              ['bonus'],
+              async () => (await import('../features/bonus/routes/bonus')).BonusRoute,
+            ),
           },
           {
             path: strip(paths.profile.path),
-            lazy: async () => ({
-              Component: (await import('../features/profile/routes/profile')).ProfileRoute,
-            }),
+            lazy: lazyScreen(
+              ['account', 'profile'],
+              async () => (await import('../features/profile/routes/profile')).ProfileRoute,
+            ),
           },
           ...[
             paths.profileMessages,

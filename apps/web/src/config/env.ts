@@ -15,4 +15,6 @@ export const env = {
   mapAttribution: text('VITE_MAP_ATTRIBUTION', '© OpenStreetMap'),
   directionsUrl: text('VITE_DIRECTIONS_URL', 'https://www.google.com/maps/dir/'),
   devMode: text('VITE_DEV_MODE', 'false') === 'true',
+  /** Where uncaught errors are posted; empty means no error reporting. */
+  errorReportUrl: text('VITE_ERROR_REPORT_URL', ''),
 } as const;

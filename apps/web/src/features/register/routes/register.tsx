@@ -1,6 +1,195 @@
-// PLACEHOLDER: part 2 replaces this screen.
-import { PlaceholderScreen } from '../../../components/ui/placeholder-screen';
+// /register: the registration form of section 5, the notice for existing customers and a way to
+// /recovery. Errors show per field after the first submit attempt and follow every change and blur.
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { track } from '../../../lib/analytics';
+import { ApiError } from '../../../lib/api-client';
+import { useLocale } from '../../../lib/locale-store';
+import { paths } from '../../../lib/paths';
+import { dialCodeOfLocale, PhoneField } from '../../account/components/phone-field';
+import { ScreenHeader } from '../../account/components/screen-header';
+import { TextField } from '../../account/components/text-field';
+import { useLogin } from '../../auth/api/login';
+import { useRegister } from '../api/register';
+import {
+  registrationFormSchema,
+  toRegistrationPayload,
+  type RegistrationFormValues,
+} from '../registration-form-schema';
+import '../../account/account.css';
+
+type Failure = { kind: 'conflict' } | { kind: 'failed'; serverErrors: string[] };
 
 export function RegisterRoute() {
-  return <PlaceholderScreen name="register" fallback="/" />;
+  const { t } = useTranslation('account');
+  const id = useId();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const registration = useRegister();
+  const login = useLogin();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const form = useForm<RegistrationFormValues>({
+    resolver: zodResolver(registrationFormSchema),
+    mode: 'all',
+    defaultValues: {
+      dialCode: dialCodeOfLocale(locale),
+      phone: '',
+      firstname: '',
+      lastname: '',
+      email: '',
+      password: '',
+      terms_accepted: false,
+      allow_email: false,
+      allow_sms: true,
+    },
+  });
+  const { errors, isSubmitted, isSubmitting } = form.formState;
+  const error = (name: keyof RegistrationFormValues) => {
+    const message = errors[name]?.message;
+    return isSubmitted && message ? t(message) : undefined;
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const payload = toRegistrationPayload(values);
+    try {
+      await registration.mutateAsync(payload);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'conflict') setFailure({ kind: 'conflict' });
+      else {
+        const serverErrors =
+          e instanceof ApiError ? Object.values(e.fields ?? {}).concat(e.message) : [];
+        setFailure({ kind: 'failed', serverErrors: serverErrors.filter(Boolean) });
+      }
+      track('error', { type: 'registration' });
+      return;
+    }
+    track('registration');
+    try {
+      await login.mutateAsync({
+        phone: payload.phone,
+        password: payload.password,
+        rememberLogin: true,
+      });
+      void navigate(paths.home.href(), { state: { transition: 'slide-right' } });
+    } catch {
+      void navigate(paths.login.href());
+    }
+  });
+
+  return (
+    <main className="screen account-screen register-screen">
+      <ScreenHeader title={t('register.title')} fallback={paths.root.href()} />
+      <p>{t('register.intro')}</p>
+      <div className="notice">
+        <p className="notice__title">{t('register.existingTitle')}</p>
+        <p>{t('register.existingText')}</p>
+        <Link
+          className="button button--secondary account-notice__button"
+          to={paths.recovery.href()}
+        >
+          {t('register.toRecovery')}
+        </Link>
+      </div>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <PhoneField
+          id={`${id}-phone`}
+          label={t('register.phone')}
+          dialCode={form.register('dialCode')}
+          phone={form.register('phone')}
+          error={error('phone')}
+        />
+        <TextField
+          id={`${id}-firstname`}
+          label={t('register.firstname')}
+          autoComplete="given-name"
+          field={form.register('firstname')}
+          error={error('firstname')}
+        />
+        <TextField
+          id={`${id}-lastname`}
+          label={t('register.lastname')}
+          autoComplete="family-name"
+          field={form.register('lastname')}
+          error={error('lastname')}
+        />
+        <TextField
+          id={`${id}-email`}
+          label={t('register.email')}
+          type="email"
+          autoComplete="email"
+          field={form.register('email')}
+          error={error('email')}
+        />
+        <TextField
+          id={`${id}-password`}
+          label={t('register.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('register.passwordHint')}
+          field={form.register('password')}
+          error={error('password')}
+        />
+        <div className="field">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              aria-invalid={error('terms_accepted') ? true : undefined}
+              aria-describedby={error('terms_accepted') ? `${id}-terms-error` : undefined}
+              {...form.register('terms_accepted')}
+            />
+            <span>{t('register.terms')}</span>
+          </label>
+          {error('terms_accepted') ? (
+            <p id={`${id}-terms-error`} className="field__error">
+              {error('terms_accepted')}
+            </p>
+          ) : null}
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" {...form.register('allow_email')} />
+          <span>{t('register.allowEmail')}</span>
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" {...form.register('allow_sms')} />
+          <span>{t('register.allowSms')}</span>
+        </label>
+        {failure ? (
+          <div className="form__error" role="alert">
+            {failure.kind === 'conflict' ? (
+              <>
+                <p>{t('register.conflict')}</p>
+                <Link to={paths.recovery.href()}>{t('register.toRecovery')}</Link>
+              </>
+            ) : (
+              <>
+                <p>{t('register.failed')}</p>
+                {failure.serverErrors.length > 0 ? (
+                  <>
+                    <p className="account-error-heading">{t('register.otherErrors')}</p>
+                    <ul>
+                      {failure.serverErrors.map((message) => (
+                        <li key={message}>{message}</li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+              </>
+            )}
+          </div>
+        ) : null}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={isSubmitting}
+          aria-busy={isSubmitting}
+        >
+          {isSubmitting ? t('register.submitting') : t('register.submit')}
+        </button>
+      </form>
+    </main>
+  );
 }

@@ -1,23 +1,133 @@
-// PLACEHOLDER (part 2 replaces it with the carousel): the welcome screen's two buttons, which also
-// set the welcome-seen flag so the start gate lets the customer through.
+// /welcome: what Jono is, why it is good, account help and (when not installed) how to install.
+// Slides 1, 2 and 4 advance on a tap, wrapping to the first; dots show and pick the slide.
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
+import { Logo } from '../../account/components/logo';
+import { currentInstallPlatform, isStandalone } from '../../pwa/standalone';
+import { Dots } from '../components/dots';
+import { InstallSteps } from '../components/install-steps';
+import { useCarousel } from '../components/use-carousel';
+import '../welcome.css';
+
+interface Slide {
+  key: string;
+  advances: boolean;
+  content: ReactNode;
+}
 
 export function WelcomeRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('welcome');
+  const [standalone] = useState(isStandalone);
+  const { ref: carouselRef, selected, goTo, advance } = useCarousel();
   const seen = () => writeStorage(STORAGE_KEYS.welcomeSeen, true);
+
+  const slides: Slide[] = [
+    {
+      key: 'what',
+      advances: true,
+      content: (
+        <>
+          <Logo />
+          <h2>{t('slides.what.title')}</h2>
+          <p>{t('slides.what.text')}</p>
+          <p>{t('slides.what.members')}</p>
+        </>
+      ),
+    },
+    {
+      key: 'why',
+      advances: true,
+      content: (
+        <>
+          <h2>{t('slides.why.title')}</h2>
+          <ul className="welcome-bullets">
+            <li>{t('slides.why.noAppointment')}</li>
+            <li>{t('slides.why.members')}</li>
+            <li>{t('slides.why.technique')}</li>
+          </ul>
+        </>
+      ),
+    },
+    {
+      key: 'account',
+      advances: false,
+      content: (
+        <>
+          <h2>{t('slides.account.title')}</h2>
+          <div className="welcome-block">
+            <h3>{t('slides.account.registerTitle')}</h3>
+            <p>{t('slides.account.registerText')}</p>
+            <Link className="button button--secondary" to={paths.register.href()} onClick={seen}>
+              {t('slides.account.register')}
+            </Link>
+          </div>
+          <div className="welcome-block">
+            <h3>{t('slides.account.recoveryTitle')}</h3>
+            <p>{t('slides.account.recoveryText')}</p>
+            <Link className="button button--secondary" to={paths.recovery.href()} onClick={seen}>
+              {t('slides.account.recovery')}
+            </Link>
+          </div>
+        </>
+      ),
+    },
+    ...(standalone
+      ? []
+      : [
+          {
+            key: 'install',
+            advances: true,
+            content: (
+              <>
+                <h2>{t('slides.install.title')}</h2>
+                <p>{t('slides.install.text')}</p>
+                <InstallSteps platform={currentInstallPlatform()} />
+              </>
+            ),
+          },
+        ]),
+  ];
+
   return (
-    <main className="screen screen--centered welcome-placeholder" data-placeholder="welcome">
-      <h1 className="brand">{t('appName')}</h1>
-      <p>{t('placeholder.welcome')}</p>
-      <div className="stack">
+    <main className="screen welcome-screen">
+      <header className="screen__header">
+        <h1 className="visually-hidden">{t('title')}</h1>
+        <span />
+        <Link className="screen__header-link" to={paths.profileLanguage.href()}>
+          {t('common:language')}
+        </Link>
+      </header>
+      <div
+        className="carousel"
+        ref={carouselRef}
+        aria-roledescription={t('carousel')}
+        aria-label={t('title')}
+        role="region"
+      >
+        <div className="carousel__track">
+          {slides.map((slide, index) => (
+            <section
+              key={slide.key}
+              className="carousel__slide welcome-slide"
+              aria-roledescription={t('slide')}
+              aria-label={t('dots.goTo', { number: index + 1, count: slides.length })}
+              onClick={slide.advances ? () => advance(slides.length) : undefined}
+            >
+              {slide.content}
+            </section>
+          ))}
+        </div>
+      </div>
+      <Dots count={slides.length} selected={selected} onSelect={goTo} />
+      <div className="stack welcome-actions">
         <Link className="button button--primary" to={paths.root.href()} onClick={seen}>
-          {t('placeholder.findShop')}
+          {t('findShop')}
         </Link>
         <Link className="button button--secondary" to={paths.login.href()} onClick={seen}>
-          {t('nav.login')}
+          {t('login')}
         </Link>
       </div>
     </main>

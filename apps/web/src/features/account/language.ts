@@ -1,0 +1,34 @@
+// The interface language: the menu languages, the ?lang= parameter and keeping i18next and the
+// document in step with the locale store.
+import { LANGUAGES, MENU_LANGUAGES, type Language } from '@jono/contract';
+import { i18next } from '../../lib/i18n';
+import { useLocaleStore } from '../../lib/locale-store';
+
+/** Each language's name in itself, as a language menu shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  fi: 'Suomi',
+  ee: 'Eesti',
+  en: 'English',
+  no: 'Norsk',
+  sv: 'Svenska',
+  dk: 'Dansk',
+  de: 'Deutsch',
+};
+
+export { MENU_LANGUAGES };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The ?lang= value when it is one of the allowed languages, else null. */
+export function languageFromQuery(search: string): Language | null {
+  const value = new URLSearchParams(search).get('lang');
+  return isLanguage(value) ? value : null;
+}
+
+/** Chooses a language: the store (ee also sets locale EE) and i18next follow. */
+export async function applyLanguage(language: Language): Promise<void> {
+  useLocaleStore.getState().setLanguage(language);
+  if (i18next.language !== language) await i18next.changeLanguage(language);
+}

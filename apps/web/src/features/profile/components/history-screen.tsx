@@ -1,0 +1,58 @@
+// /profile/history: past orders with their services, order number, date and total including VAT.
+import { useTranslation } from 'react-i18next';
+import { Loader } from '../../../components/ui/loader';
+import { formatDate, formatPrice } from '../../../lib/format';
+import { useLocale } from '../../../lib/locale-store';
+import { paths } from '../../../lib/paths';
+import { ScreenHeader } from '../../account/components/screen-header';
+import { useOrderHistory } from '../api/order-history';
+import { orderTotal } from '../utils/order-total';
+
+export function HistoryScreen() {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
+  const history = useOrderHistory();
+  const items = history.data?.items ?? [];
+  return (
+    <main className="screen account-screen">
+      <ScreenHeader title={t('history.title')} fallback={paths.profile.href()} />
+      {history.isPending ? <Loader /> : null}
+      {history.isError ? (
+        <p className="form__error" role="alert">
+          {t('loadError')}
+        </p>
+      ) : null}
+      {history.data && items.length === 0 ? (
+        <p className="empty-state">{t('history.empty')}</p>
+      ) : null}
+      <ul className="history-list">
+        {items.map((order) => (
+          <li key={order.id} className="history-entry">
+            <p className="history-entry__services">
+              {order.items
+                .flatMap((item) => [
+                  item.service_info.title,
+                  ...item.extra_services.map((e) => e.title),
+                ])
+                .join(', ')}
+            </p>
+            <dl className="history-entry__facts">
+              <div>
+                <dt>{t('history.orderNumber')}</dt>
+                <dd>{order.id}</dd>
+              </div>
+              <div>
+                <dt>{t('history.date')}</dt>
+                <dd>{formatDate(order.date, locale)}</dd>
+              </div>
+              <div>
+                <dt>{t('history.total')}</dt>
+                <dd>{formatPrice(orderTotal(order), locale)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

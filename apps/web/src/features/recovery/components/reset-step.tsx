@@ -1,0 +1,113 @@
+// Recovery step two: the code from the SMS and the new password twice.
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { isSecurePassword } from '@jono/contract';
+import { ApiError } from '../../../lib/api-client';
+import { TextField } from '../../account/components/text-field';
+import { useResetPassword } from '../api/recovery';
+import { recoveryError, type RecoveryRecord } from '../recovery-record';
+
+export const resetFormSchema = z
+  .object({
+    token: z.string().trim().min(1, 'recovery.tokenError'),
+    password: z
+      .string()
+      .min(1, 'recovery.passwordError')
+      .refine((v) => v === '' || isSecurePassword(v), 'recovery.passwordWeak'),
+    password_again: z.string(),
+  })
+  .refine((v) => v.password_again === v.password, {
+    message: 'recovery.passwordMatch',
+    path: ['password_again'],
+  });
+type Values = z.infer<typeof resetFormSchema>;
+
+interface ResetStepProps {
+  record: RecoveryRecord;
+  onDone: () => void;
+  onPhoneRejected: (messageKey: string) => void;
+  onRestart: () => void;
+}
+
+export function ResetStep({ record, onDone, onPhoneRejected, onRestart }: ResetStepProps) {
+  const { t } = useTranslation('account');
+  const id = useId();
+  const reset = useResetPassword();
+  const form = useForm<Values>({
+    resolver: zodResolver(resetFormSchema),
+    mode: 'all',
+    defaultValues: { token: '', password: '', password_again: '' },
+  });
+  const { errors, isSubmitted, isSubmitting } = form.formState;
+  const error = (name: keyof Values) => {
+    const message = errors[name]?.message;
+    return isSubmitted && message ? t(message) : undefined;
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await reset.mutateAsync({
+        phone: record.phone,
+        token: values.token.trim(),
+        password: values.password,
+        password_again: values.password_again,
+      });
+      onDone();
+    } catch (e) {
+      const mapped =
+        e instanceof ApiError ? recoveryError(e.code, e.message) : recoveryError('', '');
+      if (mapped.field === 'phone') onPhoneRejected(mapped.key);
+      else form.setError(mapped.field, { message: mapped.key });
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+      <p>{t('recovery.codeIntro', { phone: record.phone })}</p>
+      <TextField
+        id={`${id}-token`}
+        label={t('recovery.token')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        field={form.register('token')}
+        error={error('token')}
+      />
+      <TextField
+        id={`${id}-password`}
+        label={t('recovery.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('register.passwordHint')}
+        field={form.register('password')}
+        error={error('password')}
+      />
+      <TextField
+        id={`${id}-password-again`}
+        label={t('recovery.passwordAgain')}
+        type="password"
+        autoComplete="new-password"
+        field={form.register('password_again')}
+        error={error('password_again')}
+      />
+      {errors.root?.message ? (
+        <p className="form__error" role="alert">
+          {t(errors.root.message)}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={isSubmitting}
+        aria-busy={isSubmitting}
+      >
+        {t('recovery.submit')}
+      </button>
+      <button type="button" className="link-button" onClick={onRestart}>
+        {t('recovery.restart')}
+      </button>
+    </form>
+  );
+}

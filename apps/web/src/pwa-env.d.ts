@@ -1,0 +1,2 @@
+// Types of vite-plugin-pwa's virtual modules.
+/// <reference types="vite-plugin-pwa/react" />
