@@ -184,6 +184,21 @@ async function orderBodies(jono: JonoServer): Promise<Map<number, string>> {
   return bodies;
 }
 
+async function cancelActiveOrders(jono: JonoServer, customers: Customer[]): Promise<void> {
+  await Promise.all(
+    customers.map(async (c) => {
+      const url = `${jono.url}/api/${MARKET}/customers/${c.id}/orders/`;
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${c.token}` };
+      const res = await fetch(url, { headers });
+      if (!res.ok) return;
+      const { items } = (await res.json()) as { items: { id: number; status: string }[] };
+      for (const order of items.filter((o) => o.status === 'active')) {
+        await fetch(`${url}${order.id}/`, { method: 'PATCH', headers, body: '{"cancel":true}' });
+      }
+    }),
+  );
+}
+
 async function joinAndCancel(jono: JonoServer, opts: BenchOptions): Promise<JoinCancel> {
   const bodies = await orderBodies(jono);
   const shops = [...bodies.keys()];
@@ -219,9 +234,17 @@ async function joinAndCancel(jono: JonoServer, opts: BenchOptions): Promise<Join
   }
 
   const byRequest: Record<string, Record<string, number>> = { join: {}, cancel: {} };
-  const count = (kind: 'join' | 'cancel', status: number) => {
+  const count = (kind: 'join' | 'cancel', status: number, body: string) => {
     const table = byRequest[kind] ?? {};
-    table[status] = (table[status] ?? 0) + 1;
+    let key = String(status);
+    if (status >= 400) {
+      try {
+        key += ` ${(JSON.parse(body) as { error?: string }).error ?? ''}`;
+      } catch {
+        // Not JSON.
+      }
+    }
+    table[key] = (table[key] ?? 0) + 1;
     byRequest[kind] = table;
   };
   // Each connection is one customer: join, then cancel the order it got, again and again.
@@ -245,7 +268,7 @@ async function joinAndCancel(jono: JonoServer, opts: BenchOptions): Promise<Join
             headers: { ...headers, 'x-forwarded-for': nextIp() },
           }),
           onResponse: (status, body, context) => {
-            count('join', status);
+            count('join', status, body);
             context.orderId = status === 201 ? (JSON.parse(body) as { id: number }).id : null;
           },
         },
@@ -256,7 +279,7 @@ async function joinAndCancel(jono: JonoServer, opts: BenchOptions): Promise<Join
           // Without an order to cancel, start the cycle again.
           setupRequest: (req, context) =>
             context.orderId ? { ...req, path: `${path}${String(context.orderId)}/` } : null,
-          onResponse: (status) => count('cancel', status),
+          onResponse: (status, body) => count('cancel', status, body),
         },
       ];
       client.setRequests(requests);
@@ -265,6 +288,8 @@ async function joinAndCancel(jono: JonoServer, opts: BenchOptions): Promise<Join
   const options = { url: jono.url, connections: customers.length, timeout: 10 };
   if (opts.warmup > 0) {
     await autocannon({ ...options, duration: opts.warmup, setupClient: setupClient() });
+    // A run stops between a join and its cancel: leave no customer with an active order.
+    await cancelActiveOrders(jono, customers);
   }
   byRequest.join = {};
   byRequest.cancel = {};

@@ -13,8 +13,16 @@ export const round = (x: number, digits = 1) => {
   return Math.round(x * f) / f;
 };
 
-/** Times fn: calibrates a batch to at least minBatchMs, then answers the median ms per call. */
-export function timeMedian(fn: () => unknown, samples: number, minBatchMs = 2): number {
+/**
+ * Times fn: calibrates a batch to at least minBatchMs, then answers the median ms per call over
+ * `samples` batches, fewer when they would take longer than budgetMs (at least 11).
+ */
+export function timeMedian(
+  fn: () => unknown,
+  samples: number,
+  minBatchMs = 2,
+  budgetMs = 3000,
+): number {
   let reps = 1;
   for (;;) {
     const t0 = performance.now();
@@ -23,7 +31,9 @@ export function timeMedian(fn: () => unknown, samples: number, minBatchMs = 2): 
     reps *= 2;
   }
   const perCall: number[] = [];
+  const started = performance.now();
   for (let s = 0; s < samples; s++) {
+    if (s >= 11 && performance.now() - started > budgetMs) break;
     const t0 = performance.now();
     for (let i = 0; i < reps; i++) fn();
     perCall.push((performance.now() - t0) / reps);
