@@ -60,21 +60,31 @@ export const REDACT = [
   'req.body.refresh',
 ];
 
+const safeSerializers = {
+  // Query strings may carry ?access_token= for SSE: log the path only.
+  req: (req: { method: string; url: string; id: string }) => ({
+    method: req.method,
+    url: req.url.split('?')[0],
+    id: req.id,
+  }),
+};
+
+/** Whatever logger a caller configures, secrets are redacted and query strings dropped. */
+function loggerOptions(given: AppOptions['logger'], level: string): FastifyServerOptions['logger'] {
+  if (given === false) return false;
+  const base = typeof given === 'object' && given !== null ? given : {};
+  return {
+    level,
+    ...base,
+    redact: REDACT,
+    serializers: { ...(base as { serializers?: object }).serializers, ...safeSerializers },
+  };
+}
+
 export async function buildApp(opts: AppOptions) {
   const { env } = opts;
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: env.LOG_LEVEL,
-      redact: REDACT,
-      serializers: {
-        // Query strings may carry ?access_token= for SSE: log the path only.
-        req: (req: { method: string; url: string; id: string }) => ({
-          method: req.method,
-          url: req.url.split('?')[0],
-          id: req.id,
-        }),
-      },
-    },
+    logger: loggerOptions(opts.logger, env.LOG_LEVEL),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 64 * 1024,
     trustProxy: env.TRUST_PROXY,

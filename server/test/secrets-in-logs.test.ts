@@ -1,0 +1,89 @@
+// No password, token or SMS code in any log line: capture every line of a full journey.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './helpers';
+import { WEDNESDAY_NOON, orderPayload } from './queue-factories';
+import type { App } from '../src/app';
+
+const lines: string[] = [];
+let app: App;
+beforeAll(async () => {
+  app = await buildTestApp({
+    now: () => WEDNESDAY_NOON,
+    // Development mode logs every request, as a real server does.
+    envOverrides: { NODE_ENV: 'development' },
+    logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
+  });
+});
+afterAll(() => app.close());
+
+describe('logs of a full journey', () => {
+  it('hold no password, access or refresh token, or recovery code', async () => {
+    const secrets: string[] = [];
+    const phone = '+358401234999';
+    const password = 'Salainen123';
+    secrets.push(password);
+    const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'POST', url: `/api/fi${url}`, payload, headers });
+
+    expect(
+      (
+        await post('/register/', {
+          phone,
+          firstname: 'Lokki',
+          lastname: 'Testaaja',
+          email: 'lokki@example.fi',
+          password,
+          terms_accepted: true,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const session = (await post('/login/', { phone, password })).json();
+    secrets.push(session.access_token, session.refresh_token);
+    const auth = { authorization: `Bearer ${session.access_token}` };
+
+    const rotated = (await post('/refresh/', { refresh: session.refresh_token })).json();
+    secrets.push(rotated.access_token, rotated.refresh_token);
+
+    await post('/auth/reset-token/', { phone });
+    const code = /(\d{6})/.exec(app.markets.get('fi')?.devOutbox?.outbox.at(-1)?.text ?? '')?.[1];
+    expect(code).toBeDefined();
+    secrets.push(String(code));
+    const newPassword = 'Vaihdettu123';
+    secrets.push(newPassword);
+    expect(
+      (await post('/auth/reset/', { phone, token: code, password: newPassword })).statusCode,
+    ).toBe(200);
+
+    const again = (await post('/login/', { phone, password: newPassword })).json();
+    secrets.push(again.access_token, again.refresh_token);
+    const auth2 = { authorization: `Bearer ${again.access_token}` };
+    const joined = await app.inject({
+      method: 'POST',
+      url: `/api/fi/customers/${again.customer_id}/orders/`,
+      headers: auth2,
+      payload: await orderPayload(app, 1),
+    });
+    expect(joined.statusCode).toBe(201);
+    // EventSource passes the token in the query string.
+    await app.inject({
+      url: `/api/fi/customers/${again.customer_id}/orders/999/events?access_token=${again.access_token}`,
+    });
+    await post('/password/', { old_password: newPassword, new_password: 'Kolmas12345' }, auth2);
+    secrets.push('Kolmas12345');
+    // A wrong login attempt logs nothing of the password either.
+    await post('/login/', { phone, password: 'ArvaaMinut9' });
+    secrets.push('ArvaaMinut9');
+
+    const staff = await post('/staff/login/', { username: 'manager1', password: 'Jono1234' });
+    if (staff.statusCode === 200) secrets.push(staff.json().access_token);
+    secrets.push('Jono1234');
+    await app.inject({ url: `/api/fi/customers/${session.customer_id}/`, headers: auth });
+
+    expect(lines.length).toBeGreaterThan(10);
+    const log = lines.join('\n');
+    for (const secret of secrets) {
+      const hit = lines.find((l) => l.includes(secret));
+      expect(hit, `a log line holds a secret: ${hit?.slice(0, 400)}`).toBeUndefined();
+    }
+  });
+});
