@@ -1,5 +1,108 @@
+// Live updates over Server-Sent Events: a shop's estimates (public), a customer's order and the
+// staff console's queue (authorised with a bearer header or ?access_token=, since EventSource
+// cannot send headers). Changes arrive through PostgreSQL NOTIFY, so every process delivers them.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { PobEvent } from '@jono/contract';
+import { orders, pobs } from '../../db/schema';
+import { requireCustomer } from '../../lib/auth';
+import { notFound } from '../../lib/http-error';
+import { liveWait, orderView } from '../../services/orders';
+import { staffCaller } from '../../services/staff-auth';
+import { staffQueue } from '../../services/staff-queue';
+import { HEARTBEAT_MS, streamEvents } from '../../services/sse';
+import { customerParams, idSchema, marketCtx, marketParams } from '../params';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+const tokenQuery = z.object({ access_token: z.string().max(4000).optional() }).strict();
+const stream = `Content type \`text/event-stream\`: one message at once, then one after every change; a comment line every ${HEARTBEAT_MS / 1000} s keeps the connection alive.`;
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['live updates'];
+
+  app.get(
+    '/pobs/:id/events',
+    {
+      schema: {
+        tags,
+        summary: "A shop's queue state and estimates, live",
+        description: `${stream} Each message's data is a \`pobEventSchema\` JSON: id, open, closing_soon, queue_state, queue_info, service_time_estimates.`,
+        params: marketParams.extend({ id: idSchema }),
+      },
+    },
+    async (request, reply) => {
+      const ctx = marketCtx(app, request.params.market);
+      const pobId = request.params.id;
+      const [pob] = await ctx.db.select({ id: pobs.id }).from(pobs).where(eq(pobs.id, pobId));
+      if (!pob) throw notFound('Shop not found');
+      streamEvents(request, reply, {
+        subscribe: (cb) => app.queue.subscribe(ctx.market, pobId, cb),
+        produce: async (): Promise<PobEvent> => {
+          const view = await app.queue.view(ctx, pobId);
+          return {
+            id: pobId,
+            ...view.snapshot,
+            queue_info: { queue_employees: view.pob.chairs },
+          };
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/customers/:id/orders/:orderId/events',
+    {
+      schema: {
+        tags,
+        summary: "A customer's order with its live estimate",
+        description: `${stream} Each message's data is the order JSON (as GET /customers/{id}/orders/{orderId}/). Authorised when connecting: Bearer header or \`?access_token=\`.`,
+        params: customerParams.extend({ orderId: idSchema }),
+        querystring: tokenQuery,
+      },
+    },
+    async (request, reply) => {
+      const { market, id, orderId } = request.params;
+      const ctx = marketCtx(app, market);
+      await requireCustomer(request, market, id);
+      const load = async () => {
+        const [row] = await ctx.db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, orderId), eq(orders.customerId, id)));
+        return row;
+      };
+      const first = await load();
+      if (!first) throw notFound('Order not found');
+      streamEvents(request, reply, {
+        subscribe: (cb) => app.queue.subscribe(ctx.market, first.pobId, cb),
+        produce: async () => {
+          const row = (await load()) ?? first;
+          return orderView(row, await liveWait(ctx, app.queue, row));
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/staff/events',
+    {
+      schema: {
+        tags,
+        summary: "The staff console's queue, live",
+        description: `${stream} Each message's data is the staff queue JSON (as GET /staff/queue/). Authorised when connecting: Bearer header or \`?access_token=\`.`,
+        params: marketParams,
+        querystring: tokenQuery,
+      },
+    },
+    async (request, reply) => {
+      const ctx = marketCtx(app, request.params.market);
+      const { pobId } = await staffCaller(request, ctx, ctx.market);
+      streamEvents(request, reply, {
+        subscribe: (cb) => app.queue.subscribe(ctx.market, pobId, cb),
+        produce: () => staffQueue(ctx, app.queue, pobId, app.now()),
+      });
+    },
+  );
+};
 
 export default routes;
