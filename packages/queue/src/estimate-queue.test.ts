@@ -124,4 +124,22 @@ describe('estimateQueue', () => {
     });
     expect(waits(state)[0]).toBe(30);
   });
+
+  it('lets customers at the shop go ahead of one still on the way', () => {
+    const state = shop({
+      chairs: 1,
+      travelMinutes: 30,
+      orders: [
+        order({ id: 1, joinedAt: T0, rank: T0, atShop: false, plannedMinutes: 20 }),
+        order({ id: 2, joinedAt: T0 + 1, rank: T0 + 1, plannedMinutes: 20 }),
+      ],
+    });
+    const { orders, serviceTimeEstimates } = estimateQueue(state);
+    expect(orders.get(2)?.waitMinutes).toBe(0);
+    // Their own estimate says when their turn comes, as if they were already here.
+    expect(orders.get(1)?.waitMinutes).toBe(0);
+    // The chair frees at 20 before the customer on the way is expected at 30.
+    expect(serviceTimeEstimates).toContainEqual({ priority: 0, wait_time: 20 });
+    expect(waits({ ...state, travelMinutes: undefined })[0]).toBe(40);
+  });
 });

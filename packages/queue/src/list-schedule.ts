@@ -68,28 +68,76 @@ export function listSchedule(state: ShopQueueState): ListSchedule | null {
   const free = ends.slice(Math.max(0, ends.length - chairs));
   while (free.length < chairs) free.push(now);
 
-  const waiting: ScheduledOrder[] = [];
-  const earliestAfter: number[] = [Math.min(...free)];
   const queue = sortQueue(state.orders);
-  for (const order of queue) {
-    const chair = indexOfMin(free);
-    const start = Math.max(now, free[chair] ?? now);
-    const end = start + orderMinutes(state, order) * MINUTE;
-    free[chair] = end;
-    waiting.push({ order, start, end });
-    earliestAfter.push(Math.min(...free));
-  }
-
+  // A customer still on the way sees when their turn comes: their own estimate treats them
+  // as at the shop, while everyone else's allows for their arriving later.
+  const waiting = assignChairs(state, free, queue).map((s, index) =>
+    readyAt(state, s.order) > now ? (assignChairs(state, free, queue, s.order.id)[index] ?? s) : s,
+  );
+  const newStarts = new Map<number, number>();
   return {
     inService,
     waiting,
     newOrderStart(priority) {
-      // Everyone of the same or a higher priority is ahead of a new order.
-      let ahead = 0;
-      while (ahead < queue.length && (queue[ahead]?.priority ?? -Infinity) >= priority) ahead++;
-      return Math.max(now, earliestAfter[ahead] ?? now);
+      const known = newStarts.get(priority);
+      if (known !== undefined) return known;
+      // A new order is at the shop and behind everyone of the same or a higher priority.
+      const ahead = queue.filter((o) => o.priority >= priority).length;
+      const newcomer: QueueOrder = {
+        id: Number.NaN,
+        priority,
+        joinedAt: now,
+        rank: Infinity,
+        status: 'waiting',
+        plannedMinutes: 0,
+        serviceIds: [],
+      };
+      const withNew = [...queue.slice(0, ahead), newcomer, ...queue.slice(ahead)];
+      const start = assignChairs(state, free, withNew.slice(0, ahead + 1))[ahead]?.start ?? now;
+      newStarts.set(priority, start);
+      return start;
     },
   };
+}
+
+/** When a customer can take a chair: now if at the shop, else when expected to arrive. */
+function readyAt(state: ShopQueueState, order: QueueOrder, readyNow?: number): number {
+  if (order.id === readyNow || order.atShop !== false || state.travelMinutes === undefined)
+    return state.now;
+  return Math.max(state.now, order.joinedAt + state.travelMinutes * MINUTE);
+}
+
+/**
+ * Each time a chair frees, it goes to the first customer in queue order who is at the shop;
+ * it stays empty until someone arrives when no one is. Results are in queue order.
+ */
+function assignChairs(
+  state: ShopQueueState,
+  chairsFree: readonly number[],
+  queue: readonly QueueOrder[],
+  readyNow?: number,
+): ScheduledOrder[] {
+  const free = [...chairsFree];
+  const pending = queue.map((order, index) => ({
+    order,
+    index,
+    ready: readyAt(state, order, readyNow),
+  }));
+  const scheduled: ScheduledOrder[] = new Array<ScheduledOrder>(queue.length);
+  while (pending.length > 0) {
+    const chair = indexOfMin(free);
+    const at = Math.max(state.now, free[chair] ?? state.now);
+    const next = pending.findIndex((p) => p.ready <= at);
+    if (next < 0) {
+      free[chair] = Math.min(...pending.map((p) => p.ready));
+      continue;
+    }
+    const [{ order, index }] = pending.splice(next, 1) as [(typeof pending)[number]];
+    const end = at + orderMinutes(state, order) * MINUTE;
+    free[chair] = end;
+    scheduled[index] = { order, start: at, end };
+  }
+  return scheduled;
 }
 
 function indexOfMin(values: readonly number[]): number {

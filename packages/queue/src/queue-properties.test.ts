@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deferOrder } from './defer-order';
 import { estimateQueue } from './estimate-queue';
-import { sortQueue } from './sort-queue';
+import { compareQueueOrders, sortQueue } from './sort-queue';
 import { MINUTE, T0 } from './test-factories';
 import type { QueueOrder, ShopQueueState } from './types';
 
@@ -13,6 +13,7 @@ const orderArb = (id: number) =>
       priority: fc.integer({ min: 0, max: 3 }),
       ago: fc.integer({ min: 0, max: 180 }),
       inService: fc.boolean(),
+      onTheWay: fc.boolean(),
       startedAgo: fc.integer({ min: 0, max: 90 }),
       plannedMinutes: fc.integer({ min: 5, max: 60 }),
       serviceIds: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }),
@@ -26,13 +27,14 @@ const orderArb = (id: number) =>
       ...(r.inService ? { startedAt: T0 - Math.min(r.ago, r.startedAgo) * MINUTE } : {}),
       plannedMinutes: r.plannedMinutes,
       serviceIds: r.serviceIds,
+      ...(r.onTheWay && !r.inService ? { atShop: false } : {}),
     }));
 
 const stateArb: fc.Arbitrary<ShopQueueState> = fc
   .record({
     chairs: fc.integer({ min: 1, max: 4 }),
     count: fc.integer({ min: 0, max: 14 }),
-    seeds: fc.array(fc.integer({ min: 0, max: 1e9 }), { minLength: 14, maxLength: 14 }),
+    travel: fc.option(fc.integer({ min: 0, max: 40 })),
     arrivals: fc.option(
       fc.array(fc.float({ min: 0, max: 8, noNaN: true }), { minLength: 4, maxLength: 4 }),
     ),
@@ -43,6 +45,7 @@ const stateArb: fc.Arbitrary<ShopQueueState> = fc
       chairs: r.chairs,
       orders,
       ...(r.arrivals ? { arrivalsPerHour: { ...r.arrivals } } : {}),
+      ...(r.travel !== null ? { travelMinutes: r.travel } : {}),
     })),
   );
 
@@ -51,6 +54,9 @@ const startOf = (state: ShopQueueState, id: number) =>
 
 describe('queue invariants', () => {
   it('keeps FIFO within a priority and never puts a higher priority behind a lower one', () => {
+    // Among customers at the shop: one still on the way is passed over until they arrive.
+    const atShop = (state: ShopQueueState, o: QueueOrder) =>
+      o.atShop !== false || o.joinedAt + (state.travelMinutes ?? 0) * MINUTE <= state.now;
     fc.assert(
       fc.property(stateArb, (state) => {
         const queue = sortQueue(state.orders);
@@ -60,8 +66,9 @@ describe('queue invariants', () => {
           expect(a.priority).toBeGreaterThanOrEqual(b.priority);
           if (a.priority === b.priority) expect(a.rank).toBeLessThanOrEqual(b.rank);
         }
-        for (const a of queue) {
-          for (const b of queue) {
+        const present = queue.filter((o) => atShop(state, o));
+        for (const a of present) {
+          for (const b of present) {
             const [sa, sb] = [orders.get(a.id)!.expectedStart!, orders.get(b.id)!.expectedStart!];
             const ahead = a.priority > b.priority || (a.priority === b.priority && a.rank < b.rank);
             if (ahead) expect(sa).toBeLessThanOrEqual(sb + 1e-6);
@@ -87,15 +94,38 @@ describe('queue invariants', () => {
     );
   });
 
-  it('never shortens anyone’s estimate when a new order joins', () => {
+  it('never shortens the estimate of anyone ahead of a new order', () => {
     fc.assert(
       fc.property(stateArb, orderArb(99), (state, joining) => {
         const newcomer = { ...joining, status: 'waiting' as const, joinedAt: T0, rank: T0 };
         const after = { ...state, orders: [...state.orders, newcomer] };
-        for (const o of state.orders) {
+        const ahead = state.orders.filter(
+          (o) => o.status === 'in_service' || compareQueueOrders(o, newcomer) < 0,
+        );
+        for (const o of ahead) {
           expect(startOf(after, o.id)).toBeGreaterThanOrEqual(startOf(state, o.id) - 1e-6);
         }
+        // A new customer of a higher priority would be ahead of the newcomer too.
         const before = estimateQueue(state).serviceTimeEstimates;
+        estimateQueue(after).serviceTimeEstimates.forEach((e, i) => {
+          if (e.priority > newcomer.priority) {
+            expect(e.wait_time!).toBeGreaterThanOrEqual(before[i]!.wait_time!);
+          }
+        });
+      }),
+    );
+  });
+
+  it('never shortens anyone’s estimate when everyone is at the shop', () => {
+    fc.assert(
+      fc.property(stateArb, orderArb(99), (state, joining) => {
+        const present = { ...state, orders: state.orders.map((o) => ({ ...o, atShop: true })) };
+        const newcomer = { ...joining, status: 'waiting' as const, joinedAt: T0, rank: T0 };
+        const after = { ...present, orders: [...present.orders, newcomer] };
+        for (const o of present.orders) {
+          expect(startOf(after, o.id)).toBeGreaterThanOrEqual(startOf(present, o.id) - 1e-6);
+        }
+        const before = estimateQueue(present).serviceTimeEstimates;
         estimateQueue(after).serviceTimeEstimates.forEach((e, i) => {
           expect(e.wait_time!).toBeGreaterThanOrEqual(before[i]!.wait_time!);
         });

@@ -15,6 +15,8 @@ export interface QueueOrder {
   /** Sum of the ordered services' and extras' planned durations. */
   plannedMinutes: number;
   serviceIds: number[];
+  /** Checked in at the shop (customer_at_pob); false for an app customer still on the way. */
+  atShop?: boolean;
 }
 
 export interface DurationModel {
@@ -45,6 +47,11 @@ export interface ShopQueueState {
   arrivalsAhead?: ArrivalForecast[];
   /** Today's closing (epoch ms): no one arrives to go ahead after it. */
   closesAt?: number | null;
+  /**
+   * Typical minutes from joining in the app to checking in, from history. With it, a customer
+   * still on the way is not expected at a chair before joinedAt + travelMinutes.
+   */
+  travelMinutes?: number;
   /** Planned minutes of a typical new order; defaults to the model's, else 20. */
   typicalPlannedMinutes?: number;
 }

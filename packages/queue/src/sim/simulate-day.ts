@@ -117,7 +117,8 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
   const shopState = (t: number): ShopQueueState => ({
     now: t,
     chairs: scenario.chairs,
-    orders: [...inService, ...waiting],
+    orders: [...inService, ...waiting.map((c) => ({ ...c, atShop: c.arriveAt <= t }))],
+    travelMinutes: (scenario.travelMinutes[0] + scenario.travelMinutes[1]) / 2,
     ...(options.durationModel ? { durationModel: options.durationModel } : {}),
     arrivalsPerHour: expectedArrivals(scenario, t),
     arrivalsAhead: forecast(scenario, t),
