@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './helpers';
+import { catalogue, fi, join, mutableClock, newCustomer, setShop } from './queue-factories';
+import type { App } from '../src/app';
+import type { PushMessage } from '../src/services/turn-near';
+
+const clock = mutableClock();
+let app: App;
+const staffTokens = new Map<number, Record<string, string>>();
+const pushed: { subscription: string; message: PushMessage }[] = [];
+
+beforeAll(async () => {
+  app = await buildTestApp({ now: clock.now });
+  app.queue.push = {
+    send: async (subscription, message) => {
+      pushed.push({ subscription, message });
+      return true;
+    },
+  };
+});
+
+async function staffOf(pobId: number) {
+  let auth = staffTokens.get(pobId);
+  if (!auth) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/login/',
+      payload: { username: `barber${pobId}`, password: 'Jono1234' },
+    });
+    auth = { authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` };
+    staffTokens.set(pobId, auth);
+  }
+  return auth;
+}
+afterAll(() => app.close());
+
+const smsTo = (phone: string) => (fi(app).devOutbox?.outbox ?? []).filter((m) => m.to === phone);
+const start = async (pobId: number, id: number) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/fi/staff/orders/${id}/start/`,
+    headers: await staffOf(pobId),
+  });
+  expect(res.statusCode).toBe(200);
+};
+async function walkIn(pobId: number) {
+  const [s] = await catalogue(app, pobId);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/fi/staff/walk-ins/',
+    headers: await staffOf(pobId),
+    payload: { items: [{ service_id: s?.id }] },
+  });
+  return res.json<{ id: number }>().id;
+}
+
+describe('Your turn is near', () => {
+  it('texts the next in line once, in their language, and the one after when the queue moves', async () => {
+    await setShop(app, 10, { chairs: 1 });
+    const first = await walkIn(10);
+    await start(10, first);
+    const next = await newCustomer(app);
+    const after = await newCustomer(app, { appLanguage: 'en_GB' });
+    const nextOrder = (await join(app, next, 10)).json<{ id: number }>().id;
+    expect((await join(app, after, 10)).statusCode).toBe(201);
+
+    expect(smsTo(next.phone)).toHaveLength(1);
+    expect(smsTo(next.phone)[0]?.text).toMatch(/^Jono: vuorosi parturissa .+ on pian/);
+    expect(smsTo(after.phone)).toHaveLength(0);
+
+    await app.inject({
+      method: 'POST',
+      url: `/api/fi/staff/orders/${first}/finish/`,
+      headers: await staffOf(10),
+    });
+    await start(10, nextOrder);
+    expect(smsTo(after.phone)).toHaveLength(1);
+    expect(smsTo(after.phone)[0]?.text).toMatch(/your turn at .+ is near/);
+    expect(smsTo(next.phone)).toHaveLength(1);
+  });
+
+  it('notifies when time brings the estimate down to 10 minutes', async () => {
+    await setShop(app, 11, { chairs: 2 });
+    // Two chairs busy for 25 minutes, one customer next in line, ours second.
+    await start(11, await walkIn(11));
+    await start(11, await walkIn(11));
+    const ahead = await newCustomer(app, { allowSms: false });
+    await join(app, ahead, 11);
+    const ours = await newCustomer(app);
+    await join(app, ours, 11);
+    expect(smsTo(ours.phone)).toHaveLength(0);
+    clock.advance(16);
+    await app.queue.sweep(fi(app));
+    expect(smsTo(ours.phone)).toHaveLength(1);
+    await app.queue.sweep(fi(app));
+    expect(smsTo(ours.phone)).toHaveLength(1);
+  });
+
+  it('pushes instead of texting when the customer has a push subscription', async () => {
+    await setShop(app, 12, { chairs: 3 });
+    const subscription = JSON.stringify({ endpoint: 'https://push.example/abc', keys: {} });
+    const c = await newCustomer(app, { fcmToken: subscription });
+    expect((await join(app, c, 12)).statusCode).toBe(201);
+    expect(pushed.filter((p) => p.subscription === subscription)).toHaveLength(1);
+    expect(pushed[pushed.length - 1]?.message.body).toMatch(/vuorosi/);
+    expect(smsTo(c.phone)).toHaveLength(0);
+  });
+
+  it('sends nothing to a customer who allows neither push nor SMS', async () => {
+    const c = await newCustomer(app, { allowSms: false });
+    await join(app, c, 12);
+    expect(smsTo(c.phone)).toHaveLength(0);
+  });
+});
