@@ -110,7 +110,7 @@ export async function buildApp(opts: AppOptions) {
       dataDir: opts.template || env.DATABASE_URL ? undefined : pgliteDir(env.DATA_DIR, market),
       template: opts.template,
       databaseUrl: env.DATABASE_URL,
-      schemaPrefix: opts.schemaPrefix,
+      schemaPrefix: opts.schemaPrefix ?? env.DATABASE_SCHEMA_PREFIX,
     });
     let sms: SmsSender;
     let devOutbox: DevSmsSender | undefined;

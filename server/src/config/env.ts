@@ -22,6 +22,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_SCHEMA_PREFIX: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('jono_'),
   MARKETS: marketList,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32).optional(),
