@@ -80,7 +80,6 @@ describe('logs of a full journey', () => {
     await app.inject({ url: `/api/fi/customers/${session.customer_id}/`, headers: auth });
 
     expect(lines.length).toBeGreaterThan(10);
-    const log = lines.join('\n');
     for (const secret of secrets) {
       const hit = lines.find((l) => l.includes(secret));
       expect(hit, `a log line holds a secret: ${hit?.slice(0, 400)}`).toBeUndefined();
