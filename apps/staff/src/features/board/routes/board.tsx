@@ -89,7 +89,7 @@ export function BoardRoute() {
                     chair={chair.chair}
                     since={chair.since}
                     order={orderInChair(data, chair.chair)}
-                    next={waiting[0]}
+                    next={waiting[free.indexOf(chair.chair)]}
                     now={now}
                     busy={actions.busy}
                     onFinish={(order) => actions.run(order, 'finish')}

@@ -51,3 +51,11 @@ export function useUpdateAccount() {
     onSuccess,
   });
 }
+
+export function useRemoveAccount() {
+  const onSuccess = useInvalidateAccounts();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(`/staff/accounts/${id}/`, { method: 'DELETE' }),
+    onSuccess,
+  });
+}

@@ -2,12 +2,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '@jono/contract';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog, Dialog } from '../../../components/ui/dialog';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
 import { useToast } from '../../../components/ui/toaster';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useSession } from '../../../lib/session';
-import { useAccounts, useCreateAccount, useUpdateAccount } from '../api/accounts';
+import { useAccounts, useCreateAccount, useRemoveAccount, useUpdateAccount } from '../api/accounts';
 import { AccountForm, type AccountValue } from '../components/account-form';
 
 export function AccountsRoute() {
@@ -16,6 +16,8 @@ export function AccountsRoute() {
   const accounts = useAccounts();
   const create = useCreateAccount();
   const update = useUpdateAccount();
+  const remove = useRemoveAccount();
+  const [removing, setRemoving] = useState<StaffMember | null>(null);
   const toast = useToast();
   const errorText = useErrorText();
   const [editing, setEditing] = useState<StaffMember | 'new' | null>(null);
@@ -93,12 +95,38 @@ export function AccountsRoute() {
                     {t('common.edit')}
                     <span className="visually-hidden"> {member.name}</span>
                   </button>
+                  {member.id !== session?.staff.id && (
+                    <button
+                      type="button"
+                      className="btn btn--small btn--danger-ghost"
+                      onClick={() => setRemoving(member)}
+                    >
+                      {t('manage.accounts.remove')}
+                      <span className="visually-hidden"> {member.name}</span>
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        danger
+        title={t('manage.accounts.removeTitle', { name: removing?.name ?? '' })}
+        body={t('manage.accounts.removeBody')}
+        confirmLabel={t('manage.accounts.remove')}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => {
+          if (!removing) return;
+          const name = removing.name;
+          remove.mutate(removing.id, {
+            onSuccess: () => toast({ message: t('manage.accounts.removed', { name }) }),
+            onError: (error) => toast({ message: errorText(error), tone: 'error' }),
+          });
+        }}
+      />
       <Dialog
         open={editing !== null}
         title={
