@@ -1,0 +1,158 @@
+// Two server processes on one PostgreSQL: a change made through one reaches the SSE clients of
+// the other through LISTEN/NOTIFY. Needs real PostgreSQL: skipped without DATABASE_URL.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderSchema, pobEventSchema } from '@jono/contract';
+import { DEMO, databaseUrl } from './helpers';
+import { openSse, type SseClient } from './sse-client';
+
+const SERVER_DIR = resolve(import.meta.dirname, '..');
+const dbName = `jono_two_${randomBytes(4).toString('hex')}`;
+const children: ChildProcess[] = [];
+const streams: SseClient[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function startServer(port: number, seed: boolean, url: string): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: url,
+      MARKETS: 'fi',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'jono-two-')),
+      JWT_SECRET: 'two-processes-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: 'warn',
+      SEED: seed ? 'auto' : 'off',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.push(child);
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr.slice(0, 2000)}`);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return `${base}/api/fi`;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start: ${stderr.slice(0, 2000)}`);
+}
+
+describe.skipIf(!databaseUrl)('Two server processes on one PostgreSQL', () => {
+  let a: string;
+  let b: string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = withDatabase(databaseUrl ?? '', dbName);
+    a = await startServer(await freePort(), true, url);
+    b = await startServer(await freePort(), false, url);
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const s of streams) s.close();
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise<void>((done) => {
+            if (c.exitCode !== null) return done();
+            c.once('exit', () => done());
+            c.kill('SIGTERM');
+            setTimeout(() => c.kill('SIGKILL'), 10_000).unref();
+          }),
+      ),
+    );
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }, 60_000);
+
+  it('delivers a join made through one process to the SSE clients of the other', async () => {
+    const shop = await openSse(`${b}/pobs/1/events`);
+    streams.push(shop);
+    pobEventSchema.parse(await shop.next(undefined, 20_000));
+
+    const session = await fetch(`${a}/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: DEMO.oneTime, password: DEMO.password }),
+    }).then((r) => r.json() as Promise<{ customer_id: number; access_token: string }>);
+    const auth = { authorization: `Bearer ${session.access_token}` };
+    const catalogue = (await fetch(`${a}/pobs/1/`).then((r) => r.json())) as {
+      services: { id: number; duration: number; group_id: number; price: number; title: string }[];
+    };
+    const s = catalogue.services[0];
+    if (!s) throw new Error('no service');
+    const created = await fetch(`${a}/customers/${session.customer_id}/orders/`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        pob_id: 1,
+        items: [
+          {
+            amount: 1,
+            service_id: s.id,
+            service_info: {
+              id: s.id,
+              duration: s.duration,
+              group_id: s.group_id,
+              price: s.price,
+              title: s.title,
+            },
+            extra_services: [],
+          },
+        ],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    pobEventSchema.parse(await shop.next(undefined, 20_000));
+
+    const order = await openSse(
+      `${b}/customers/${session.customer_id}/orders/${id}/events?access_token=${session.access_token}`,
+    );
+    streams.push(order);
+    expect(orderSchema.parse(await order.next(undefined, 20_000)).customer_at_pob).toBe(false);
+    const patched = await fetch(`${a}/customers/${session.customer_id}/orders/${id}/`, {
+      method: 'PATCH',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ customer_at_pob: true }),
+    });
+    expect(patched.status).toBe(200);
+    await order.next<{ customer_at_pob: boolean }>((o) => o.customer_at_pob, 20_000);
+  }, 60_000);
+});
