@@ -1,5 +1,5 @@
 // Parsing of the simulator's command-line flags into a scenario, with clear errors.
-import { DEFAULT_SCENARIO } from './scenario';
+import { DEFAULT_SCENARIO, STANDARD_SCENARIOS } from './scenario';
 import type { Scenario } from './scenario';
 
 export interface CliOptions {
@@ -9,8 +9,10 @@ export interface CliOptions {
 
 export class FlagError extends Error {}
 
-export const USAGE =
-  'usage: npm run sim -- --seed N --chairs C --hours H --rate R [--members F] [--noshow P] [--json]';
+export const USAGE = [
+  'usage: npm run sim -- --seed N --chairs C --hours H --rate R [--members F] [--noshow P] [--json]',
+  `   or: npm run sim -- --scenario ${STANDARD_SCENARIOS.map((s) => s.name).join('|')} [flags] [--json]`,
+].join('\n');
 
 const NUMBER_FLAGS = {
   '--seed': { key: 'seed', integer: true, min: 0, max: 2 ** 32 - 1 },
@@ -26,6 +28,7 @@ const REQUIRED: FlagName[] = ['--seed', '--chairs', '--hours', '--rate'];
 export function parseFlags(args: readonly string[]): CliOptions {
   const values = new Map<FlagName, number>();
   let json = false;
+  let base: Scenario | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     if (arg === '--json') {
@@ -33,6 +36,12 @@ export function parseFlags(args: readonly string[]): CliOptions {
       continue;
     }
     const [name, inline] = arg.includes('=') ? arg.split('=', 2) : [arg, undefined];
+    if (name === '--scenario') {
+      const wanted = inline ?? args[++i];
+      base = STANDARD_SCENARIOS.find((s) => s.name === wanted);
+      if (!base) throw new FlagError(`unknown scenario ${wanted ?? ''}`);
+      continue;
+    }
     if (!(name !== undefined && name in NUMBER_FLAGS)) throw new FlagError(`unknown flag ${arg}`);
     const flag = name as FlagName;
     const raw = inline ?? args[++i];
@@ -50,19 +59,20 @@ export function parseFlags(args: readonly string[]): CliOptions {
     if (values.has(flag)) throw new FlagError(`${flag} given twice`);
     values.set(flag, value);
   }
-  const missing = REQUIRED.filter((f) => !values.has(f));
+  const missing = base ? [] : REQUIRED.filter((f) => !values.has(f));
   if (missing.length > 0) throw new FlagError(`missing ${missing.join(', ')}`);
+  const from = base ?? DEFAULT_SCENARIO;
   const get = (f: FlagName, fallback: number) => values.get(f) ?? fallback;
   return {
     json,
     scenario: {
-      ...DEFAULT_SCENARIO,
-      seed: get('--seed', DEFAULT_SCENARIO.seed),
-      chairs: get('--chairs', DEFAULT_SCENARIO.chairs),
-      hours: get('--hours', DEFAULT_SCENARIO.hours),
-      ratePerHour: get('--rate', DEFAULT_SCENARIO.ratePerHour),
-      memberShare: get('--members', DEFAULT_SCENARIO.memberShare),
-      noShowRate: get('--noshow', DEFAULT_SCENARIO.noShowRate),
+      ...from,
+      seed: get('--seed', from.seed),
+      chairs: get('--chairs', from.chairs),
+      hours: get('--hours', from.hours),
+      ratePerHour: get('--rate', from.ratePerHour),
+      memberShare: get('--members', from.memberShare),
+      noShowRate: get('--noshow', from.noShowRate),
     },
   };
 }

@@ -78,7 +78,7 @@ export const DEFAULT_SCENARIO: Scenario = {
   durationSpread: 0.25,
   serviceDistribution: 'lognormal',
   travelMinutes: [5, 20],
-  graceMinutes: 15,
+  graceMinutes: 20,
   refuseAfterClosing: true,
   historyDays: 20,
   days: 10,

@@ -4,13 +4,13 @@ import { allocate } from '../allocate';
 import type { ServedOrder } from '../duration-model';
 import { estimateQueue } from '../estimate-queue';
 import { compareQueueOrders } from '../sort-queue';
-import type { ArrivalForecast, DurationModel, ShopQueueState } from '../types';
-import { arrivalRate, nextArrival, peakRate } from './arrivals';
+import type { DurationModel, ShopQueueState } from '../types';
+import { nextArrival, peakRate } from './arrivals';
 import { newCustomer } from './customers';
 import type { SimCustomer } from './customers';
 import { EventQueue } from './event-queue';
+import { arrivalForecast } from './forecast';
 import { createRandom } from './random';
-import { MEMBER_LEVELS } from './scenario';
 import type { Scenario } from './scenario';
 
 const MINUTE = 60_000;
@@ -120,8 +120,7 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
     orders: [...inService, ...waiting.map((c) => ({ ...c, atShop: c.arriveAt <= t }))],
     travelMinutes: (scenario.travelMinutes[0] + scenario.travelMinutes[1]) / 2,
     ...(options.durationModel ? { durationModel: options.durationModel } : {}),
-    arrivalsPerHour: expectedArrivals(scenario, t),
-    arrivalsAhead: forecast(scenario, t),
+    ...arrivalForecast(scenario, t),
     closesAt: closeAt,
   });
 
@@ -194,25 +193,6 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
     }
   }
   return result;
-}
-
-/** What the shop's history would say about arrivals per hour and priority at `t`. */
-function expectedArrivals(scenario: Scenario, t: number): Record<number, number> {
-  const rate = arrivalRate(scenario, t) * 60;
-  const perHour: Record<number, number> = { 0: rate * (1 - scenario.memberShare) };
-  for (const level of MEMBER_LEVELS)
-    perHour[level.priority] = rate * scenario.memberShare * level.weight;
-  return perHour;
-}
-
-/** The rest of the day in quarter hours, as the server would forecast it from history. */
-function forecast(scenario: Scenario, t: number): ArrivalForecast[] {
-  const step = 15 * MINUTE;
-  const ahead: ArrivalForecast[] = [];
-  for (let at = (Math.floor(t / step) + 1) * step; at < scenario.hours * 60 * MINUTE; at += step) {
-    ahead.push({ at, perHour: expectedArrivals(scenario, at + step / 2) });
-  }
-  return ahead;
 }
 
 function insertSorted(queue: SimCustomer[], c: SimCustomer): void {
