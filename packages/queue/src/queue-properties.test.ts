@@ -4,50 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { deferOrder } from './defer-order';
 import { estimateQueue } from './estimate-queue';
 import { compareQueueOrders, sortQueue } from './sort-queue';
+import { orderArb, stateArb } from './test-arbitraries';
 import { MINUTE, T0 } from './test-factories';
 import type { QueueOrder, ShopQueueState } from './types';
-
-const orderArb = (id: number) =>
-  fc
-    .record({
-      priority: fc.integer({ min: 0, max: 3 }),
-      ago: fc.integer({ min: 0, max: 180 }),
-      inService: fc.boolean(),
-      onTheWay: fc.boolean(),
-      startedAgo: fc.integer({ min: 0, max: 90 }),
-      plannedMinutes: fc.integer({ min: 5, max: 60 }),
-      serviceIds: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }),
-    })
-    .map((r): QueueOrder => ({
-      id,
-      priority: r.priority,
-      joinedAt: T0 - r.ago * MINUTE,
-      rank: T0 - r.ago * MINUTE,
-      status: r.inService ? 'in_service' : 'waiting',
-      ...(r.inService ? { startedAt: T0 - Math.min(r.ago, r.startedAgo) * MINUTE } : {}),
-      plannedMinutes: r.plannedMinutes,
-      serviceIds: r.serviceIds,
-      ...(r.onTheWay && !r.inService ? { atShop: false } : {}),
-    }));
-
-const stateArb: fc.Arbitrary<ShopQueueState> = fc
-  .record({
-    chairs: fc.integer({ min: 1, max: 4 }),
-    count: fc.integer({ min: 0, max: 14 }),
-    travel: fc.option(fc.integer({ min: 0, max: 40 })),
-    arrivals: fc.option(
-      fc.array(fc.float({ min: 0, max: 8, noNaN: true }), { minLength: 4, maxLength: 4 }),
-    ),
-  })
-  .chain((r) =>
-    fc.tuple(...Array.from({ length: r.count }, (_, i) => orderArb(i + 1))).map((orders) => ({
-      now: T0,
-      chairs: r.chairs,
-      orders,
-      ...(r.arrivals ? { arrivalsPerHour: { ...r.arrivals } } : {}),
-      ...(r.travel !== null ? { travelMinutes: r.travel } : {}),
-    })),
-  );
 
 const startOf = (state: ShopQueueState, id: number) =>
   estimateQueue(state).orders.get(id)?.expectedStart ?? NaN;
@@ -76,7 +35,7 @@ describe('queue invariants', () => {
         }
       }),
     );
-  });
+  }, 20_000);
 
   it('never estimates a negative or fractional wait, and members never wait longer', () => {
     fc.assert(
@@ -92,7 +51,7 @@ describe('queue invariants', () => {
         });
       }),
     );
-  });
+  }, 20_000);
 
   it('never shortens the estimate of anyone ahead of a new order', () => {
     fc.assert(
@@ -114,7 +73,7 @@ describe('queue invariants', () => {
         });
       }),
     );
-  });
+  }, 20_000);
 
   it('never shortens anyone’s estimate when everyone is at the shop', () => {
     fc.assert(
@@ -131,7 +90,7 @@ describe('queue invariants', () => {
         });
       }),
     );
-  });
+  }, 20_000);
 
   it('gives a customer who joins the wait that was shown for their priority', () => {
     fc.assert(
@@ -144,7 +103,7 @@ describe('queue invariants', () => {
         expect(after.orders.get(99)?.waitMinutes).toBe(shown?.wait_time);
       }),
     );
-  });
+  }, 20_000);
 
   it('puts a deferred customer right after the one who was next', () => {
     fc.assert(
@@ -159,5 +118,5 @@ describe('queue invariants', () => {
         expect(sortQueue(moved).map((o) => o.id)).toEqual(expected);
       }),
     );
-  });
+  }, 20_000);
 });

@@ -12,3 +12,16 @@ export function compareQueueOrders(a: QueueKey, b: QueueKey): number {
 export function sortQueue<T extends QueueOrder>(orders: readonly T[]): T[] {
   return orders.filter((o) => o.status === 'waiting').sort(compareQueueOrders);
 }
+
+/** Inserts an order into a queue already in serving order, after any equal keys. */
+export function insertInQueue<T extends QueueKey>(queue: T[], c: T): void {
+  let lo = 0;
+  let hi = queue.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const other = queue[mid];
+    if (other && compareQueueOrders(other, c) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  queue.splice(lo, 0, c);
+}

@@ -1,10 +1,9 @@
 // A discrete-event simulation of one shop day: joins, arrivals at the door, chairs, no-shows
 // and cancellations, recording the wait shown at joining and the wait that followed.
 import { allocate } from '../allocate';
-import type { ServedOrder } from '../duration-model';
 import { estimateQueue } from '../estimate-queue';
-import { compareQueueOrders } from '../sort-queue';
-import type { DurationModel, ShopQueueState } from '../types';
+import { insertInQueue } from '../sort-queue';
+import type { ShopQueueState } from '../types';
 import { nextArrival, peakRate } from './arrivals';
 import { newCustomer } from './customers';
 import type { SimCustomer } from './customers';
@@ -12,44 +11,12 @@ import { EventQueue } from './event-queue';
 import { arrivalForecast } from './forecast';
 import { createRandom } from './random';
 import type { Scenario } from './scenario';
+import { emptyDayResult, refusedRecord } from './day-types';
+import type { CustomerRecord, DayOptions, DayResult } from './day-types';
+
+export type { CustomerRecord, DayOptions, DayResult } from './day-types';
 
 const MINUTE = 60_000;
-
-export interface CustomerRecord {
-  id: number;
-  priority: number;
-  app: boolean;
-  outcome: 'served' | 'no_show' | 'cancelled' | 'refused';
-  /**
-   * Minutes from joining until a chair was free for the customer: served, or called while not
-   * yet at the shop (an app customer's own travel is not the estimate's error).
-   */
-  actualWait: number | null;
-  shownJono: number | null;
-  shownBaseline: number | null;
-}
-
-export interface DayOptions {
-  durationModel?: DurationModel;
-  /** Mean real minutes of an order, for the baseline estimate. */
-  meanServiceMinutes: number;
-  /** Compute the estimates shown at joining (off for long validation runs). */
-  measure: boolean;
-  /** Keep per-customer records and served orders (off for long validation runs). */
-  keepRecords: boolean;
-  /** Draw from 1 - u instead of u (see createRandom). */
-  antithetic?: boolean;
-}
-
-export interface DayResult {
-  records: CustomerRecord[];
-  served: ServedOrder[];
-  servedCount: number;
-  totalWaitMinutes: number;
-  /** Real minutes of all services given, and customers who joined: the load the day drew. */
-  totalServiceMinutes: number;
-  joinedCount: number;
-}
 
 type SimEvent =
   | { kind: 'join' }
@@ -63,14 +30,7 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
   const waiting: SimCustomer[] = [];
   const inService = new Set<SimCustomer>();
   const records = new Map<number, CustomerRecord>();
-  const result: DayResult = {
-    records: [],
-    served: [],
-    servedCount: 0,
-    totalWaitMinutes: 0,
-    totalServiceMinutes: 0,
-    joinedCount: 0,
-  };
+  const result = emptyDayResult();
   let nextId = 1;
 
   const leave = (c: SimCustomer, outcome: CustomerRecord['outcome']) => {
@@ -128,21 +88,13 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
     const c = newCustomer(scenario, random, nextId++, t);
     result.joinedCount += 1;
     if (!options.keepRecords && !options.measure && !scenario.refuseAfterClosing) {
-      insertSorted(waiting, c);
+      insertInQueue(waiting, c);
       dispatch(t);
       return;
     }
     const needsState = options.measure || scenario.refuseAfterClosing;
     const state = needsState ? shopState(t) : null;
-    const record: CustomerRecord = {
-      id: c.id,
-      priority: c.priority,
-      app: c.app,
-      outcome: 'refused',
-      actualWait: null,
-      shownJono: null,
-      shownBaseline: null,
-    };
+    const record = refusedRecord(c);
     if (options.keepRecords) result.records.push(record);
     if (state && scenario.refuseAfterClosing && !allocate(state, c, closeAt).ok) return;
     if (state && options.measure) {
@@ -153,7 +105,7 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
       );
     }
     if (options.keepRecords) records.set(c.id, record);
-    insertSorted(waiting, c);
+    insertInQueue(waiting, c);
     if (c.arriveAt > t && Number.isFinite(c.arriveAt)) {
       events.push(c.arriveAt, { kind: 'arrive', customer: c });
     }
@@ -193,16 +145,4 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
     }
   }
   return result;
-}
-
-function insertSorted(queue: SimCustomer[], c: SimCustomer): void {
-  let lo = 0;
-  let hi = queue.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const other = queue[mid];
-    if (other && compareQueueOrders(other, c) <= 0) lo = mid + 1;
-    else hi = mid;
-  }
-  queue.splice(lo, 0, c);
 }
