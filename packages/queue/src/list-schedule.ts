@@ -1,5 +1,5 @@
 // List scheduling of a shop's current state: services under way, then the queue in order onto
-// the earliest free chair. Times are unrounded epoch ms.
+// the earliest free chair, passing over customers still on the way. Times are unrounded epoch ms.
 import { DEFAULT_TYPICAL_PLANNED_MINUTES, expectedMinutes } from './duration-model';
 import { remainingMinutes } from './remaining-time';
 import { sortQueue } from './sort-queue';
@@ -92,8 +92,9 @@ export function listSchedule(state: ShopQueueState): ListSchedule | null {
         plannedMinutes: 0,
         serviceIds: [],
       };
-      const withNew = [...queue.slice(0, ahead), newcomer, ...queue.slice(ahead)];
-      const start = assignChairs(state, free, withNew.slice(0, ahead + 1))[ahead]?.start ?? now;
+      // Those behind the new order cannot take a chair before it: it is at the shop.
+      const withNew = [...queue.slice(0, ahead), newcomer];
+      const start = assignChairs(state, free, withNew)[ahead]?.start ?? now;
       newStarts.set(priority, start);
       return start;
     },
