@@ -3,7 +3,7 @@
 import { buildDurationModel, estimateQueue } from '@jono/queue';
 import type { QueueOrder, ServedOrder, ShopQueueState } from '@jono/queue';
 import { parseOptions, type BenchOptions } from './lib/options';
-import { round, timeMedian } from './lib/stats';
+import { interleavedMedians, round } from './lib/stats';
 
 export interface ScalePoint {
   size: number;
@@ -95,19 +95,21 @@ export function runEngineScale(opts: BenchOptions): EngineResult {
   // Warm the JIT on every shape before timing anything.
   for (const n of sizes) for (let i = 0; i < 20; i++) estimateQueue(shopState(n, 1));
 
-  const queue = sizes.map((size) => {
-    const state = shopState(size, size);
-    return { size, ms: timeMedian(() => estimateQueue(state), samples) };
-  });
-  const shops = sizes.map((size) => {
-    const states = Array.from({ length: size }, (_, i) => shopState(ORDERS_PER_SHOP, i + 1));
-    return {
-      size,
-      ms: timeMedian(() => {
-        for (const state of states) estimateQueue(state);
-      }, samples),
-    };
-  });
+  // Sizes are timed in interleaved rounds, so that load from other processes on the shared
+  // cores falls on every size alike and the ratios stay comparable.
+  const queueStates = sizes.map((size) => shopState(size, size));
+  const shopStates = sizes.map((size) =>
+    Array.from({ length: size }, (_, i) => shopState(ORDERS_PER_SHOP, i + 1)),
+  );
+  const jobs = [
+    ...queueStates.map((state) => () => estimateQueue(state)),
+    ...shopStates.map((states) => () => {
+      for (const state of states) estimateQueue(state);
+    }),
+  ];
+  const perJob = interleavedMedians(jobs, samples);
+  const queue = sizes.map((size, i) => ({ size, ms: perJob[i] ?? Number.NaN }));
+  const shops = sizes.map((size, i) => ({ size, ms: perJob[sizes.length + i] ?? Number.NaN }));
   const fmt = (xs: { size: number; ms: number }[]) =>
     xs.map((x) => ({ size: x.size, ms: round(x.ms, 4) }));
   return {

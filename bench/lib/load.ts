@@ -10,6 +10,8 @@ export interface LoadFigures {
   /** Connection errors, timeouts and non-2xx answers. */
   errors: number;
   non2xx: number;
+  /** Requests not answered within autocannon's timeout (10 s). */
+  timeouts: number;
   statusCodes: Record<string, number>;
 }
 
@@ -25,6 +27,7 @@ export function figures(result: AutocannonResult): LoadFigures {
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
     non2xx: result.non2xx,
+    timeouts: result.timeouts,
     statusCodes,
   };
 }

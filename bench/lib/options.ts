@@ -14,8 +14,11 @@ export interface BenchOptions {
 }
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
-  const quick = argv.includes('--quick');
-  const onlyArg = argv.find((a) => a.startsWith('--only='));
+  // `npm run bench -- --quick` at the root reaches us as npm config (npm_config_quick).
+  const quick = argv.includes('--quick') || process.env.npm_config_quick === 'true';
+  const onlyArg =
+    argv.find((a) => a.startsWith('--only=')) ??
+    (process.env.BENCH_ONLY ? `--only=${process.env.BENCH_ONLY}` : undefined);
   return {
     quick,
     duration: quick ? 3 : 10,

@@ -40,3 +40,37 @@ export function timeMedian(
   }
   return median(perCall);
 }
+
+/**
+ * Median ms per call of each job, timed in interleaved rounds (one batch of every job per
+ * round); each job's batch repeats it until it lasts at least minBatchMs. Stops after `rounds`
+ * rounds or budgetMs (at least 11 rounds).
+ */
+export function interleavedMedians(
+  jobs: (() => unknown)[],
+  rounds: number,
+  minBatchMs = 2,
+  budgetMs = 20_000,
+): number[] {
+  const reps = jobs.map((fn) => {
+    let n = 1;
+    for (;;) {
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) fn();
+      if (performance.now() - t0 >= minBatchMs || n >= 1 << 20) return n;
+      n *= 2;
+    }
+  });
+  const samples: number[][] = jobs.map(() => []);
+  const started = performance.now();
+  for (let r = 0; r < rounds; r++) {
+    if (r >= 11 && performance.now() - started > budgetMs) break;
+    jobs.forEach((fn, j) => {
+      const n = reps[j] ?? 1;
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) fn();
+      samples[j]?.push((performance.now() - t0) / n);
+    });
+  }
+  return samples.map((xs) => median(xs));
+}

@@ -1,0 +1,184 @@
+// Diagnoses of the targets missed, from profiling, with the fix proposed to each code owner.
+// A finding shows while its figure misses the target, so the report drops it once fixed.
+import type { BenchResults } from './results';
+import { HOME_JS_BUDGET, LINEAR_RATIO } from './targets';
+
+interface Finding {
+  title: string;
+  applies: (r: BenchResults) => boolean;
+  body: (r: BenchResults) => string;
+}
+
+const listRatio = (r: BenchResults) =>
+  r.api?.ok ? (r.api.value.backends[0]?.reads[0]?.ratio ?? null) : null;
+
+const FINDINGS: Finding[] = [
+  {
+    title: 'GET /pobs/ does a database query and a zod pass per request (owner: server)',
+    applies: (r) => (listRatio(r) ?? 1) < 0.5,
+    body: () => `Profile (node --cpu-prof of the server under 50 connections on GET /api/fi/pobs/,
+PGlite, load window only): about 51 % of the CPU is PGlite executing and decoding
+\`select * from pobs order by city, name\` (server/src/services/shops.ts \`listShops\`), 12 % is
+fastify-type-provider-zod validating the 20-shop answer against \`pobListSchema\` before
+JSON.stringify, 9 % drizzle building the query, 8 % helmet's onSend headers. The per-shop
+snapshots themselves are already cached (\`QueueService.view\`, 30 s TTL), so the answer only
+changes when a queue or a shop changes, or every 30 s as waits move with time.
+
+**Proposed fix** (server/src/routes/pobs/index.ts and server/src/services/shops.ts): keep the
+serialised list per market, \`{ body: string; at: number; gen: number }\`, built once by
+\`listShops\` + \`JSON.stringify\` and answered with
+\`reply.type('application/json; charset=utf-8').send(body)\` (a string skips the zod
+serializer). Invalidate it where \`QueueService.invalidate\` / \`onNotify\` already run (every
+queue change, in every process through NOTIFY), on staff edits of a shop, and after
+\`VIEW_TTL_MS\`. Validate the list against \`pobListSchema\` once when building it (in tests), not
+on every answer. The same applies to GET /pobs/{id}/ (three queries per request:
+\`findShopRow\`, service groups, services): cache the catalogue part per shop and invalidate it
+on catalogue edits. Expected: the route becomes string-send bound like /healthz, several times
+the current req/s; whether it reaches 50 % of nginx's on 2 shared cores has to be measured
+after the change.`,
+  },
+  {
+    title: 'The server sends JavaScript and CSS uncompressed (owner: server)',
+    applies: (r) =>
+      r.web?.ok === true && r.web.value.pages.some((p) => p.encoding.includes('none')),
+    body: (r) => {
+      const home = r.web?.ok ? r.web.value.pages.find((p) => p.path === '/home') : undefined;
+      const raw = home ? `${(home.jsRawBytes / 1000).toFixed(0)} kB` : 'every byte';
+      const gz = home ? `${(home.jsGzipBytes / 1000).toFixed(0)} kB` : 'a third';
+      return `Scripts arrive with no \`content-encoding\`: /home downloads ${raw} of JavaScript where
+gzip would send ${gz}. Under Lighthouse's mobile throttling (slow 4G) this alone costs seconds of
+FCP/LCP and is the largest part of the missed performance score.
+
+**Proposed fix** (server/src/plugins/static.ts): serve precompressed files with
+\`@fastify/static\`'s \`preCompressed: true\` and write \`.br\`/\`.gz\` next to each asset at build
+time (apps/web: a small post-build step with node:zlib, or vite-plugin-compression), so no CPU is
+spent per request; or register \`@fastify/compress\` for text types. Keep the immutable
+cache-control already set on /assets/.`;
+    },
+  },
+  {
+    title: '/home loads more JavaScript than its budget (owner: apps/web)',
+    applies: (r) =>
+      r.web?.ok === true &&
+      (r.web.value.pages.find((p) => p.path === '/home')?.jsGzipBytes ?? 0) > HOME_JS_BUDGET,
+    body: (r) => {
+      const home = r.web?.ok ? r.web.value.pages.find((p) => p.path === '/home') : undefined;
+      const largest = (home?.largest ?? [])
+        .map((f) => `\`${f.file}\` ${(f.gzipBytes / 1000).toFixed(1)} kB`)
+        .join(', ');
+      return `/home loads ${home?.jsFiles ?? '?'} scripts, ${((home?.jsGzipBytes ?? 0) / 1000).toFixed(1)} kB gzip;
+the heaviest: ${largest}. The entry chunk (about 104 kB gzip) is mostly React DOM 19 and React
+Router 7, which leave little room under the budget; the shared chunk of about 31 kB gzip is zod
+(the contract's schemas, used to parse answers) together with TanStack Query, and i18next adds
+about 18 kB. (Checked by searching the minified chunks for library markers: react-hook-form,
+Leaflet, vaul and DOMPurify are not on /home.)
+
+**Proposed fix** (apps/web): keep zod off the shop list's path (parse GET /pobs/ with a small
+hand-written guard or \`zod/mini\`, and let the forms' lazy routes bring the full schemas), which
+is the largest removable piece; then run \`vite build --sourcemap\` with source-map-explorer to see
+what of the app shell sits in the entry besides React and the router. If the budget still cannot
+be met with React 19 + React Router + TanStack Query + i18next, the budget needs a decision.
+Budget: ${(HOME_JS_BUDGET / 1000).toFixed(0)} kB.`;
+    },
+  },
+  {
+    title: 'Lighthouse performance below 95 (owner: server and apps/web)',
+    applies: (r) =>
+      r.lighthouse?.ok === true &&
+      r.lighthouse.value.pages.some((p) => p.performance !== null && p.performance < 95),
+    body: (r) => {
+      const pages = r.lighthouse?.ok ? r.lighthouse.value.pages : [];
+      const lines = pages
+        .map(
+          (p) =>
+            `${p.path}: FCP ${fmtMs(p.metrics.fcpMs)}, LCP ${fmtMs(p.metrics.lcpMs)}, TBT ${fmtMs(p.metrics.tbtMs)}, CLS ${p.metrics.cls ?? '-'}`,
+        )
+        .join('; ');
+      return `${lines}. FCP and LCP are dominated by downloading the uncompressed scripts over the
+simulated slow 4G link (see the compression finding), then by the size of the entry chunk (see
+the /home finding); TBT by evaluating that JavaScript on a 4x slowed CPU. Both fixes above are
+the fix here; the two cores of this machine are shared, which lowers TBT-based scores further.`;
+    },
+  },
+  {
+    title: 'Estimate recomputation grows faster than linearly (owner: packages/queue)',
+    applies: (r) =>
+      r.engine?.ok === true &&
+      [...r.engine.value.queue, ...r.engine.value.shops].some(
+        (p) => p.ratio !== null && p.ratio > LINEAR_RATIO,
+      ),
+    body: () => `Profile of \`estimateQueue\` on a 1000-order queue: 44 % of the time is
+\`higherPriorityLoad\` (packages/queue/src/arrivals-ahead.ts), called from \`segments()\` inside
+\`withArrivals\` for every waiting order: each call filters and sorts \`arrivalsAhead\` again and
+recomputes the load of every forecast segment (with \`typicalMinutes\` each time), although it
+depends only on the state and the priority. In list-schedule.ts, \`assignChairs\` removes the
+next customer with \`pending.splice(next, 1)\`, which is O(n) per customer, so O(n^2) over a
+long queue (and it runs once for the queue and once more per priority level in
+\`newOrderStart\`).
+
+**Proposed fix** (packages/queue): in \`estimateQueue\`, compute the segments once per priority
+level (at most 4) and pass them to \`withArrivals\` (e.g. \`withArrivals(state, priority, waitMs,
+segmentsOf(priority))\` with a small Map memo); in \`assignChairs\`, keep a head index and mark
+taken entries instead of splicing (the usual case is that the head is ready). Both keep results
+identical, which the existing property tests check.`,
+  },
+  {
+    title:
+      'Joins and cancels slow down with the queue: one UPDATE per waiting order (owner: server)',
+    applies: (r) =>
+      r.api?.ok === true &&
+      r.api.value.backends.some(
+        (b) =>
+          b.joinCancel?.figures !== undefined &&
+          (b.joinCancel.figures.timeouts > 0 || b.joinCancel.figures.p99Ms > 1000),
+      ),
+    body: (r) => {
+      const lines = r.api?.ok
+        ? r.api.value.backends
+            .filter((b) => b.joinCancel?.figures)
+            .map(
+              (b) =>
+                `${b.backend}: ${b.joinCancel?.cyclesPerSec ?? 0} cycles/s, p99 ${b.joinCancel?.figures?.p99Ms} ms, ${b.joinCancel?.figures?.timeouts} requests unanswered after 10 s`,
+            )
+            .join('; ')
+        : '';
+      return `${lines}. With 100 customers on 3 shops each queue holds up to about 33 active
+orders. Every join and every cancel awaits \`QueueService.changed\` before answering
+(server/src/routes/orders/index.ts), and \`persistAndNotify\` (server/src/services/queue.ts)
+writes each active order whose estimate moved with its own \`UPDATE orders ... where id = ?\`,
+one after another, each its own commit (an fsync on PostgreSQL). A cancel near the head moves
+everyone behind it, so one request costs up to a queue's length of sequential commits, and
+concurrent changes of one shop each redo the whole write. On PostgreSQL the cancels of the
+measured run were not answered within autocannon's 10 s, so customers stayed with an active order
+and their next joins were refused with \`active_order_exists\`. (Diagnosis from the code and
+this symptom; not yet confirmed with a profile of the PostgreSQL run.)
+
+**Proposed fix** (server/src/services/queue.ts \`persistAndNotify\`): write the moved estimates
+in one statement (\`update orders set wait_estimate = v.w from (values ...) as v(id, w) where
+orders.id = v.id\`), and take it off the request path: answer the join or cancel once its own
+transaction commits, and coalesce the recompute-persist-notify per shop (if one is running for
+the shop, mark it dirty and run once more when it ends), so a burst of changes costs one write.`;
+    },
+  },
+  {
+    title: 'Rate limits have no switch for load tests (owner: server)',
+    applies: (r) =>
+      r.api?.ok === true && r.api.value.backends.some((b) => b.joinCancel?.status === 'ok'),
+    body: () => `Order creation is limited to 20 per minute per IP (\`DEFAULT_LIMITS.orders\`,
+server/src/plugins/rate-limits.ts), and \`buildApp\` accepts \`limits\` but server.ts never sets
+them from the environment. From one machine, 100 customers therefore get 20 joins a minute in
+total. The benchmark does not edit the server: it starts Jono with \`TRUST_PROXY=true\` and sends
+a distinct \`X-Forwarded-For\` per join (and per registration and login), so the limiter still
+runs on every request but never refuses; the figure is the server's capacity, not what one
+office behind one NAT would get. Proposed (optional): a \`RATE_LIMITS=off\` or per-limit
+environment setting in server/src/config/env.ts for load tests, refused when
+\`NODE_ENV=production\`.`,
+  },
+];
+
+const fmtMs = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? '-' : `${(ms / 1000).toFixed(1)} s`;
+
+export function findings(r: BenchResults): { title: string; body: string }[] {
+  return FINDINGS.filter((f) => f.applies(r)).map((f) => ({ title: f.title, body: f.body(r) }));
+}

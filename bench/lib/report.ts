@@ -1,0 +1,353 @@
+// Renders docs/benchmarks.md from the results: targets first, then each benchmark and how it
+// was measured, the findings, and what could not be measured.
+import type { BenchResults, Outcome } from './results';
+import { findings } from './findings';
+import { HOME_JS_BUDGET, LINEAR_RATIO, targetRows } from './targets';
+
+const table = (head: string[], rows: (string | number)[][]) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+
+const kB = (b: number) => (b / 1000).toFixed(1);
+const ms = (x: number) => (x < 10 ? x.toFixed(3) : x.toFixed(1));
+const failure = <T>(o: Outcome<T> | undefined, what: string) =>
+  !o ? `${what}: not run.` : o.ok ? '' : `${what}: failed (${o.error}).`;
+
+export function renderReport(r: BenchResults): string {
+  const out: string[] = [];
+  const missing: string[] = [];
+  out.push(`# Benchmarks
+
+Written by \`npm run bench\` (bench/run-all.ts) on ${r.generatedAt.slice(0, 16).replace('T', ' ')} UTC${
+    r.quick ? ' with `--quick` (smoke figures)' : ''
+  }; raw figures in \`bench/results.json\`. Machine: ${r.machine.cpus} x ${r.machine.cpuModel},
+Node ${r.machine.node}, load average ${r.machine.loadAverageAtStart.map((x) => x.toFixed(1)).join(' / ')}
+at the start: the cores are shared with other builds and tests, so absolute figures are noisy and
+the ratios measured side by side in the same run are what to compare. Whole run:
+${Math.round(r.totalSeconds / 60)} min. Benchmarks report; they never fail CI.`);
+
+  out.push(`## Targets\n`);
+  out.push(
+    table(
+      ['figure', 'target', 'measured', 'verdict'],
+      targetRows(r).map((t) => [
+        t.figure,
+        t.target,
+        t.measured,
+        t.verdict === 'met' ? 'met' : t.verdict === 'missed' ? '**missed**' : 'not measured',
+      ]),
+    ),
+  );
+
+  // 1. API
+  out.push(`## 1. API throughput\n`);
+  if (r.api?.ok) {
+    const { settings, backends } = r.api.value;
+    out.push(`autocannon (programmatic), ${settings.connections} connections, ${settings.warmupSec} s warm-up
+(discarded) then ${settings.durationSec} s measured, against Jono started as a child process
+(\`npx tsx server/src/server.ts\`, fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`, \`MARKETS=fi\`, demo seed)
+and against nginx (Debian's, one worker, loopback, generated config) serving the bytes Jono had just
+answered as static files at the same paths. Jono is one Node.js process, hence one nginx worker.
+req/s is the mean over the run; latencies in ms.`);
+    for (const b of backends) {
+      out.push(`### ${b.backend}\n`);
+      if (b.status !== 'ok') {
+        out.push(`${b.status}: ${b.note ?? ''}`);
+        missing.push(`API on ${b.backend}: ${b.status} (${b.note ?? ''})`);
+        continue;
+      }
+      out.push(
+        table(
+          [
+            'endpoint',
+            'bytes',
+            'Jono req/s',
+            'p50',
+            'p99',
+            'nginx req/s',
+            'p50',
+            'p99',
+            'Jono / nginx',
+          ],
+          b.reads.map((p) => [
+            p.name,
+            p.bytes,
+            p.jono.reqPerSec,
+            p.jono.p50Ms,
+            p.jono.p99Ms,
+            p.nginx.reqPerSec,
+            p.nginx.p50Ms,
+            p.nginx.p99Ms,
+            `${(p.ratio * 100).toFixed(1)} %`,
+          ]),
+        ),
+      );
+      const jc = b.joinCancel;
+      if (jc?.status === 'ok' && jc.figures) {
+        const statuses = Object.entries(jc.byRequest ?? {})
+          .map(
+            ([k, v]) =>
+              `${k}: ${Object.entries(v)
+                .map(([s, n]) => `${s} x${n}`)
+                .join(', ')}`,
+          )
+          .join('; ');
+        out.push(
+          `\nJoin and cancel, ${jc.customers} concurrent customers (one connection each) spread over the shops taking orders (${jc.shops.join(', ')}):\n`,
+        );
+        out.push(
+          table(
+            ['req/s (joins + cancels)', 'cycles/s', 'p50', 'p99', 'errors', 'answers'],
+            [
+              [
+                jc.figures.reqPerSec,
+                jc.cyclesPerSec ?? '-',
+                jc.figures.p50Ms,
+                jc.figures.p99Ms,
+                jc.figures.errors,
+                statuses,
+              ],
+            ],
+          ),
+        );
+      } else {
+        out.push(
+          `\nJoin and cancel: ${jc?.status ?? 'not run'}${jc?.note ? ` (${jc.note})` : ''}.`,
+        );
+        missing.push(
+          `Join and cancel on ${b.backend}: ${jc?.status ?? 'not run'} (${jc?.note ?? ''})`,
+        );
+      }
+    }
+    out.push(`
+How the cycle is driven: the customers are registered and logged in first (through the API);
+each autocannon connection is one customer that POSTs \`/api/fi/customers/{id}/orders/\` (one
+service of the shop) and then PATCHes \`{"cancel":true}\` on the order it got, again and again.
+Orders left between a join and its cancel when the warm-up stops are cancelled before the
+measured run. Jono runs with \`TRUST_PROXY=true\` and every join carries its own
+\`X-Forwarded-For\`, so the per-IP limit (20 orders a minute) never refuses (see Findings).
+PostgreSQL: a throwaway cluster from Debian's PostgreSQL 15 (initdb and pg_ctl as the postgres
+user, loopback, default settings with fsync on), removed afterwards.`);
+  } else {
+    out.push(failure(r.api, 'API throughput'));
+    missing.push(failure(r.api, 'API throughput'));
+  }
+
+  // 2. Engine
+  out.push(`## 2. Queue engine scale\n`);
+  if (r.engine?.ok) {
+    const e = r.engine.value;
+    out.push(`\`estimateQueue\` from \`@jono/queue\` in process, no server: median of up to ${e.samples}
+timed batches (each batch repeats the call until it lasts at least 2 ms; JIT warmed first). A shop
+has 3 chairs, 3 orders in service, the rest waiting (25 % members), a duration model learnt from
+300 served orders and an arrival forecast for the rest of the day. "Shops" recomputes that many
+shops of ${e.ordersPerShop} orders each. Linear means a ratio of 10 per tenfold growth; up to
+${LINEAR_RATIO} counts as linear here.\n`);
+    out.push(
+      table(
+        ['size', 'one queue: ms', 'ratio', 'shops: ms', 'ratio'],
+        e.queue.map((q, i) => {
+          const s = e.shops[i];
+          return [q.size, ms(q.ms), q.ratio ?? '-', s ? ms(s.ms) : '-', s?.ratio ?? '-'];
+        }),
+      ),
+    );
+  } else {
+    out.push(failure(r.engine, 'Engine scale'));
+    missing.push(failure(r.engine, 'Engine scale'));
+  }
+
+  // 3. Web
+  out.push(`## 3. Web\n`);
+  if (r.web?.ok) {
+    const w = r.web.value;
+    out.push(`Build: \`npm run build -w apps/web\` ${w.build.status} (${w.build.seconds} s)${w.build.note ? `: ${w.build.note}` : ''}.
+Vite's manifest is not enabled, so each page is loaded in Debian's Chromium (playwright-core,
+headless, 390x844 mobile, fresh context, service workers blocked) against the running server,
+and every script and stylesheet response is counted; its gzip size is computed here (level 9)
+because the server sends them uncompressed (column "encoding"). /tracking is loaded logged in as
+the demo Gold member with an active order${w.trackingNote ? ` (${w.trackingNote})` : ''}. kB = 1000 bytes.\n`);
+    out.push(
+      table(
+        [
+          'page',
+          'path',
+          'JS files',
+          'JS gzip kB',
+          'JS raw kB',
+          'CSS gzip kB',
+          'CSS raw kB',
+          'encoding',
+        ],
+        w.pages.map((p) => [
+          p.page + (p.note ? ` (${p.note})` : ''),
+          p.path,
+          p.jsFiles,
+          kB(p.jsGzipBytes),
+          kB(p.jsRawBytes),
+          kB(p.cssGzipBytes),
+          kB(p.cssRawBytes),
+          p.encoding,
+        ]),
+      ),
+    );
+    const home = w.pages.find((p) => p.path === '/home');
+    if (home) {
+      out.push(
+        `\nHeaviest files of /home (gzip): ${home.largest.map((f) => `\`${f.file}\` ${kB(f.gzipBytes)} kB`).join(', ')}. Budget ${kB(HOME_JS_BUDGET)} kB.`,
+      );
+    }
+    const i = w.installability;
+    if (i) {
+      const m = i.manifest;
+      out.push(`\n### Installability\n
+Lighthouse 12 no longer has a PWA category, so installability is checked in Chromium itself:
+\`Page.getInstallabilityErrors\` of the DevTools Protocol on /home in a persistent profile, the
+web app manifest's fields and whether a service worker takes control.\n`);
+      out.push(
+        table(
+          ['check', 'result'],
+          [
+            [
+              'Chromium: installable',
+              i.installable === null ? '-' : i.installable ? 'yes' : `no (${i.errors.join(', ')})`,
+            ],
+            ['manifest', i.manifestUrl ? `\`${new URL(i.manifestUrl).pathname}\`` : 'none'],
+            [
+              'name / short_name / start_url',
+              m
+                ? [m.name, m.shortName, m.startUrl].map((x) => (x ? 'yes' : 'no')).join(' / ')
+                : '-',
+            ],
+            ['display', m?.display ?? '-'],
+            [
+              'icons 192 / 512 / maskable',
+              m
+                ? [m.icon192, m.icon512, m.maskable].map((x) => (x ? 'yes' : 'no')).join(' / ')
+                : '-',
+            ],
+            ['theme_color', m ? (m.themeColor ? 'yes' : 'no') : '-'],
+            ['service worker active', i.serviceWorker ? 'yes' : 'no'],
+          ],
+        ),
+      );
+    }
+  } else {
+    out.push(failure(r.web, 'Web weight'));
+    missing.push(failure(r.web, 'Web weight'));
+  }
+  out.push(`\n### Lighthouse\n`);
+  if (r.lighthouse?.ok && r.lighthouse.value.status === 'ok') {
+    const l = r.lighthouse.value;
+    out.push(`Lighthouse ${l.version ?? ''} (installed on demand into bench/.tmp), default mobile preset
+(simulated slow 4G and 4x CPU slowdown), Debian's Chromium headless, one run per page.\n`);
+    out.push(
+      table(
+        [
+          'page',
+          'path',
+          'performance',
+          'accessibility',
+          'best practices',
+          'FCP s',
+          'LCP s',
+          'TBT ms',
+          'CLS',
+        ],
+        l.pages.map((p) => [
+          p.page,
+          p.path,
+          p.performance ?? '-',
+          p.accessibility ?? '-',
+          p.bestPractices ?? '-',
+          p.metrics.fcpMs === null || p.metrics.fcpMs === undefined
+            ? '-'
+            : (p.metrics.fcpMs / 1000).toFixed(1),
+          p.metrics.lcpMs === null || p.metrics.lcpMs === undefined
+            ? '-'
+            : (p.metrics.lcpMs / 1000).toFixed(1),
+          p.metrics.tbtMs === null || p.metrics.tbtMs === undefined
+            ? '-'
+            : Math.round(p.metrics.tbtMs),
+          p.metrics.cls ?? '-',
+        ]),
+      ),
+    );
+    const failed = l.pages.filter((p) => p.failedAccessibility.length > 0);
+    for (const p of failed)
+      out.push(`\nFailed accessibility audits on ${p.path}: ${p.failedAccessibility.join(', ')}.`);
+  } else {
+    const why = r.lighthouse?.ok
+      ? `${r.lighthouse.value.status}: ${r.lighthouse.value.note ?? ''}`
+      : failure(r.lighthouse, 'Lighthouse');
+    out.push(why);
+    missing.push(`Lighthouse: ${why}`);
+  }
+
+  // 4. Accuracy
+  out.push(`## 4. Estimate accuracy\n`);
+  if (r.accuracy?.ok && r.accuracy.value.status === 'ok') {
+    const a = r.accuracy.value;
+    out.push(`The simulator's standard scenarios (\`STANDARD_SCENARIOS\`, \`runScenario\`, loaded from
+${a.source}): each replays history days for the duration model, then measured days, and compares
+every wait shown at joining with the wait that followed. Baseline: people ahead x mean service
+time / chairs. Absolute errors in minutes.\n`);
+    out.push(
+      table(
+        [
+          'scenario',
+          'customers',
+          'mean wait',
+          'Jono MAE',
+          'p50',
+          'p90',
+          'baseline MAE',
+          'p50',
+          'p90',
+          'MAE Jono / baseline',
+        ],
+        a.scenarios.map((s) => [
+          s.scenario,
+          s.customers,
+          s.meanWaitMinutes,
+          s.jono.mae,
+          s.jono.p50,
+          s.jono.p90,
+          s.baseline.mae,
+          s.baseline.p50,
+          s.baseline.p90,
+          s.maeRatio === null ? '-' : `${Math.round(s.maeRatio * 100)} %`,
+        ]),
+      ),
+    );
+  } else {
+    const why = r.accuracy?.ok
+      ? `${r.accuracy.value.status}: ${r.accuracy.value.note ?? ''}`
+      : failure(r.accuracy, 'Accuracy');
+    out.push(why);
+    missing.push(`Accuracy: ${why}`);
+  }
+
+  out.push(`## Findings\n`);
+  const found = findings(r);
+  if (found.length === 0) out.push('Every measured figure meets its target.');
+  for (const f of found) out.push(`### ${f.title}\n\n${f.body}`);
+
+  out.push(`## Not measured\n`);
+  out.push(
+    missing.length > 0 ? missing.map((m) => `- ${m}`).join('\n') : 'Everything was measured.',
+  );
+
+  out.push(`## Running it
+
+\`npm run bench\` runs everything (about 10 minutes here) and rewrites this page and
+\`bench/results.json\`; \`npm run bench -- --quick\` is a smoke run (3 s per load, 20 customers)
+that writes to \`bench/.tmp/\` instead; \`BENCH_ONLY=engine,accuracy,api,web\` (or \`--only=\` when
+running \`npx tsx bench/run-all.ts\`) picks benchmarks. Each
+script also runs alone: \`npx tsx bench/api-throughput.ts --quick\`. Every process started (Jono,
+nginx, PostgreSQL, Chromium) is stopped at the end, also on Ctrl-C.`);
+  return out.join('\n\n') + '\n';
+}

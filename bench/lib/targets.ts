@@ -1,0 +1,123 @@
+// The targets of issue 7 and whether each measured figure meets it.
+import type { BenchResults } from './results';
+
+export type Verdict = 'met' | 'missed' | 'not measured';
+
+export interface TargetRow {
+  figure: string;
+  target: string;
+  measured: string;
+  verdict: Verdict;
+}
+
+/** A tenfold growth counts as linear up to this ratio (measurement noise on shared cores). */
+export const LINEAR_RATIO = 12.5;
+export const HOME_JS_BUDGET = 120_000;
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const verdict = (ok: boolean): Verdict => (ok ? 'met' : 'missed');
+
+export function targetRows(r: BenchResults): TargetRow[] {
+  const rows: TargetRow[] = [];
+  const none = (figure: string, target: string, why = '') =>
+    rows.push({ figure, target, measured: why || '-', verdict: 'not measured' });
+
+  const api = r.api?.ok ? r.api.value : null;
+  for (const backend of ['PGlite', 'PostgreSQL'] as const) {
+    const figure = `Shop list req/s, Jono / nginx (${backend})`;
+    const b = api?.backends.find((x) => x.backend === backend);
+    const list = b?.reads[0];
+    if (!list) none(figure, '>= 50 %', b?.note ?? (r.api && !r.api.ok ? r.api.error : ''));
+    else
+      rows.push({
+        figure,
+        target: '>= 50 %',
+        measured: pct(list.ratio),
+        verdict: verdict(list.ratio >= 0.5),
+      });
+  }
+
+  const home = r.web?.ok ? r.web.value.pages.find((p) => p.path === '/home') : undefined;
+  if (!home) none('/home JavaScript, gzip', `<= ${kB(HOME_JS_BUDGET)}`);
+  else
+    rows.push({
+      figure: '/home JavaScript, gzip',
+      target: `<= ${kB(HOME_JS_BUDGET)}`,
+      measured: kB(home.jsGzipBytes),
+      verdict: verdict(home.jsGzipBytes <= HOME_JS_BUDGET),
+    });
+
+  const lh = r.lighthouse?.ok ? r.lighthouse.value : null;
+  for (const path of ['/home', '/barbershop/1']) {
+    const p = lh?.pages.find((x) => x.path === path);
+    const why = lh?.note ?? (r.lighthouse && !r.lighthouse.ok ? r.lighthouse.error : '');
+    if (!p || p.performance === null) none(`Lighthouse performance ${path}`, '>= 95', why);
+    else
+      rows.push({
+        figure: `Lighthouse performance ${path}`,
+        target: '>= 95',
+        measured: String(p.performance),
+        verdict: verdict(p.performance >= 95),
+      });
+    if (!p || p.accessibility === null) none(`Lighthouse accessibility ${path}`, '100', why);
+    else
+      rows.push({
+        figure: `Lighthouse accessibility ${path}`,
+        target: '100',
+        measured: String(p.accessibility),
+        verdict: verdict(p.accessibility >= 100),
+      });
+  }
+
+  const inst = r.web?.ok ? r.web.value.installability : undefined;
+  if (!inst || inst.installable === null) none('PWA installable (Chromium)', 'yes');
+  else
+    rows.push({
+      figure: 'PWA installable (Chromium)',
+      target: 'yes',
+      measured: inst.installable ? 'yes' : `no (${inst.errors.join(', ')})`,
+      verdict: verdict(inst.installable),
+    });
+
+  const engine = r.engine?.ok ? r.engine.value : null;
+  for (const [key, label] of [
+    ['queue', 'orders in one queue'],
+    ['shops', 'shops'],
+  ] as const) {
+    const figure = `Estimate recomputation per tenfold ${label}`;
+    const target = `linear (ratio <= ${LINEAR_RATIO})`;
+    const ratios = engine?.[key].flatMap((p) => (p.ratio === null ? [] : [p.ratio])) ?? [];
+    if (ratios.length === 0) none(figure, target);
+    else
+      rows.push({
+        figure,
+        target,
+        measured: ratios.map((x) => `x${x}`).join(', '),
+        verdict: verdict(ratios.every((x) => x <= LINEAR_RATIO)),
+      });
+  }
+
+  const acc = r.accuracy?.ok ? r.accuracy.value : null;
+  if (!acc || acc.status !== 'ok') {
+    const why = acc?.note ?? '';
+    none('Accuracy p90 (every standard scenario)', '<= 5 min', why);
+    none('Accuracy MAE, Jono / baseline', '<= 60 %', why);
+  } else {
+    const p90 = Math.max(...acc.scenarios.map((s) => s.jono.p90));
+    rows.push({
+      figure: 'Accuracy p90, worst standard scenario',
+      target: '<= 5 min',
+      measured: `${p90} min`,
+      verdict: verdict(p90 <= 5),
+    });
+    const ratio = Math.max(...acc.scenarios.map((s) => s.maeRatio ?? Infinity));
+    rows.push({
+      figure: 'Accuracy MAE, Jono / baseline, worst scenario',
+      target: '<= 60 %',
+      measured: pct(ratio),
+      verdict: verdict(ratio <= 0.6),
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,100 @@
+// Runs every benchmark in turn and writes bench/results.json and docs/benchmarks.md
+// (with --quick: bench/.tmp/results.json and bench/.tmp/benchmarks.md). Never fails CI.
+import { cpus, loadavg } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runAccuracy } from './accuracy';
+import { runApiThroughput } from './api-throughput';
+import { runEngineScale } from './engine-scale';
+import { runLighthouse } from './lighthouse';
+import { buildWeb, measureWeb } from './web-size';
+import { startJono } from './lib/jono-server';
+import { parseOptions, wants } from './lib/options';
+import { BENCH_DIR, REPO_DIR, SCRATCH_DIR } from './lib/paths';
+import { stopAll, stopAllOnExit } from './lib/processes';
+import { renderReport } from './lib/report';
+import type { BenchResults, Outcome } from './lib/results';
+
+const log = (msg: string) =>
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+
+async function step<T>(name: string, fn: () => Promise<T> | T): Promise<Outcome<T>> {
+  log(`${name}...`);
+  const t0 = Date.now();
+  try {
+    const value = await fn();
+    const seconds = Math.round((Date.now() - t0) / 1000);
+    log(`${name} done in ${seconds} s`);
+    return { ok: true, value, seconds };
+  } catch (err) {
+    log(`${name} failed: ${String(err)}`);
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+async function main() {
+  stopAllOnExit();
+  const opts = parseOptions(process.argv.slice(2));
+  const started = Date.now();
+  const results: BenchResults = {
+    generatedAt: new Date().toISOString(),
+    quick: opts.quick,
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+      loadAverageAtStart: loadavg(),
+      node: process.version,
+    },
+    settings: {
+      durationSec: opts.duration,
+      warmupSec: opts.warmup,
+      connections: opts.connections,
+      customers: opts.customers,
+    },
+    totalSeconds: 0,
+  };
+
+  // In-process figures first, while nothing else of ours is running.
+  if (wants(opts, 'engine'))
+    results.engine = await step('engine scale', () => runEngineScale(opts));
+  if (wants(opts, 'accuracy')) results.accuracy = await step('accuracy', () => runAccuracy());
+  if (wants(opts, 'api')) results.api = await step('API throughput', () => runApiThroughput(opts));
+  if (wants(opts, 'web')) {
+    const build = opts.quick
+      ? { status: 'built' as const, seconds: 0, note: 'not rebuilt (--quick)' }
+      : await buildWeb();
+    log(`web build: ${build.status}`);
+    const server = await step('start Jono for the web', () => startJono({ name: 'web' }));
+    if (server.ok) {
+      try {
+        results.web = await step('web weight', () => measureWeb(server.value.url, build));
+        results.lighthouse = await step('lighthouse', () => runLighthouse(server.value.url));
+      } finally {
+        await server.value.stop();
+      }
+    } else {
+      results.web = server;
+      results.lighthouse = server;
+    }
+  }
+  results.totalSeconds = Math.round((Date.now() - started) / 1000);
+
+  const jsonFile = opts.quick ? join(SCRATCH_DIR, 'results.json') : join(BENCH_DIR, 'results.json');
+  const mdFile = opts.quick
+    ? join(SCRATCH_DIR, 'benchmarks.md')
+    : join(REPO_DIR, 'docs', 'benchmarks.md');
+  mkdirSync(SCRATCH_DIR, { recursive: true });
+  writeFileSync(jsonFile, JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(mdFile, renderReport(results));
+  log(`wrote ${jsonFile} and ${mdFile} (${results.totalSeconds} s)`);
+}
+
+try {
+  await main();
+} catch (err) {
+  log(`bench stopped: ${String(err)}`);
+} finally {
+  await stopAll();
+}
+// Benchmarks report; they never fail the build.
+process.exit(0);
