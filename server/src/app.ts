@@ -11,7 +11,7 @@ import type { MarketContext } from './context';
 import { openMarketDb, pgliteDir } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { TokenService } from './lib/tokens';
-import { DEFAULT_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
+import { DEFAULT_LIMITS, RELAXED_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
 import { DevSmsSender, HttpSmsSender, type SmsSender } from './services/sms';
 import type { SnapshotFn } from './services/shops';
 import { basicSnapshot } from './services/basic-snapshot';
@@ -99,7 +99,10 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('env', env);
   app.decorate('now', now);
   app.decorate('tokens', new TokenService(env.jwtSecret, now));
-  app.decorate('limits', { ...DEFAULT_LIMITS, ...opts.limits });
+  app.decorate('limits', {
+    ...(env.RELAXED_RATE_LIMITS && !env.production ? RELAXED_LIMITS : DEFAULT_LIMITS),
+    ...opts.limits,
+  });
   app.decorate('queueSnapshot', basicSnapshot(now));
 
   const markets = new Map<Market, MarketContext>();

@@ -49,6 +49,8 @@ const envSchema = z.object({
   STAFF_DIST: z.string().default(resolve(import.meta.dirname, '../../../apps/staff/dist')),
   SEED: z.enum(['auto', 'off']).default('auto'),
   TRUST_PROXY: z.stringbool().default(false),
+  /** End-to-end suites register many customers from one address; ignored in production. */
+  RELAXED_RATE_LIMITS: z.stringbool().default(false),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -26,6 +26,11 @@ export const DEFAULT_LIMITS: RateLimitSettings = {
   perPhone: { max: 10, windowMs: 15 * 60_000 },
 };
 
+/** For end-to-end suites on one machine (RELAXED_RATE_LIMITS=true, never in production). */
+export const RELAXED_LIMITS: RateLimitSettings = Object.fromEntries(
+  Object.entries(DEFAULT_LIMITS).map(([k, v]) => [k, { ...v, max: v.max * 100 }]),
+) as unknown as RateLimitSettings;
+
 export default fp(async (app) => {
   await app.register(rateLimit, {
     global: false,
