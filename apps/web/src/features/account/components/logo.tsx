@@ -1,5 +1,6 @@
 // The Jono logo: a barber pole and the name, drawn inline.
 import { useTranslation } from 'react-i18next';
+import '../account.css';
 
 export function Logo({ size = 72 }: { size?: number }) {
   const { t } = useTranslation();

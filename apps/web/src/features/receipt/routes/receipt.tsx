@@ -1,6 +1,6 @@
 // /receipt: the customer's receipts with shop, date and time, rows, total and the VAT line.
 import { useTranslation } from 'react-i18next';
-import type { Receipt } from '@jono/contract';
+import { INTL_LOCALE, type Receipt } from '@jono/contract';
 import { Loader } from '../../../components/ui/loader';
 import { formatDateTime, formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
@@ -54,9 +54,9 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
             <th scope="row" colSpan={2}>
               {vat.kind === 'percent'
                 ? t('receipts.vatPercent', {
-                    percent: new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(
-                      vat.percent,
-                    ),
+                    percent: new Intl.NumberFormat(INTL_LOCALE[locale], {
+                      maximumFractionDigits: 2,
+                    }).format(vat.percent),
                   })
                 : t('receipts.vat')}
             </th>

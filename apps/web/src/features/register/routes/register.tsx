@@ -74,7 +74,8 @@ export function RegisterRoute() {
         password: payload.password,
         rememberLogin: true,
       });
-      void navigate(paths.home.href(), { state: { transition: 'slide-right' } });
+      // A new customer sees the tutorial once (it sets tutorial_seen), then the shop list.
+      void navigate(paths.tutorial.href(), { state: { transition: 'slide-right' } });
     } catch {
       void navigate(paths.login.href());
     }

@@ -106,7 +106,8 @@ export function HelpRoute() {
           <p>{t(`help.${topic}.text`)}</p>
         </section>
       ))}
-      <p>
+      <p className="welcome-links">
+        <Link to={paths.tutorial.href()}>{t('tutorial.title')}</Link>
         <Link to={paths.install.href()}>{t('install.title')}</Link>
       </p>
     </Page>
