@@ -2,9 +2,9 @@
 # Starts the real server with the built customer app on a fresh temporary database, for Playwright.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -f apps/web/dist/index.html ]; then
-  npm run build -w apps/web
-fi
+# The server lists the apps' files when it starts: both must be built first.
+[ -f apps/web/dist/index.html ] || npm run build -w apps/web
+[ -f apps/staff/dist/index.html ] || npm run build -w apps/staff
 DATA_DIR="$(mktemp -d -t jono-e2e-XXXXXX)"
 export DATA_DIR
 export PORT="${PORT:-3100}"

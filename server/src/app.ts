@@ -1,5 +1,5 @@
 // Builds the Jono API as a Fastify app: plugins, then per-market services, then routes.
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -89,7 +89,7 @@ export async function buildApp(opts: AppOptions) {
     bodyLimit: 64 * 1024,
     trustProxy: env.TRUST_PROXY,
     forceCloseConnections: true,
-    disableRequestLogging: env.NODE_ENV === 'test',
+    logController: new LogController({ disableRequestLogging: env.NODE_ENV === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
