@@ -61,6 +61,19 @@ describe('opening hours', () => {
     expect(isOpenAt(night, HELSINKI, Date.parse('2026-11-21T00:30:00Z'))).toBe(false);
   });
 
+  it('runs hours that continue past midnight on as one opening', () => {
+    // Friday 23:50 in Helsinki; Friday 00:00-24:00, Saturday 00:00-18:00.
+    const allNight = [
+      { weekday: 5, open: '00:00', close: '24:00' },
+      { weekday: 6, open: '00:00', close: '18:00' },
+    ];
+    const now = Date.parse('2026-11-20T21:50:00Z');
+    expect(closingTime(allNight, HELSINKI, now)).toBe(Date.parse('2026-11-21T16:00:00Z'));
+    // A break between the days still closes at midnight.
+    const withBreak = [allNight[0]!, { weekday: 6, open: '08:00', close: '18:00' }];
+    expect(closingTime(withBreak, HELSINKI, now)).toBe(Date.parse('2026-11-20T22:00:00Z'));
+  });
+
   it('ignores malformed times', () => {
     expect(
       isOpenAt(

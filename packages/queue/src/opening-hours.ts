@@ -101,7 +101,33 @@ export function closingTime(
       if (opensAt <= now && now < closesAt) closes = Math.max(closes ?? closesAt, closesAt);
     }
   }
-  return closes;
+  return closes === null ? null : continuedClosing(openTimes, timeZone, closes);
+}
+
+/**
+ * Hours that run on without a break (24:00 today, 00:00 tomorrow) are one opening: a shop open
+ * around the clock never "closes" at midnight, so orders are not refused near it.
+ */
+function continuedClosing(
+  openTimes: readonly OpenTime[],
+  timeZone: string,
+  closes: number,
+): number {
+  let end = closes;
+  for (let step = 0; step < 7; step++) {
+    const at = localDate(timeZone, end);
+    const next = openTimes.find(
+      (t) => t.weekday === at.weekday && parseHhMm(t.open) === at.minutes && t.open !== t.close,
+    );
+    const open = next ? parseHhMm(next.open) : null;
+    const close = next ? parseHhMm(next.close) : null;
+    if (open === null || close === null) break;
+    const closeDay = close <= open ? nextDay(at) : at;
+    const later = localTimeToEpoch(timeZone, closeDay, close);
+    if (later <= end) break;
+    end = later;
+  }
+  return end;
 }
 
 export function isOpenAt(openTimes: readonly OpenTime[], timeZone: string, now: number): boolean {
