@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import {
   BENEFIT_SLIDE_SPACING,
   BENEFIT_SLIDES_PER_VIEW,
+  INTL_LOCALE,
   type Benefit,
   type Bonus,
 } from '@jono/contract';
@@ -70,7 +71,9 @@ export function BonusScreen({ bonus }: { bonus: Bonus | null | undefined }) {
     <>
       <section className="bonus-counter" aria-labelledby="bonus-counter-title">
         <h2 id="bonus-counter-title">{t('counter.title')}</h2>
-        <p className="bonus-counter__amount">{bonus?.amount ?? 0}</p>
+        <p className="bonus-counter__amount">
+          {new Intl.NumberFormat(INTL_LOCALE[locale]).format(bonus?.amount ?? 0)}
+        </p>
         {bonus?.expirationDate ? (
           <p>{t('counter.expires', { date: formatDate(bonus.expirationDate, locale) })}</p>
         ) : null}
