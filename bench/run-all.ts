@@ -1,7 +1,7 @@
 // Runs every benchmark in turn and writes bench/results.json and docs/benchmarks.md
 // (with --quick: bench/.tmp/results.json and bench/.tmp/benchmarks.md). Never fails CI.
 import { cpus, loadavg } from 'node:os';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAccuracy } from './accuracy';
 import { runApiThroughput } from './api-throughput';
@@ -35,6 +35,15 @@ async function step<T>(name: string, fn: () => Promise<T> | T): Promise<Outcome<
 async function main() {
   stopAllOnExit();
   const opts = parseOptions(process.argv.slice(2));
+  if (process.argv.includes('--report-only')) {
+    // Re-render docs/benchmarks.md from the last bench/results.json (after editing findings).
+    const results = JSON.parse(
+      readFileSync(join(BENCH_DIR, 'results.json'), 'utf8'),
+    ) as BenchResults;
+    writeFileSync(join(REPO_DIR, 'docs', 'benchmarks.md'), renderReport(results));
+    log('rewrote docs/benchmarks.md from bench/results.json');
+    return;
+  }
   const started = Date.now();
   const results: BenchResults = {
     generatedAt: new Date().toISOString(),

@@ -100,7 +100,15 @@ req/s is the mean over the run; latencies in ms.`);
         );
         out.push(
           table(
-            ['req/s (joins + cancels)', 'cycles/s', 'p50', 'p99', 'errors', 'answers'],
+            [
+              'req/s (joins + cancels)',
+              'cycles/s',
+              'p50',
+              'p99',
+              'errors',
+              'of which timeouts',
+              'answers',
+            ],
             [
               [
                 jc.figures.reqPerSec,
@@ -108,6 +116,7 @@ req/s is the mean over the run; latencies in ms.`);
                 jc.figures.p50Ms,
                 jc.figures.p99Ms,
                 jc.figures.errors,
+                jc.figures.timeouts ?? '-',
                 statuses,
               ],
             ],
@@ -140,12 +149,14 @@ user, loopback, default settings with fsync on), removed afterwards.`);
   out.push(`## 2. Queue engine scale\n`);
   if (r.engine?.ok) {
     const e = r.engine.value;
-    out.push(`\`estimateQueue\` from \`@jono/queue\` in process, no server: median of up to ${e.samples}
-timed batches (each batch repeats the call until it lasts at least 2 ms; JIT warmed first). A shop
-has 3 chairs, 3 orders in service, the rest waiting (25 % members), a duration model learnt from
-300 served orders and an arrival forecast for the rest of the day. "Shops" recomputes that many
-shops of ${e.ordersPerShop} orders each. Linear means a ratio of 10 per tenfold growth; up to
-${LINEAR_RATIO} counts as linear here.\n`);
+    out.push(`\`estimateQueue\` from \`@jono/queue\` in process, no server: every size is timed in interleaved rounds (up to ${e.samples}
+rounds, one batch of each size per round, each batch repeating the call until it lasts at least
+2 ms; JIT warmed first) and the median per call is kept. A shop has 3 chairs, 3 orders in
+service, the rest waiting (25 % members), a duration model learnt from 300 served orders and an
+arrival forecast for the rest of the day. "Shops" recomputes that many shops of
+${e.ordersPerShop} orders each: the same call repeated, so any ratio away from 10 in that column
+is noise from the shared cores. Linear means a ratio of 10 per tenfold growth; up to ${LINEAR_RATIO}
+counts as linear here.\n`);
     out.push(
       table(
         ['size', 'one queue: ms', 'ratio', 'shops: ms', 'ratio'],
