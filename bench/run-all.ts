@@ -12,8 +12,15 @@ import { startJono } from './lib/jono-server';
 import { parseOptions, wants } from './lib/options';
 import { BENCH_DIR, REPO_DIR, SCRATCH_DIR } from './lib/paths';
 import { stopAll, stopAllOnExit } from './lib/processes';
+import { format, resolveConfig } from 'prettier';
 import { renderReport } from './lib/report';
 import type { BenchResults, Outcome } from './lib/results';
+
+/** The repository's lint checks formatting: write the report as Prettier would. */
+async function formatted(file: string, text: string): Promise<string> {
+  const config = (await resolveConfig(file)) ?? {};
+  return format(text, { ...config, filepath: file });
+}
 
 const log = (msg: string) =>
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
@@ -40,7 +47,8 @@ async function main() {
     const results = JSON.parse(
       readFileSync(join(BENCH_DIR, 'results.json'), 'utf8'),
     ) as BenchResults;
-    writeFileSync(join(REPO_DIR, 'docs', 'benchmarks.md'), renderReport(results));
+    const md = join(REPO_DIR, 'docs', 'benchmarks.md');
+    writeFileSync(md, await formatted(md, renderReport(results)));
     log('rewrote docs/benchmarks.md from bench/results.json');
     return;
   }
@@ -93,8 +101,8 @@ async function main() {
     ? join(SCRATCH_DIR, 'benchmarks.md')
     : join(REPO_DIR, 'docs', 'benchmarks.md');
   mkdirSync(SCRATCH_DIR, { recursive: true });
-  writeFileSync(jsonFile, JSON.stringify(results, null, 2) + '\n');
-  writeFileSync(mdFile, renderReport(results));
+  writeFileSync(jsonFile, await formatted(jsonFile, JSON.stringify(results, null, 2)));
+  writeFileSync(mdFile, await formatted(mdFile, renderReport(results)));
   log(`wrote ${jsonFile} and ${mdFile} (${results.totalSeconds} s)`);
 }
 

@@ -148,9 +148,9 @@ orders. Every join and every cancel awaits \`QueueService.changed\` before answe
 writes each active order whose estimate moved with its own \`UPDATE orders ... where id = ?\`,
 one after another, each its own commit (an fsync on PostgreSQL). A cancel near the head moves
 everyone behind it, so one request costs up to a queue's length of sequential commits, and
-concurrent changes of one shop each redo the whole write. On PostgreSQL the cancels of the
-measured run were not answered within autocannon's 10 s, so customers stayed with an active order
-and their next joins were refused with \`active_order_exists\`. (Diagnosis from the code and
+concurrent changes of one shop each redo the whole write. A cancel that times out leaves
+the customer with an active order, and their next joins are refused with \`active_order_exists\`
+(in an earlier run on PostgreSQL no cancel was answered within 10 s and the cycle stalled). (Diagnosis from the code and
 this symptom; not yet confirmed with a profile of the PostgreSQL run.)
 
 **Proposed fix** (server/src/services/queue.ts \`persistAndNotify\`): write the moved estimates
