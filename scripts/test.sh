@@ -15,7 +15,7 @@ npx vitest run
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== API tests against PostgreSQL ($(echo "$TEST_DATABASE_URL" | sed -E 's#//[^@]*@#//***@#'))"
-  DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project server
+  DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project @jono/server
 else
   echo "== TEST_DATABASE_URL not set: skipping the PostgreSQL run (.ci/run sets it)"
 fi
