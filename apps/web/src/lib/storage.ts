@@ -11,6 +11,7 @@ export const STORAGE_KEYS = {
   welcomeSeen: 'jono.welcomeSeen',
   recovery: 'jono.recovery',
   dev: 'jono.dev',
+  cookies: 'jono.cookies',
 } as const;
 
 function read(key: string): unknown {

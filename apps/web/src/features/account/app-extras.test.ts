@@ -21,3 +21,14 @@ describe('session error analytics (section 7)', () => {
     ]);
   });
 });
+
+describe('cookie settings', () => {
+  it('stop analytics events once analytics is turned off', async () => {
+    const { track } = await import('../../lib/analytics');
+    window.dataLayer = [];
+    track('one');
+    localStorage.setItem('jono.cookies', JSON.stringify({ analytics: false }));
+    track('two');
+    expect(window.dataLayer).toEqual([{ event: 'one' }]);
+  });
+});

@@ -2,9 +2,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
-import { writeStorage } from '../../../lib/storage';
+import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 
-export const COOKIE_SETTINGS_KEY = 'jono.cookies';
+export const COOKIE_SETTINGS_KEY = STORAGE_KEYS.cookies;
 
 export function readCookieSettings(): { analytics: boolean } {
   try {
