@@ -85,3 +85,26 @@ describe('shop images', () => {
     expect(res.headers['content-type']).toContain('image/svg+xml');
   });
 });
+
+describe('the shop list cache', () => {
+  it('answers repeated requests from one computation and follows a join at once', async () => {
+    const { newCustomer, join } = await import('./queue-factories');
+    const first = await app.inject('/api/fi/pobs/');
+    const computed = app.queue.computations;
+    const again = await app.inject('/api/fi/pobs/');
+    expect(again.body).toBe(first.body);
+    expect(app.queue.computations).toBe(computed);
+
+    const waitAt = (body: string, id: number) =>
+      pobListSchema
+        .parse(JSON.parse(body))
+        .find((s) => s.id === id)
+        ?.service_time_estimates.at(-1)?.wait_time;
+    const c = await newCustomer(app);
+    for (let i = 0; i < 6; i++)
+      expect((await join(app, await newCustomer(app), 2)).statusCode).toBe(201);
+    expect((await join(app, c, 2)).statusCode).toBe(201);
+    const after = await app.inject('/api/fi/pobs/');
+    expect(waitAt(after.body, 2)).toBeGreaterThan(waitAt(first.body, 2) ?? 0);
+  });
+});

@@ -42,6 +42,8 @@ export class QueueService {
     { gen: number; at: number; view: Promise<ShopQueueView> }
   >();
   private readonly generations = new Map<string, number>();
+  /** Counts every change of any shop of a market, so answers built from all shops can be cached. */
+  private readonly marketVersions = new Map<Market, number>();
   private readonly histories = new Map<string, { at: number; history: ShopHistory }>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly unlisten: (() => Promise<void>)[] = [];
@@ -89,7 +91,13 @@ export class QueueService {
     return this.listeners.get(keyOf(market, pobId))?.size ?? 0;
   }
 
+  /** Grows with every change to any shop of the market (here or, through NOTIFY, elsewhere). */
+  version(market: Market): number {
+    return this.marketVersions.get(market) ?? 0;
+  }
+
   invalidate(market: Market, pobId: number, history = false): void {
+    this.marketVersions.set(market, this.version(market) + 1);
     const key = keyOf(market, pobId);
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
     this.views.delete(key);

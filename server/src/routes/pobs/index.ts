@@ -1,12 +1,37 @@
-// Shops ("pobs"): the list with estimates, and one shop with its service catalogue.
+// Shops ("pobs"): the list with estimates, and one shop with its service catalogue. Both answers
+// are serialised once per queue change (or every VIEW_TTL_MS, since time moves waits), not per request.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pobListSchema, pobSchema } from '@jono/contract';
+import { pobListSchema, pobSchema, type Market } from '@jono/contract';
 import { notFound } from '../../lib/http-error';
 import { findShopRow, listShops, shopDetail } from '../../services/shops';
+import { VIEW_TTL_MS } from '../../services/queue';
 import { idSchema, marketCtx, marketParams } from '../params';
+
+interface Cached {
+  version: number;
+  at: number;
+  body: string;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['shops'];
+  const cache = new Map<string, Cached>();
+
+  /** The cached body for `key`, or a new one from `build` when a queue changed or time passed. */
+  async function cached(market: Market, key: string, build: () => Promise<unknown>) {
+    const version = app.queue.version(market);
+    const now = app.now();
+    const hit = cache.get(key);
+    if (hit && hit.version === version && now >= hit.at && now - hit.at < VIEW_TTL_MS) {
+      return hit.body;
+    }
+    const body = JSON.stringify(await build());
+    // A change during the build leaves the entry stale-marked: the next request rebuilds.
+    cache.set(key, { version, at: now, body });
+    return body;
+  }
 
   app.get(
     '/pobs/',
@@ -19,7 +44,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pobListSchema },
       },
     },
-    async (request) => listShops(marketCtx(app, request.params.market), app.queueSnapshot),
+    async (request, reply) => {
+      const { market } = request.params;
+      const ctx = marketCtx(app, market);
+      const body = await cached(market, `${market}:list`, () => listShops(ctx, app.queueSnapshot));
+      // Already-serialised JSON: Fastify sends a string with a JSON content type as it is.
+      return reply.type(JSON_TYPE).send(body as never);
+    },
   );
 
   app.get(
@@ -32,11 +63,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pobSchema },
       },
     },
-    async (request) => {
-      const ctx = marketCtx(app, request.params.market);
-      const row = await findShopRow(ctx, request.params.id);
-      if (!row) throw notFound('Shop not found');
-      return shopDetail(ctx, row, app.queueSnapshot);
+    async (request, reply) => {
+      const { market, id } = request.params;
+      const ctx = marketCtx(app, market);
+      const body = await cached(market, `${market}:${id}`, async () => {
+        const row = await findShopRow(ctx, id);
+        if (!row) throw notFound('Shop not found');
+        return shopDetail(ctx, row, app.queueSnapshot);
+      });
+      // Already-serialised JSON: Fastify sends a string with a JSON content type as it is.
+      return reply.type(JSON_TYPE).send(body as never);
     },
   );
 };

@@ -183,6 +183,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         })
         .returning();
       if (!row) throw new Error('service insert failed');
+      await app.queue.changed(ctx, pobId);
       return reply.code(201).send(serviceView(row));
     },
   );
@@ -228,6 +229,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             .returning()
         : [await ownService(ctx, pobId, request.params.serviceId)];
       if (!row) throw notFound('Service not found');
+      await app.queue.changed(ctx, pobId);
       return serviceView(row);
     },
   );
@@ -252,6 +254,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(services.id, request.params.serviceId))
         .returning();
       if (!row) throw notFound('Service not found');
+      await app.queue.changed(ctx, pobId);
       return serviceView(row);
     },
   );
