@@ -63,7 +63,7 @@ export function TutorialRoute() {
       <div className="carousel" ref={carouselRef}>
         <div className="carousel__track">
           {slides.map((n) => (
-            <section key={n} className="carousel__slide welcome-slide">
+            <section key={n} className="carousel__slide welcome-slide" inert={n - 1 !== selected}>
               <h2>{t(`tutorial.slide${n}.title`)}</h2>
               <p>{t(`tutorial.slide${n}.text`)}</p>
               {n === TUTORIAL_SLIDES ? (

@@ -112,6 +112,7 @@ export function WelcomeRoute() {
             <section
               key={slide.key}
               className="carousel__slide welcome-slide"
+              inert={index !== selected}
               aria-roledescription={t('slide')}
               aria-label={t('dots.goTo', { number: index + 1, count: slides.length })}
               onClick={slide.advances ? () => advance(slides.length) : undefined}
