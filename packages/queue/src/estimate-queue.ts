@@ -1,7 +1,8 @@
 // Wait estimates for every active order and for a new customer of each priority level.
-import { withArrivals } from './arrivals-ahead';
+import { arrivalSegments, withArrivals } from './arrivals-ahead';
 import { listSchedule, servicesUnderWay } from './list-schedule';
 import { sortQueue } from './sort-queue';
+import type { Segment } from './arrivals-ahead';
 import type { ListSchedule } from './list-schedule';
 import { PRIORITY_LEVELS } from './types';
 import type { OrderEstimate, QueueEstimate, ShopQueueState } from './types';
@@ -18,20 +19,24 @@ export function newOrderWaitMs(
   state: ShopQueueState,
   priority: number,
   schedule: ListSchedule | null = listSchedule(state),
+  segments: (priority: number) => Segment[] = arrivalSegments(state),
 ): number | null {
   if (!schedule) return null;
-  return withArrivals(state, priority, schedule.newOrderStart(priority) - state.now);
+  const waitMs = schedule.newOrderStart(priority) - state.now;
+  return withArrivals(state, priority, waitMs, segments(priority));
 }
 
 export function estimateQueue(state: ShopQueueState): QueueEstimate {
   const schedule = listSchedule(state);
+  // Arrivals ahead depend on the state and the priority only: at most four sets per call.
+  const segments = arrivalSegments(state);
   const orders = new Map<number, OrderEstimate>();
   for (const { order, start, end } of schedule?.inService ?? servicesUnderWay(state)) {
     orders.set(order.id, { waitMinutes: 0, expectedStart: start, expectedEnd: end, position: 0 });
   }
   const waiting = schedule?.waiting ?? [];
   waiting.forEach(({ order, start, end }, index) => {
-    const waitMs = withArrivals(state, order.priority, start - state.now);
+    const waitMs = withArrivals(state, order.priority, start - state.now, segments(order.priority));
     orders.set(order.id, {
       waitMinutes: toWholeMinutes(waitMs),
       expectedStart: state.now + waitMs,
@@ -46,7 +51,7 @@ export function estimateQueue(state: ShopQueueState): QueueEstimate {
     });
   }
   const serviceTimeEstimates = PRIORITY_LEVELS.map((priority) => {
-    const waitMs = newOrderWaitMs(state, priority, schedule);
+    const waitMs = newOrderWaitMs(state, priority, schedule, segments);
     return { priority, wait_time: waitMs === null ? null : toWholeMinutes(waitMs) };
   });
   return { orders, serviceTimeEstimates };

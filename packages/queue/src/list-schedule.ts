@@ -69,32 +69,16 @@ export function listSchedule(state: ShopQueueState): ListSchedule | null {
   while (free.length < chairs) free.push(now);
 
   const queue = sortQueue(state.orders);
-  // A customer still on the way sees when their turn comes: their own estimate treats them
-  // as at the shop, while everyone else's allows for their arriving later.
-  const waiting = assignChairs(state, free, queue).map((s, index) =>
-    readyAt(state, s.order) > now ? (assignChairs(state, free, queue, s.order.id)[index] ?? s) : s,
-  );
+  const run = runQueue(state, free, queue) ?? runQueueStepByStep(state, free, queue);
   const newStarts = new Map<number, number>();
   return {
     inService,
-    waiting,
+    waiting: run.waiting,
     newOrderStart(priority) {
       const known = newStarts.get(priority);
       if (known !== undefined) return known;
       // A new order is at the shop and behind everyone of the same or a higher priority.
-      const ahead = queue.filter((o) => o.priority >= priority).length;
-      const newcomer: QueueOrder = {
-        id: Number.NaN,
-        priority,
-        joinedAt: now,
-        rank: Infinity,
-        status: 'waiting',
-        plannedMinutes: 0,
-        serviceIds: [],
-      };
-      // Those behind the new order cannot take a chair before it: it is at the shop.
-      const withNew = [...queue.slice(0, ahead), newcomer];
-      const start = assignChairs(state, free, withNew)[ahead]?.start ?? now;
+      const start = run.newcomerStart(queue.filter((o) => o.priority >= priority).length);
       newStarts.set(priority, start);
       return start;
     },
@@ -106,6 +90,186 @@ function readyAt(state: ShopQueueState, order: QueueOrder, readyNow?: number): n
   if (order.id === readyNow || order.atShop !== false || state.travelMinutes === undefined)
     return state.now;
   return Math.max(state.now, order.joinedAt + state.travelMinutes * MINUTE);
+}
+
+interface QueueRun {
+  /** The queue in order; a customer still on the way as if at the shop (see listSchedule). */
+  waiting: ScheduledOrder[];
+  /** When a new order at the shop, put at this index of the queue, would reach a chair. */
+  newcomerStart(index: number): number;
+}
+
+/**
+ * One pass of list scheduling that also answers, without scheduling again, when a customer
+ * would sit if they were at the shop: the same schedule as assignChairs until the first step
+ * that seats someone further back in the queue, or no one, while that customer waits; they
+ * would have taken that chair at that time. O(n log n) for n waiting, times the chairs.
+ *
+ * It relies on chair times never going back, so it answers null (and the step-by-step
+ * schedule is used) when a duration is negative or anything is NaN.
+ */
+function runQueue(
+  state: ShopQueueState,
+  chairsFree: readonly number[],
+  queue: readonly QueueOrder[],
+): QueueRun | null {
+  const { now } = state;
+  const n = queue.length;
+  const minutes: number[] = new Array<number>(n);
+  const ready: number[] = new Array<number>(n);
+  /** Indices at the shop (ready now), in queue order. */
+  const present: number[] = [];
+  /** Indices still on the way, in the order they arrive. */
+  const arriving: number[] = [];
+  if (Number.isNaN(now) || chairsFree.some((t) => Number.isNaN(t))) return null;
+  for (let i = 0; i < n; i++) {
+    const order = queue[i] as QueueOrder;
+    const m = orderMinutes(state, order);
+    const r = readyAt(state, order);
+    if (Number.isNaN(m) || m < 0 || Number.isNaN(r)) return null;
+    minutes[i] = m;
+    ready[i] = r;
+    (r > now ? arriving : present).push(i);
+  }
+  const readyOf = (i: number) => ready[i] as number;
+  arriving.sort((a, b) => readyOf(a) - readyOf(b));
+
+  const free = [...chairsFree];
+  const scheduled: ScheduledOrder[] = new Array<ScheduledOrder>(n);
+  /** Customers who were on the way and have arrived, by queue index. */
+  const arrived = new MinHeap();
+  let presentHead = 0;
+  let arrivingHead = 0;
+  let left = n;
+  // Steps that seat someone further back than every step before (Infinity: no one): the
+  // first of them at or past index i is the step at which a customer at i would have sat.
+  const furthest: number[] = [];
+  const furthestAt: number[] = [];
+  const record = (index: number, at: number) => {
+    if (index > (furthest[furthest.length - 1] ?? -1)) {
+      furthest.push(index);
+      furthestAt.push(at);
+    }
+  };
+  while (left > 0) {
+    const chair = indexOfMin(free);
+    const at = Math.max(now, free[chair] ?? now);
+    while (arrivingHead < arriving.length && readyOf(arriving[arrivingHead] as number) <= at) {
+      arrived.push(arriving[arrivingHead] as number);
+      arrivingHead++;
+    }
+    const first = present[presentHead] ?? Infinity;
+    const next = Math.min(first, arrived.peek());
+    if (next === Infinity) {
+      // No one is at the shop: the chair stays empty until the next customer arrives.
+      free[chair] = readyOf(arriving[arrivingHead] as number);
+      record(Infinity, at);
+      continue;
+    }
+    if (next === first) presentHead++;
+    else arrived.pop();
+    const end = at + (minutes[next] as number) * MINUTE;
+    free[chair] = end;
+    scheduled[next] = { order: queue[next] as QueueOrder, start: at, end };
+    left--;
+    record(next, at);
+  }
+
+  const newcomerStart = (index: number): number => {
+    let lo = 0;
+    let hi = furthest.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((furthest[mid] as number) >= index) hi = mid;
+      else lo = mid + 1;
+    }
+    const at = furthestAt[lo];
+    if (at !== undefined) return at;
+    // Everyone in the queue has a chair: the next chair to free.
+    return Math.max(now, free[indexOfMin(free)] ?? now);
+  };
+  const waiting = scheduled.map((s, i) => {
+    if (readyOf(i) <= now) return s;
+    const start = newcomerStart(i);
+    return { order: s.order, start, end: start + (minutes[i] as number) * MINUTE };
+  });
+  return { waiting, newcomerStart };
+}
+
+/** Binary min-heap of queue indices. */
+class MinHeap {
+  private readonly items: number[] = [];
+
+  /** The smallest index, Infinity when empty. */
+  peek(): number {
+    return this.items[0] ?? Infinity;
+  }
+
+  push(value: number): void {
+    const { items } = this;
+    let i = items.push(value) - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const above = items[parent] as number;
+      if (above <= value) break;
+      items[i] = above;
+      i = parent;
+    }
+    items[i] = value;
+  }
+
+  pop(): void {
+    const { items } = this;
+    const last = items.pop();
+    if (last === undefined || items.length === 0) return;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= items.length) break;
+      const right = child + 1;
+      if (right < items.length && (items[right] as number) < (items[child] as number)) {
+        child = right;
+      }
+      if ((items[child] as number) >= last) break;
+      items[i] = items[child] as number;
+      i = child;
+    }
+    items[i] = last;
+  }
+}
+
+/**
+ * The plain form of runQueue, for states it cannot take (negative durations, NaN): the queue
+ * scheduled once, then once more for each customer on the way and for each new order asked
+ * about. O(n^2) and more; never used with valid durations and times.
+ */
+function runQueueStepByStep(
+  state: ShopQueueState,
+  free: readonly number[],
+  queue: readonly QueueOrder[],
+): QueueRun {
+  const { now } = state;
+  return {
+    waiting: assignChairs(state, free, queue).map((s, index) =>
+      readyAt(state, s.order) > now
+        ? (assignChairs(state, free, queue, s.order.id)[index] ?? s)
+        : s,
+    ),
+    newcomerStart(ahead) {
+      const newcomer: QueueOrder = {
+        id: Number.NaN,
+        priority: -Infinity,
+        joinedAt: now,
+        rank: Infinity,
+        status: 'waiting',
+        plannedMinutes: 0,
+        serviceIds: [],
+      };
+      // Those behind the new order cannot take a chair before it: it is at the shop.
+      const withNew = [...queue.slice(0, ahead), newcomer];
+      return assignChairs(state, free, withNew)[ahead]?.start ?? now;
+    },
+  };
 }
 
 /**
