@@ -24,7 +24,14 @@ export default fp(async (app) => {
   await app.register(fastifyStatic, { root: MEDIA, prefix: '/media/', setHeaders });
   const hasWeb = existsSync(`${web}/index.html`);
   const hasStaff = existsSync(`${staffDist}/index.html`);
-  const common = { decorateReply: false, wildcard: false, setHeaders, index: false } as const;
+  // Built assets come with .br and .gz copies (scripts/precompress.mjs): sent by Accept-Encoding.
+  const common = {
+    decorateReply: false,
+    wildcard: false,
+    setHeaders,
+    index: false,
+    preCompressed: true,
+  } as const;
   if (hasWeb) await app.register(fastifyStatic, { root: web, prefix: '/', ...common });
   if (hasStaff)
     await app.register(fastifyStatic, { root: staffDist, prefix: '/staff/', ...common });
