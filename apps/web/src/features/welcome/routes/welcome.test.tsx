@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { i18next } from '../../../lib/i18n';
+import { renderRoutes } from '../../../test/render';
+import { WelcomeRoute } from './welcome';
+
+beforeAll(async () => {
+  await i18next.loadNamespaces(['welcome']);
+  // Embla measures with these; jsdom has neither.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+});
+
+function standalone(on: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: on && query.includes('standalone'),
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
+
+describe('/welcome', () => {
+  it('has four slides with the install help in the browser', () => {
+    standalone(false);
+    renderRoutes([{ path: '/welcome', Component: WelcomeRoute }], '/welcome');
+    expect(screen.getAllByRole('button', { name: /^Slide \d of 4$/ })).toHaveLength(4);
+    expect(document.querySelector('.dots--tight')).not.toBeNull();
+    expect(document.body).toHaveTextContent('Add Jono to your home screen');
+  });
+
+  it('has three slides and no install help when installed', () => {
+    standalone(true);
+    renderRoutes([{ path: '/welcome', Component: WelcomeRoute }], '/welcome');
+    expect(screen.getAllByRole('button', { name: /^Slide \d of 3$/ })).toHaveLength(3);
+    expect(document.querySelector('.dots--tight')).toBeNull();
+    expect(document.body).not.toHaveTextContent('Add Jono to your home screen');
+  });
+});
