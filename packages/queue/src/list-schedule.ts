@@ -62,12 +62,7 @@ export function listSchedule(state: ShopQueueState): ListSchedule | null {
   const chairs = chairsOnDuty(state);
   if (chairs === 0) return null;
 
-  // More services under way than barbers on duty: those leaving are assumed to be the ones
-  // finishing first, which errs on the side of longer waits.
-  const ends = inService.map((s) => s.end).sort((a, b) => a - b);
-  const free = ends.slice(Math.max(0, ends.length - chairs));
-  while (free.length < chairs) free.push(now);
-
+  const free = chairsFree(now, chairs, inService);
   const queue = sortQueue(state.orders);
   const run = runQueue(state, free, queue) ?? runQueueStepByStep(state, free, queue);
   const newStarts = new Map<number, number>();
@@ -85,6 +80,17 @@ export function listSchedule(state: ShopQueueState): ListSchedule | null {
   };
 }
 
+/**
+ * When each chair frees. More services under way than barbers on duty: those leaving are
+ * assumed to be the ones finishing first, which errs on the side of longer waits.
+ */
+export function chairsFree(now: number, chairs: number, inService: ScheduledOrder[]): number[] {
+  const ends = inService.map((s) => s.end).sort((a, b) => a - b);
+  const free = ends.slice(Math.max(0, ends.length - chairs));
+  while (free.length < chairs) free.push(now);
+  return free;
+}
+
 /** When a customer can take a chair: now if at the shop, else when expected to arrive. */
 function readyAt(state: ShopQueueState, order: QueueOrder, readyNow?: number): number {
   if (order.id === readyNow || order.atShop !== false || state.travelMinutes === undefined)
@@ -92,7 +98,7 @@ function readyAt(state: ShopQueueState, order: QueueOrder, readyNow?: number): n
   return Math.max(state.now, order.joinedAt + state.travelMinutes * MINUTE);
 }
 
-interface QueueRun {
+export interface QueueRun {
   /** The queue in order; a customer still on the way as if at the shop (see listSchedule). */
   waiting: ScheduledOrder[];
   /** When a new order at the shop, put at this index of the queue, would reach a chair. */
@@ -108,7 +114,7 @@ interface QueueRun {
  * It relies on chair times never going back, so it answers null (and the step-by-step
  * schedule is used) when a duration is negative or anything is NaN.
  */
-function runQueue(
+export function runQueue(
   state: ShopQueueState,
   chairsFree: readonly number[],
   queue: readonly QueueOrder[],
@@ -243,7 +249,7 @@ class MinHeap {
  * scheduled once, then once more for each customer on the way and for each new order asked
  * about. O(n^2) and more; never used with valid durations and times.
  */
-function runQueueStepByStep(
+export function runQueueStepByStep(
   state: ShopQueueState,
   free: readonly number[],
   queue: readonly QueueOrder[],
