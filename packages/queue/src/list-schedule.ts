@@ -109,7 +109,8 @@ export interface QueueRun {
  * One pass of list scheduling that also answers, without scheduling again, when a customer
  * would sit if they were at the shop: the same schedule as assignChairs until the first step
  * that seats someone further back in the queue, or no one, while that customer waits; they
- * would have taken that chair at that time. O(n log n) for n waiting, times the chairs.
+ * would have taken that chair at that time. O(n x chairs + k log k) for n waiting of whom k
+ * are on the way (the step-by-step schedule is O(n^2) and more).
  *
  * It relies on chair times never going back, so it answers null (and the step-by-step
  * schedule is used) when a duration is negative or anything is NaN.
