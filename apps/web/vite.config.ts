@@ -17,6 +17,10 @@ export default defineConfig({
       // a screen that needs only constants leave the schemas (and zod) out.
       treeshake: {
         moduleSideEffects: (id: string) => !/packages[\\/]contract[\\/]src/.test(id),
+        // Building a zod schema (`z.object(...)`, `z.string().min(...)`) has no side effect, so a
+        // contract file kept for one constant (SERVER_TEXT in errors.ts) drops its unused schemas
+        // and zod stays off /home.
+        manualPureFunctions: ['z'],
       },
     },
   },

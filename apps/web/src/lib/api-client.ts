@@ -1,8 +1,9 @@
 // The app's one API client: base URL by market, bearer token, one refresh-and-retry on 401/422
-// when remember-login is on, answers parsed with the contract's schemas, errors as ApiError.
-import { errorSchema, refreshAnswerSchema, SERVER_TEXT } from '@jono/contract';
-import type { z } from 'zod';
+// when remember-login is on, answers checked against a schema (the contract's, or on the /home
+// path a hand-written check from answer-guards.ts), errors as ApiError.
+import { SERVER_TEXT } from '@jono/contract';
 import { env } from '../config/env';
+import { errorAnswer, refreshAnswer, type AnswerSchema } from './answer-guards';
 import { currentMarket } from './locale-store';
 import { useSessionStore } from './session-store';
 
@@ -35,10 +36,10 @@ export function onSessionEnded(listener: Listener): () => void {
   return () => sessionEndListeners.delete(listener);
 }
 
-interface RequestOptions<S extends z.ZodType> {
+interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
-  schema?: S;
+  schema?: AnswerSchema<T>;
   signal?: AbortSignal;
   /** Send the bearer token (default when a session exists). */
   auth?: boolean;
@@ -74,7 +75,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON: keep the status only.
   }
-  const parsed = errorSchema.safeParse(payload);
+  const parsed = errorAnswer.safeParse(payload);
   if (parsed.success) {
     return new ApiError(
       response.status,
@@ -100,7 +101,7 @@ export function refreshSession(): Promise<string | null> {
       undefined,
     ).catch(() => null);
     if (!response?.ok) return null;
-    const answer = refreshAnswerSchema.safeParse(await response.json().catch(() => null));
+    const answer = refreshAnswer.safeParse(await response.json().catch(() => null));
     if (!answer.success) return null;
     setSession({
       customerId: answer.data.customer_id,
@@ -114,10 +115,10 @@ export function refreshSession(): Promise<string | null> {
   return refreshing;
 }
 
-export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
+export async function apiRequest<T = unknown>(
   path: string,
-  options: RequestOptions<S> = {},
-): Promise<z.infer<S>> {
+  options: RequestOptions<T> = {},
+): Promise<T> {
   const { method = 'GET', body, schema, signal, auth = true } = options;
   const state = useSessionStore.getState();
   const token = auth ? state.session?.accessToken : undefined;
@@ -134,9 +135,9 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   }
 
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as z.infer<S>;
+  if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
-  if (!schema) return payload as z.infer<S>;
+  if (!schema) return payload as T;
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     throw new ApiError(response.status, 'invalid_answer', 'The server answered unexpectedly');

@@ -1,14 +1,16 @@
 // GET /customers/{id}/: the logged-in customer's profile (active order, membership priority).
-import { profileSchema, type Market } from '@jono/contract';
+// Checked by hand, not with zod: /home and the start gate load it.
+import type { Market } from '@jono/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { profileAnswer } from '../../../lib/answer-guards';
 import { useLocale } from '../../../lib/locale-store';
 import { queryKeys } from '../../../lib/query-keys';
 import { useCustomerId } from '../../../lib/session-store';
 import { marketOfLocale } from '@jono/contract';
 
 export const getProfile = (customerId: number, signal?: AbortSignal) =>
-  apiRequest(`/customers/${customerId}/`, { schema: profileSchema, signal });
+  apiRequest(`/customers/${customerId}/`, { schema: profileAnswer, signal });
 
 export const profileQueryOptions = (market: Market, customerId: number) =>
   queryOptions({

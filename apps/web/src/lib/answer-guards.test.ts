@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import {
+  errorSchema,
+  pobListSchema,
+  profileSchema,
+  refreshAnswerSchema,
+  type Pob,
+} from '@jono/contract';
+import { makeProfile, makeShop } from '../test/factories';
+import { errorAnswer, profileAnswer, refreshAnswer, shopListAnswer } from './answer-guards';
+
+/** The shop list's summary of a shop: the shop without its service catalogue. */
+function summary(overrides: Partial<Pob> = {}) {
+  const { service_groups: _g, services: _s, extra_services: _e, ...rest } = makeShop(overrides);
+  return rest;
+}
+
+const member = makeProfile({
+  active_order_id: 7,
+  email: 'a@b.fi',
+  membership: {
+    type: 'gold',
+    priority: 3,
+    begin_date: '2026-01-01',
+    end_date: '2026-12-31',
+    credits: 2,
+    wp_prem_credits: 0,
+    wp_prod_credits: 1,
+  },
+  bonus: {
+    amount: 12.5,
+    expirationDate: null,
+    benefits: [
+      {
+        id: 1,
+        title: 'Coffee',
+        value: '10 %',
+        isRedeemable: true,
+        redeemCode: null,
+        dateIssued: '2026-05-01',
+        dateRedeemed: null,
+      },
+    ],
+  },
+});
+
+/** Every way to break one value: wrong types, out-of-range and fractional numbers, absence. */
+const BREAKS: unknown[] = [
+  undefined,
+  null,
+  '',
+  'x',
+  0,
+  -1,
+  1.5,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  2 ** 60,
+  true,
+  false,
+  [],
+  {},
+];
+
+/** The answer with the value at each path in turn replaced by each break (and the key removed). */
+function* mutations(value: unknown, path: string[] = []): Generator<[string, unknown]> {
+  if (value === null || typeof value !== 'object') return;
+  const entries = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v] as const)
+    : Object.entries(value);
+  for (const [key, child] of entries) {
+    const at = [...path, key].join('.');
+    for (const replacement of BREAKS) {
+      const copy: unknown = Array.isArray(value) ? [...value] : { ...value };
+      (copy as Record<string, unknown>)[key] = replacement;
+      yield [`${at} = ${String(replacement)}`, copy];
+    }
+    if (!Array.isArray(value)) {
+      const { [key]: _removed, ...rest } = value as Record<string, unknown>;
+      yield [`${at} removed`, rest];
+    }
+    for (const [name, inner] of mutations(child, [...path, key])) {
+      const copy: unknown = Array.isArray(value) ? [...value] : { ...value };
+      (copy as Record<string, unknown>)[key] = inner;
+      yield [name, copy];
+    }
+  }
+}
+
+interface Pair {
+  name: string;
+  guard: { safeParse(input: unknown): { success: boolean } };
+  schema: { safeParse(input: unknown): { success: boolean } };
+  valid: unknown[];
+  broken: unknown[];
+}
+
+const pairs: Pair[] = [
+  {
+    name: 'shop list',
+    guard: shopListAnswer,
+    schema: pobListSchema,
+    valid: [
+      [],
+      [summary()],
+      [
+        summary({ image: '/media/1.jpg', notice: 'Closed on Friday', service_time_estimates: [] }),
+        summary({ id: 2, queue_state: 'full', open: false, open_times: [] }),
+      ],
+      // Unknown fields are ignored, as zod's objects do.
+      [{ ...summary(), extra: 1 }],
+    ],
+    broken: [
+      null,
+      {},
+      'shops',
+      [null],
+      [summary({ image: true as unknown as false })],
+      [summary({ queue_state: 'busy' as 'open' })],
+      [summary({ open_times: [{ weekday: 8, open: '09:00', close: '17:00' }] })],
+      [summary({ service_time_estimates: [{ priority: 0, wait_time: -5 }] })],
+      [summary(), { ...summary(), location: { latitude: 60.1, longitude: 24.9 } }],
+    ],
+  },
+  {
+    name: 'profile',
+    guard: profileAnswer,
+    schema: profileSchema,
+    valid: [makeProfile(), member, { ...member, unknown: 'ignored' }],
+    broken: [
+      null,
+      [],
+      makeProfile({ app_language: 'fi' as 'fi_FI' }),
+      makeProfile({ active_order_id: '7' as unknown as number }),
+      { ...member, membership: { ...member.membership, type: 'bronze' } },
+      { ...member, bonus: { ...member.bonus, benefits: [{ id: 1 }] } },
+    ],
+  },
+  {
+    name: 'error answer',
+    guard: errorAnswer,
+    schema: errorSchema,
+    valid: [
+      { error: 'time_slot', message: 'Could not allocate time slot for order' },
+      { error: 'validation', message: 'Invalid', fields: { phone: 'Invalid phone number' } },
+      { error: 'validation', message: 'Invalid', fields: {} },
+    ],
+    broken: [
+      null,
+      'Bad Gateway',
+      { error: 'validation' },
+      { error: 'validation', message: 'Invalid', fields: { phone: 1 } },
+      { error: 'validation', message: 'Invalid', fields: ['phone'] },
+      { error: 'validation', message: 'Invalid', fields: null },
+    ],
+  },
+  {
+    name: 'refresh answer',
+    guard: refreshAnswer,
+    schema: refreshAnswerSchema,
+    valid: [{ customer_id: 42, access_token: 'a', refresh_token: 'r' }],
+    broken: [
+      { customer_id: '42', access_token: 'a', refresh_token: 'r' },
+      { customer_id: 42, access_token: 'a' },
+      [{ customer_id: 42, access_token: 'a', refresh_token: 'r' }],
+    ],
+  },
+];
+
+describe.each(pairs)('the hand-written check of the $name', ({ guard, schema, valid, broken }) => {
+  it('accepts the valid answers the contract accepts', () => {
+    for (const answer of valid) {
+      expect(schema.safeParse(answer).success).toBe(true);
+      expect(guard.safeParse(answer).success).toBe(true);
+    }
+  });
+
+  it('refuses the broken answers the contract refuses', () => {
+    for (const answer of broken) {
+      expect(schema.safeParse(answer).success).toBe(false);
+      expect(guard.safeParse(answer).success).toBe(false);
+    }
+  });
+
+  it('agrees with the contract on every field of a valid answer broken in every way', () => {
+    const disagreements: string[] = [];
+    let refused = 0;
+    for (const answer of valid) {
+      for (const [name, mutated] of mutations(answer)) {
+        const expected = schema.safeParse(mutated).success;
+        if (!expected) refused += 1;
+        if (guard.safeParse(mutated).success !== expected) {
+          disagreements.push(`${name}: contract ${expected ? 'accepts' : 'refuses'}`);
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
+    expect(refused).toBeGreaterThan(0);
+  });
+});
