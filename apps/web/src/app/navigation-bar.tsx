@@ -2,15 +2,20 @@
 import { lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { i18next } from '../lib/i18n';
 import { useLocale } from '../lib/locale-store';
 import { paths } from '../lib/paths';
 import { useIsLoggedIn } from '../lib/session-store';
 import { navItems, type NavigationGroup } from './navigation';
 
-// The form loads only when a guest opens it.
-const LoginDialog = lazy(async () => ({
-  default: (await import('../features/auth/components/login-dialog')).LoginDialog,
-}));
+// The form and its translations load only when a guest opens it.
+const LoginDialog = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../features/auth/components/login-dialog'),
+    i18next.loadNamespaces(['auth', 'account']),
+  ]);
+  return { default: module.LoginDialog };
+});
 
 const ICONS = { home: '⌂', bonus: '★', profile: '☺', login: '→' } as const;
 

@@ -32,9 +32,10 @@ export const routes: RouteObject[] = [
       { path: strip(paths.shops.path), lazy: home },
       {
         path: strip(paths.shop.path),
-        lazy: async () => ({
-          Component: (await import('../features/order/routes/shop-page')).ShopPageRoute,
-        }),
+        lazy: lazyScreen(
+          ['order', 'auth'],
+          async () => (await import('../features/order/routes/shop-page')).ShopPageRoute,
+        ),
       },
       { path: strip(paths.notFound.path), Component: NotFoundRoute },
       {
@@ -75,9 +76,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: strip(paths.tracking.path),
-            lazy: async () => ({
-              Component: (await import('../features/tracking/routes/tracking')).TrackingRoute,
-            }),
+            lazy: lazyScreen(
+              ['tracking'],
+              async () => (await import('../features/tracking/routes/tracking')).TrackingRoute,
+            ),
           },
           {
             path: strip(paths.orderConfirm.path),

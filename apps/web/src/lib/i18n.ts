@@ -4,8 +4,8 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { INTL_LOCALE, type Language, type Locale } from '@jono/contract';
 
-export const NAMESPACES = ['common', 'shops', 'order', 'tracking', 'auth'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+/** The namespaces /home needs; every other screen loads its own with its code (lazyScreen). */
+export const NAMESPACES = ['common', 'shops'] as const;
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 

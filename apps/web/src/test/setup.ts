@@ -2,10 +2,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { initI18n } from '../lib/i18n';
+import { i18next, initI18n } from '../lib/i18n';
 
 beforeAll(async () => {
   await initI18n('en');
+  // The app loads these with their screens; component tests render the screens directly.
+  await i18next.loadNamespaces(['order', 'tracking', 'auth']);
 });
 
 afterEach(() => {
