@@ -1,6 +1,5 @@
-// Top-level error boundaries: one around the whole app, one as the router's error element.
+// Top-level error boundaries: one around the whole app, one around the routes.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../lib/paths';
 
@@ -33,8 +32,30 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
   }
 }
 
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  console.error(error);
-  return <ErrorScreen />;
+/** Around the routes: a screen that fails to render or to load shows the error screen until the
+ * next navigation, as a router's error element would. */
+export class RouteErrorBoundary extends Component<
+  { pathname: string; children: ReactNode },
+  { failed: boolean; pathname: string }
+> {
+  override state = { failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: { pathname: string },
+    state: { failed: boolean; pathname: string },
+  ) {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  override componentDidCatch(error: Error) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorScreen /> : this.props.children;
+  }
 }

@@ -1,7 +1,8 @@
 // The app shell: the page with its slide transition, the navigation bar, the floating tracking
 // button and the notification banner.
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Loader } from '../components/ui/loader';
 import { useActiveOrderStore } from '../lib/active-order-store';
 import { recordVisit } from '../lib/navigation-history';
 import { showsNavigation, showsTrackingButton, type NavigationState } from '../lib/paths';
@@ -31,9 +32,12 @@ export function RootLayout() {
     <div className={`app${withNav ? ' app--with-nav' : ''}`}>
       <SessionSync />
       <NotificationBanner />
-      <div key={location.pathname} className={`page page--${transition}`}>
-        <Outlet />
-      </div>
+      {/* Outside the keyed page: while the next screen's code loads, the current one stays. */}
+      <Suspense fallback={<Loader />}>
+        <div key={location.pathname} className={`page page--${transition}`}>
+          <Outlet />
+        </div>
+      </Suspense>
       {showsTrackingButton(location.pathname, activeOrderId !== null) ? (
         <TrackingButton group={group} />
       ) : null}

@@ -1,126 +1,140 @@
-// Every route of section 2 with its access rule; screens load on demand.
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { Loader } from '../components/ui/loader';
+// Every route of section 2 with its access rule; screens load on demand. Declarative routes
+// (<Routes>), not the data router: the app uses no loaders or actions, and the data router
+// would add about 15 kB gzip to every first screen.
+import { lazy, type ComponentType } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
-import { RouteErrorScreen } from './error-boundary';
+import { RouteErrorBoundary } from './error-boundary';
 import { RequireLogin } from './require-login';
 import { RootLayout } from './root-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { lazyScreen } from '../features/account/lazy-screen';
 
-const home = async () => ({ Component: (await import('../features/shops/routes/home')).HomeRoute });
-const profileSub = lazyScreen(
-  ['account', 'profile'],
-  async () => (await import('../features/profile/routes/profile-sub')).ProfileSubRoute,
+/** A screen loaded on first use (with its translations when lazyScreen made the loader). */
+const screen = (load: () => Promise<{ Component: ComponentType }>) =>
+  lazy(async () => ({ default: (await load()).Component }));
+
+const StartGate = screen(async () => ({
+  Component: (await import('./routes/start-gate')).StartGateRoute,
+}));
+const Home = screen(async () => ({
+  Component: (await import('../features/shops/routes/home')).HomeRoute,
+}));
+const ShopPage = screen(
+  lazyScreen(
+    ['order', 'auth'],
+    async () => (await import('../features/order/routes/shop-page')).ShopPageRoute,
+  ),
 );
-const welcomeScreen = (name: 'TutorialRoute' | 'HelpRoute' | 'InformationRoute' | 'InstallRoute') =>
-  lazyScreen(['welcome'], async () => (await import('../features/welcome/routes/pages'))[name]);
+const Login = screen(
+  lazyScreen(
+    ['auth', 'account'],
+    async () => (await import('../features/auth/routes/login')).LoginRoute,
+  ),
+);
+const Register = screen(
+  lazyScreen(
+    ['account'],
+    async () => (await import('../features/register/routes/register')).RegisterRoute,
+  ),
+);
+const Recovery = screen(
+  lazyScreen(
+    ['account'],
+    async () => (await import('../features/recovery/routes/recovery')).RecoveryRoute,
+  ),
+);
+const Welcome = screen(
+  lazyScreen(
+    ['welcome'],
+    async () => (await import('../features/welcome/routes/welcome')).WelcomeRoute,
+  ),
+);
+const welcomePage = (name: 'TutorialRoute' | 'HelpRoute' | 'InformationRoute' | 'InstallRoute') =>
+  screen(
+    lazyScreen(['welcome'], async () => (await import('../features/welcome/routes/pages'))[name]),
+  );
+const Tutorial = welcomePage('TutorialRoute');
+const Help = welcomePage('HelpRoute');
+const Information = welcomePage('InformationRoute');
+const Install = welcomePage('InstallRoute');
+const Tracking = screen(
+  lazyScreen(
+    ['tracking'],
+    async () => (await import('../features/tracking/routes/tracking')).TrackingRoute,
+  ),
+);
+const Receipt = screen(
+  lazyScreen(
+    ['profile'],
+    async () => (await import('../features/receipt/routes/receipt')).ReceiptRoute,
+  ),
+);
+const Bonus = screen(
+  lazyScreen(['bonus'], async () => (await import('../features/bonus/routes/bonus')).BonusRoute),
+);
+const Profile = screen(
+  lazyScreen(
+    ['account', 'profile'],
+    async () => (await import('../features/profile/routes/profile')).ProfileRoute,
+  ),
+);
+const ProfileSub = screen(
+  lazyScreen(
+    ['account', 'profile'],
+    async () => (await import('../features/profile/routes/profile-sub')).ProfileSubRoute,
+  ),
+);
+
 const strip = (path: string) => path.replace(/^\//, '');
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RootLayout,
-    ErrorBoundary: RouteErrorScreen,
-    HydrateFallback: Loader,
-    children: [
-      {
-        index: true,
-        lazy: async () => ({ Component: (await import('./routes/start-gate')).StartGateRoute }),
-      },
-      { path: strip(paths.home.path), lazy: home },
-      { path: strip(paths.shops.path), lazy: home },
-      {
-        path: strip(paths.shop.path),
-        lazy: lazyScreen(
-          ['order', 'auth'],
-          async () => (await import('../features/order/routes/shop-page')).ShopPageRoute,
-        ),
-      },
-      { path: strip(paths.notFound.path), Component: NotFoundRoute },
-      {
-        path: strip(paths.login.path),
-        lazy: lazyScreen(
-          ['auth', 'account'],
-          async () => (await import('../features/auth/routes/login')).LoginRoute,
-        ),
-      },
-      {
-        path: strip(paths.register.path),
-        lazy: lazyScreen(
-          ['account'],
-          async () => (await import('../features/register/routes/register')).RegisterRoute,
-        ),
-      },
-      {
-        path: strip(paths.recovery.path),
-        lazy: lazyScreen(
-          ['account'],
-          async () => (await import('../features/recovery/routes/recovery')).RecoveryRoute,
-        ),
-      },
-      {
-        path: strip(paths.welcome.path),
-        lazy: lazyScreen(
-          ['welcome'],
-          async () => (await import('../features/welcome/routes/welcome')).WelcomeRoute,
-        ),
-      },
-      { path: strip(paths.tutorial.path), lazy: welcomeScreen('TutorialRoute') },
-      { path: strip(paths.help.path), lazy: welcomeScreen('HelpRoute') },
-      { path: strip(paths.information.path), lazy: welcomeScreen('InformationRoute') },
-      { path: strip(paths.install.path), lazy: welcomeScreen('InstallRoute') },
-      { path: strip(paths.profileLanguage.path), lazy: profileSub },
-      {
-        Component: RequireLogin,
-        children: [
-          {
-            path: strip(paths.tracking.path),
-            lazy: lazyScreen(
-              ['tracking'],
-              async () => (await import('../features/tracking/routes/tracking')).TrackingRoute,
-            ),
-          },
-          {
-            path: strip(paths.orderConfirm.path),
-            element: <Navigate to={paths.tracking.href()} replace />,
-          },
-          {
-            path: strip(paths.receipt.path),
-            lazy: lazyScreen(
-              ['profile'],
-              async () => (await import('../features/receipt/routes/receipt')).ReceiptRoute,
-            ),
-          },
-          {
-            path: strip(paths.bonus.path),
-            lazy: lazyScreen(
-              ['bonus'],
-              async () => (await import('../features/bonus/routes/bonus')).BonusRoute,
-            ),
-          },
-          {
-            path: strip(paths.profile.path),
-            lazy: lazyScreen(
-              ['account', 'profile'],
-              async () => (await import('../features/profile/routes/profile')).ProfileRoute,
-            ),
-          },
-          ...[
-            paths.profileMessages,
-            paths.profileEmail,
-            paths.profileEmailPermission,
-            paths.profileCredits,
-            paths.profilePassword,
-            paths.profileNotifications,
-            paths.profileHistory,
-          ].map((p) => ({ path: strip(p.path), lazy: profileSub })),
-        ],
-      },
-      // Any unknown path shows the shop list.
-      { path: '*', lazy: home },
-    ],
-  },
+const PROFILE_SUBSCREENS = [
+  paths.profileMessages,
+  paths.profileEmail,
+  paths.profileEmailPermission,
+  paths.profileCredits,
+  paths.profilePassword,
+  paths.profileNotifications,
+  paths.profileHistory,
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Routes>
+        <Route path="/" element={<RootLayout />}>
+          <Route index element={<StartGate />} />
+          <Route path={strip(paths.home.path)} element={<Home />} />
+          <Route path={strip(paths.shops.path)} element={<Home />} />
+          <Route path={strip(paths.shop.path)} element={<ShopPage />} />
+          <Route path={strip(paths.notFound.path)} element={<NotFoundRoute />} />
+          <Route path={strip(paths.login.path)} element={<Login />} />
+          <Route path={strip(paths.register.path)} element={<Register />} />
+          <Route path={strip(paths.recovery.path)} element={<Recovery />} />
+          <Route path={strip(paths.welcome.path)} element={<Welcome />} />
+          <Route path={strip(paths.tutorial.path)} element={<Tutorial />} />
+          <Route path={strip(paths.help.path)} element={<Help />} />
+          <Route path={strip(paths.information.path)} element={<Information />} />
+          <Route path={strip(paths.install.path)} element={<Install />} />
+          <Route path={strip(paths.profileLanguage.path)} element={<ProfileSub />} />
+          <Route element={<RequireLogin />}>
+            <Route path={strip(paths.tracking.path)} element={<Tracking />} />
+            <Route
+              path={strip(paths.orderConfirm.path)}
+              element={<Navigate to={paths.tracking.href()} replace />}
+            />
+            <Route path={strip(paths.receipt.path)} element={<Receipt />} />
+            <Route path={strip(paths.bonus.path)} element={<Bonus />} />
+            <Route path={strip(paths.profile.path)} element={<Profile />} />
+            {PROFILE_SUBSCREENS.map((p) => (
+              <Route key={p.path} path={strip(p.path)} element={<ProfileSub />} />
+            ))}
+          </Route>
+          {/* Any unknown path shows the shop list. */}
+          <Route path="*" element={<Home />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}
