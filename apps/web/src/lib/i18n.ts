@@ -1,5 +1,7 @@
 // i18next with one JSON file per language and namespace (src/locales/{lng}/{ns}.json), loaded on
-// demand; adding a language is adding a folder. English is the fallback for missing keys.
+// demand; adding a language is adding a folder. Every bundled language has every key (the
+// locales test), so English is loaded as a fallback only for a language without a folder: loading
+// it beside Finnish would double the translations every screen downloads.
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { INTL_LOCALE, type Language, type Locale } from '@jono/contract';
@@ -40,7 +42,7 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: 'en',
+      fallbackLng: (code) => (BUNDLED_LANGUAGES.includes(code) ? [] : ['en']),
       ns: [...NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false },

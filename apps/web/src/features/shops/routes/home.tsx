@@ -1,6 +1,6 @@
 // Home: search, closest-first, the map, favourites and the shop list (also /barbershop and any
 // unknown path).
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MARKET_INFO, marketOfLocale, SEARCH_DEBOUNCE_MS } from '@jono/contract';
@@ -12,11 +12,15 @@ import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfile } from '../../auth/api/get-profile';
 import { useShops } from '../api/get-shops';
-import { MapOverlay } from '../components/map-overlay';
 import { ShopListSection } from '../components/shop-list-section';
 import { useGeolocation } from '../hooks/use-geolocation';
 import { buildShopList } from '../utils/shop-list';
 import { unitOfLocale } from '../../../lib/distance';
+
+// The map overlay (and its dialog) loads the first time it opens, not with the list.
+const MapOverlay = lazy(async () => ({
+  default: (await import('../components/map-overlay')).MapOverlay,
+}));
 
 export function HomeRoute() {
   const { t } = useTranslation('shops');
@@ -33,6 +37,8 @@ export function HomeRoute() {
   const [query, setQuery] = useState('');
   const debouncedQuery = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const [mapOpen, setMapOpen] = useState(false);
+  // Stays mounted once opened, so that closing returns focus like any dialog.
+  const [mapLoaded, setMapLoaded] = useState(false);
   const located = closestFirst && coords !== null;
 
   const view = useMemo(
@@ -86,7 +92,10 @@ export function HomeRoute() {
           <button
             type="button"
             className="chip"
-            onClick={() => setMapOpen(true)}
+            onClick={() => {
+              setMapLoaded(true);
+              setMapOpen(true);
+            }}
             disabled={!shops.data}
           >
             {t('home.map')}
@@ -144,13 +153,17 @@ export function HomeRoute() {
         )}
       </div>
 
-      <MapOverlay
-        open={mapOpen}
-        onClose={() => setMapOpen(false)}
-        shops={shops.data ?? []}
-        centre={centre}
-        priority={priority}
-      />
+      {mapLoaded ? (
+        <Suspense fallback={null}>
+          <MapOverlay
+            open={mapOpen}
+            onClose={() => setMapOpen(false)}
+            shops={shops.data ?? []}
+            centre={centre}
+            priority={priority}
+          />
+        </Suspense>
+      ) : null}
     </main>
   );
 }
