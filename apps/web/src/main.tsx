@@ -1,14 +1,13 @@
 // Entry: load the language, then render the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod/v4/core';
 import { App } from './app/app';
 import { i18next, initI18n, setDocumentLanguage } from './lib/i18n';
 import { useLocaleStore } from './lib/locale-store';
+import { makeZodJitless } from './lib/zod-jitless';
 import './styles/index.css';
 
-// zod would probe `new Function` for its fast path, which the CSP (no 'unsafe-eval') reports.
-zodConfig({ jitless: true });
+makeZodJitless();
 
 const { language, locale } = useLocaleStore.getState();
 setDocumentLanguage(language, locale);
