@@ -7,7 +7,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // The PostgreSQL run shares one server: files run one at a time there.
-    fileParallelism: !process.env.DATABASE_URL,
+    // Every test app on PostgreSQL has schemas of its own, so files run side by side there too.
   },
 });
