@@ -127,6 +127,15 @@ export async function openShop(request: APIRequestContext): Promise<ShopSummary>
 
 /** Fails the test on any serious or critical accessibility violation on the current screen. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Colours mid-transition (a screen sliding or fading in) are not what a person reads: let the
+  // finite animations end first; endless ones (skeletons, the check-in background) stay.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).exclude('.leaflet-container').analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
