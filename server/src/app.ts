@@ -14,7 +14,6 @@ import { TokenService } from './lib/tokens';
 import { DEFAULT_LIMITS, RELAXED_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
 import { DevSmsSender, HttpSmsSender, type SmsSender } from './services/sms';
 import type { SnapshotFn } from './services/shops';
-import { basicSnapshot } from './services/basic-snapshot';
 import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limits';
@@ -103,7 +102,6 @@ export async function buildApp(opts: AppOptions) {
     ...(env.RELAXED_RATE_LIMITS && !env.production ? RELAXED_LIMITS : DEFAULT_LIMITS),
     ...opts.limits,
   });
-  app.decorate('queueSnapshot', basicSnapshot(now));
 
   const markets = new Map<Market, MarketContext>();
   app.decorate('markets', markets);
@@ -133,7 +131,7 @@ export async function buildApp(opts: AppOptions) {
     for (const ctx of markets.values()) await seedIfEmpty(ctx, now());
   }
 
-  // The live queue replaces basicSnapshot: real estimates, closing_soon and queue_state.
+  // The live queue: `app.queue` and the shop snapshot (estimates, closing_soon, queue_state).
   await app.register(queuePlugin);
 
   await app.register(errorsPlugin);

@@ -17,7 +17,7 @@ export default fp(
     const push = app.env.vapid ? new WebPushSender(app.env.vapid) : null;
     const queue = new QueueService(app.now, app.log, push);
     app.decorate('queue', queue);
-    app.queueSnapshot = queue.snapshot;
+    app.decorate('queueSnapshot', queue.snapshot);
     await queue.start(app.markets.values());
 
     let timer: NodeJS.Timeout | undefined;
