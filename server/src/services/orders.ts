@@ -1,7 +1,8 @@
 // Joining a shop's queue (customers from the app, walk-ins from the staff console), serialised
 // per shop with an advisory lock so that concurrent joins never over-allocate, and the order as
 // the customer API shows it.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { lockShop } from './shop-lock';
 import { SERVER_TEXT, type Order } from '@jono/contract';
 import { allocate, estimateQueue } from '@jono/queue';
 import type { MarketContext } from '../context';
@@ -26,9 +27,7 @@ export interface JoinRequest {
 }
 
 /** Serialises every change to one shop's queue until the transaction ends (all processes). */
-export async function lockShop(tx: Tx, pobId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(current_schema()), ${pobId}::int)`);
-}
+export { lockShop };
 
 /** The ordered services and extras with the shop's own titles, prices and durations. */
 export async function resolveItems(

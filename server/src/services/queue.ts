@@ -17,6 +17,7 @@ import {
   type ShopHistory,
 } from './queue-load';
 import { notifyTurnNear, turnNearIds, type PushSender } from './turn-near';
+import { lockShop } from './shop-lock';
 
 export type PobRow = typeof pobs.$inferSelect;
 
@@ -128,7 +129,11 @@ export class QueueService {
   async changed(ctx: MarketContext, pobId: number, opts: { history?: boolean } = {}) {
     this.invalidate(ctx.market, pobId, opts.history);
     const view = await this.view(ctx, pobId);
-    await this.persistAndNotify(ctx, view);
+    // The change itself is committed: failing to persist estimates or to send notices must not
+    // turn the caller's answer into an error (the next change or sweep writes them again).
+    await this.persistAndNotify(ctx, view).catch((err: Error) =>
+      this.log.error({ err: err.message }, 'persisting estimates failed'),
+    );
     await ctx.store
       .notify(QUEUE_CHANNEL, JSON.stringify({ pob: pobId, origin: this.origin, h: !!opts.history }))
       .catch((err: Error) => this.log.error({ err: err.message }, 'queue notify failed'));
@@ -176,9 +181,13 @@ export class QueueService {
         changes.map((c) => sql`(${c.id}::int, ${c.wait}::int)`),
         sql`, `,
       );
-      await ctx.db.execute(
-        sql`update orders set wait_estimate = v.wait from (values ${rows}) as v(id, wait) where orders.id = v.id`,
-      );
+      // Under the shop's lock: two batches over the same rows in different orders would deadlock.
+      await ctx.db.transaction(async (tx) => {
+        await lockShop(tx, view.pob.id);
+        await tx.execute(
+          sql`update orders set wait_estimate = v.wait from (values ${rows}) as v(id, wait) where orders.id = v.id`,
+        );
+      });
     }
     const near = turnNearIds(view.active, view.estimate);
     if (near.length > 0) {
