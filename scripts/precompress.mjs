@@ -18,7 +18,7 @@ function walk(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) walk(path);
-    else if (TEXT.test(name) && statSync(path).size >= 1024) {
+    else if (TEXT.test(name)) {
       const data = readFileSync(path);
       const gz = gzipSync(data, { level: 9 });
       const br = brotliCompressSync(data, {

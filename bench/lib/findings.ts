@@ -67,17 +67,16 @@ cache-control already set on /assets/.`;
         .map((f) => `\`${f.file}\` ${(f.gzipBytes / 1000).toFixed(1)} kB`)
         .join(', ');
       return `/home loads ${home?.jsFiles ?? '?'} scripts, ${((home?.jsGzipBytes ?? 0) / 1000).toFixed(1)} kB gzip;
-the heaviest: ${largest}. The entry chunk (about 104 kB gzip) is mostly React DOM 19 and React
-Router 7, which leave little room under the budget; the shared chunk of about 31 kB gzip is zod
-(the contract's schemas, used to parse answers) together with TanStack Query, and i18next adds
-about 18 kB. (Checked by searching the minified chunks for library markers: react-hook-form,
-Leaflet, vaul and DOMPurify are not on /home.)
+the heaviest: ${largest}. After keeping zod off the first screen (answer guards tested against
+the contract's schemas), declarative routes, first-screen translations only and one first-screen
+chunk, that chunk is the libraries the stack names: react-dom about 64 kB, i18next with
+react-i18next about 17 kB, react-router about 12 kB, TanStack Query about 11 kB, React about 4 kB,
+and about 8 kB of app shell.
 
-**Proposed fix** (apps/web): keep zod off the shop list's path (parse GET /pobs/ with a small
-hand-written guard or \`zod/mini\`, and let the forms' lazy routes bring the full schemas), which
-is the largest removable piece; then run \`vite build --sourcemap\` with source-map-explorer to see
-what of the app shell sits in the entry besides React and the router. If the budget still cannot
-be met with React 19 + React Router + TanStack Query + i18next, the budget needs a decision.
+**What is left**: the last 8 kB need a library change, which ARCHITECTURE.md rules out without a
+decision: a small in-house \`t()\` over the same JSON files instead of i18next would give about
+113 kB; Preact instead of react-dom about 50 kB less.
+
 Budget: ${(HOME_JS_BUDGET / 1000).toFixed(0)} kB.`;
     },
   },
@@ -94,10 +93,12 @@ Budget: ${(HOME_JS_BUDGET / 1000).toFixed(0)} kB.`;
             `${p.path}: FCP ${fmtMs(p.metrics.fcpMs)}, LCP ${fmtMs(p.metrics.lcpMs)}, TBT ${fmtMs(p.metrics.tbtMs)}, CLS ${p.metrics.cls ?? '-'}`,
         )
         .join('; ');
-      return `${lines}. FCP and LCP are dominated by downloading the uncompressed scripts over the
-simulated slow 4G link (see the compression finding), then by the size of the entry chunk (see
-the /home finding); TBT by evaluating that JavaScript on a 4x slowed CPU. Both fixes above are
-the fix here; the two cores of this machine are shared, which lowers TBT-based scores further.`;
+      return `${lines}. Scripts now arrive brotli-compressed (built .br copies), which took /home
+from 45 to about 80. What remains is the first-screen JavaScript (see the /home finding) under
+the simulated slow 4G link, and TBT from evaluating it on a 4x slowed CPU; the two cores of this
+machine are shared with other runs, which lowers TBT-based scores further. Next steps: preload the
+first-screen chunk and its translation file from index.html, and render the shop list's skeleton
+before i18next has loaded.`;
     },
   },
   {
@@ -188,15 +189,11 @@ or long waits in general; and decide whether "p90 <= 5 min" should be relative t
     title: 'Rate limits have no switch for load tests (owner: server)',
     applies: (r) =>
       r.api?.ok === true && r.api.value.backends.some((b) => b.joinCancel?.status === 'ok'),
-    body: () => `Order creation is limited to 20 per minute per IP (\`DEFAULT_LIMITS.orders\`,
-server/src/plugins/rate-limits.ts), and \`buildApp\` accepts \`limits\` but server.ts never sets
-them from the environment. From one machine, 100 customers therefore get 20 joins a minute in
-total. The benchmark does not edit the server: it starts Jono with \`TRUST_PROXY=true\` and sends
-a distinct \`X-Forwarded-For\` per join (and per registration and login), so the limiter still
-runs on every request but never refuses; the figure is the server's capacity, not what one
-office behind one NAT would get. Proposed (optional): a \`RATE_LIMITS=off\` or per-limit
-environment setting in server/src/config/env.ts for load tests, refused when
-\`NODE_ENV=production\`.`,
+    body: () => `Order creation is limited to 20 per minute per IP. The server has
+\`RELAXED_RATE_LIMITS=true\` (limits times 100, refused in production) for end-to-end suites; the
+benchmark instead starts Jono with \`TRUST_PROXY=true\` and sends a distinct \`X-Forwarded-For\`
+per join, so the limiter runs on every request but never refuses: the figure is the server's
+capacity, not what one office behind one NAT would get.`,
   },
 ];
 
