@@ -44,7 +44,7 @@ export default tseslint.config(
         'error',
         {
           selector: 'JSXText[value=/[A-Za-z\\u00C0-\\u024F]{2,}/]',
-          message: 'Untranslated text in JSX: use t() from react-i18next.',
+          message: 'Untranslated text in JSX: use t() from useTranslation.',
         },
       ],
     },

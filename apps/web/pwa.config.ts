@@ -33,7 +33,8 @@ export const pwaPlugin = () =>
       ],
     },
     workbox: {
-      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      // json: the translation files, so the offline screen and every cached screen have their texts.
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2,json}'],
       navigateFallback: '/index.html',
       navigateFallbackDenylist: [/^\/api\//, /^\/staff\//, /^\/media\//, /^\/healthz/],
       importScripts: ['/push-sw.js'],

@@ -1,6 +1,9 @@
 // Vite build and dev server of the customer app; /api goes to the Jono server in development.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { localesPlugin } from './locales.plugin';
 import { pwaPlugin } from './pwa.config';
 
 // Every module the entry imports statically: all of it loads on every first screen anyway, and
@@ -23,8 +26,19 @@ const collectFirstScreen: Plugin = {
   },
 };
 
-export default defineConfig({
-  plugins: [react(), pwaPlugin(), collectFirstScreen],
+// React Router's package exports only its development build (warnings and invariant texts kept);
+// the production build beside it is the same code without them, 0.5 kB less gzip on /home.
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), localesPlugin(), pwaPlugin(), collectFirstScreen],
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   // The API and the shop images it serves (/media) come from the Jono server on port 3000.
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
   preview: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
@@ -54,4 +68,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,6 +1,6 @@
 // Top-level error boundaries: one around the whole app, one around the routes.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { paths } from '../lib/paths';
 
 function ErrorScreen() {

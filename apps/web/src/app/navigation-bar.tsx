@@ -1,7 +1,7 @@
 // The bottom navigation bar; a guest's login item opens the login form as an overlay.
 import { lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { i18next } from '../lib/i18n';
 import { useLocale } from '../lib/locale-store';
 import { paths } from '../lib/paths';

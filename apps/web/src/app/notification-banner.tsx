@@ -1,5 +1,5 @@
 // The app's notification (title, text, error code, optional link), announced to screen readers.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useNotificationStore } from '../lib/notification-store';
 
 export function NotificationBanner() {

@@ -2,7 +2,7 @@
 // the notice of section 8, logs out when the status cannot be confirmed, and clears the stored
 // order when the profile shows none.
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { NOTICE_MS } from '@jono/contract';
 import { ApiError, onSessionEnded } from '../lib/api-client';
 import { useActiveOrderStore } from '../lib/active-order-store';

@@ -1,6 +1,6 @@
 // The floating button back to the queue, shown while an order is active.
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { paths } from '../lib/paths';
 import type { NavigationGroup } from './navigation';
 

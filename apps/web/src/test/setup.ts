@@ -2,7 +2,15 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { i18next, initI18n } from '../lib/i18n';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { i18next, initI18n, setTranslationLoader } from '../lib/i18n';
+
+// The app fetches its translation files from the server; here they are read from the source tree.
+const appRoot = process.env.WEB_ROOT ?? '';
+setTranslationLoader(
+  async (url) => JSON.parse(await readFile(join(appRoot, url), 'utf8')) as Record<string, unknown>,
+);
 
 beforeAll(async () => {
   await initI18n('en');

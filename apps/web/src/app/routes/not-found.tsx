@@ -1,6 +1,6 @@
 // The page-not-found screen with its link back home.
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { paths } from '../../lib/paths';
 
 export function NotFoundRoute() {

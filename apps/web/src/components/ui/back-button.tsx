@@ -1,6 +1,6 @@
 // The back button: the previous path, else the fallback (/home or /).
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { backTarget } from '../../lib/navigation-history';
 import type { NavigationState } from '../../lib/paths';
 

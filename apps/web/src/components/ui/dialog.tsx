@@ -1,7 +1,7 @@
 // A modal dialog on the native <dialog>: focus moves in and is trapped, Escape and a tap on the
 // backdrop close it, and focus returns to where it was when it closes.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 interface DialogProps {
   open: boolean;

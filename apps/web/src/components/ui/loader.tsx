@@ -1,5 +1,5 @@
 // Loading indicators: a spinner with an accessible label, and skeleton blocks for placeholders.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 export function Loader({ label }: { label?: string }) {
   const { t } = useTranslation();

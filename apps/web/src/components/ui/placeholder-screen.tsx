@@ -1,6 +1,6 @@
 // A stand-in for an account-area screen that a later part of the work replaces.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { BackButton } from './back-button';
 
 export function PlaceholderScreen({

@@ -1,5 +1,5 @@
 // The queue wait in minutes with its colour class (thresholds 0, 5, 15, 30, 60 minutes).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { timerLevel } from '../../lib/queue';
 
 interface QueueTimerProps {

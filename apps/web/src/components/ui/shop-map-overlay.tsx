@@ -1,7 +1,7 @@
 // A shop's location in an overlay with a directions link from the customer's position; tells
 // the customer when the shop's location is missing or invalid.
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { env } from '../../config/env';
 import { shopCoords } from '../../lib/distance';
 import { useLocationStore } from '../../lib/location-store';

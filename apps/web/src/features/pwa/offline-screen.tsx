@@ -2,7 +2,7 @@
 import './pwa.css';
 // stale is shown in their place.
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener('online', onChange);

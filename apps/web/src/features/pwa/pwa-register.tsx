@@ -2,7 +2,7 @@
 // version waits. Registered by hand rather than with the plugin's helper, whose workbox-window
 // would add 2 kB gzip to every first screen for these few lines.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 const SERVICE_WORKER_URL = '/sw.js';
 

@@ -1,6 +1,6 @@
 // Cookie settings: necessary storage is always on; analytics can be turned off. Kept on the device.
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Dialog } from '../../../components/ui/dialog';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 

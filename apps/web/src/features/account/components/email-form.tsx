@@ -2,7 +2,7 @@
 // is not focused; saving is disabled while invalid (and, with a consent box, without consent).
 // States idle, pending, fulfilled, rejected; typing after success returns to idle.
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { emailSchema } from '@jono/contract';
 
 export type EmailFormStatus = 'idle' | 'pending' | 'fulfilled' | 'rejected';

@@ -1,5 +1,5 @@
 // The Jono logo: a barber pole and the name, drawn inline.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import '../account.css';
 
 export function Logo({ size = 72 }: { size?: number }) {

@@ -1,6 +1,6 @@
 // A phone number with its dial code (the list of countries, defaulting from the locale).
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { COUNTRIES, DEFAULT_DIAL_CODE, type Locale } from '@jono/contract';
 
 export const dialCodeOfLocale = (locale: Locale): string =>

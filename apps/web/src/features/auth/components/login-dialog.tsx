@@ -1,6 +1,6 @@
 // The login form as an overlay: closes on a link, the close button, the backdrop or success.
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Profile } from '@jono/contract';
 import { Dialog } from '../../../components/ui/dialog';
 import { paths } from '../../../lib/paths';

@@ -2,7 +2,7 @@
 // registration, recovery and information; afterwards tracking when an order is active, else home.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { BackButton } from '../../../components/ui/back-button';
 import { useActiveOrderStore } from '../../../lib/active-order-store';
 import { paths, type NavigationState } from '../../../lib/paths';

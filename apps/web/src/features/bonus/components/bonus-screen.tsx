@@ -2,7 +2,7 @@
 // skeletons for benefits being prepared, an overlay per benefit with its redeem code.
 import { useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import {
   BENEFIT_SLIDE_SPACING,
   BENEFIT_SLIDES_PER_VIEW,

@@ -1,7 +1,7 @@
 // The bonus teaser (FI): header, the campaign benefit card (with a picture in FI), an email form
 // with marketing consent until both are given, then a success state; info on benefits and terms.
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Locale, Profile } from '@jono/contract';
 import { paths } from '../../../lib/paths';
 import { EmailForm } from '../../account/components/email-form';

@@ -1,7 +1,7 @@
 // /bonus: the bonus screen in bonus countries, the teaser in teaser countries (FI), else home.
 // The development flag shows the bonus screen everywhere, with the profile's bonus data.
 import { Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Loader } from '../../../components/ui/loader';
 import { env } from '../../../config/env';
 import { useLocale } from '../../../lib/locale-store';

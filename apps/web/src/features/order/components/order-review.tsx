@@ -1,7 +1,7 @@
 // The order review: what was chosen, the total and the wait; join the queue or edit. The shop
 // image opens the shop's map.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Pob } from '@jono/contract';
 import { QueueTimer } from '../../../components/ui/queue-timer';
 import { ShopMapOverlay } from '../../../components/ui/shop-map-overlay';

@@ -1,7 +1,7 @@
 // A service's long description in a bottom drawer (vaul); dragging down a third of its 60 %
 // height closes it.
 import { Drawer } from 'vaul';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 interface ServiceInfoDrawerProps {
   service: { title: string; long_description: string; details: string } | null;

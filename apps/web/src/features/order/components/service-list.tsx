@@ -1,7 +1,7 @@
 // Service groups with a selector that scrolls to each; services with title, description, price,
 // an info button and, once chosen, their extra services.
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Pob, Service } from '@jono/contract';
 import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';

@@ -1,5 +1,5 @@
 // Name, city, address, opening hours, chairs, queue timer, favourite toggle and the day's notices.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { INTL_LOCALE, type Pob } from '@jono/contract';
 import { QueueTimer } from '../../../components/ui/queue-timer';
 import { useFavouritesStore } from '../../../lib/favourites-store';

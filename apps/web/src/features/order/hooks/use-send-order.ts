@@ -2,7 +2,7 @@
 // after 750 ms; a timeslot refusal or any other failure returns to editing with its notice.
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { NOTICE_MS, POST_ORDER_DELAY_MS, type Pob } from '@jono/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useActiveOrderStore } from '../../../lib/active-order-store';

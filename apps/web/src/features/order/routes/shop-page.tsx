@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { marketOfLocale } from '@jono/contract';
 import { BackButton } from '../../../components/ui/back-button';
 import { ConfirmDialog } from '../../../components/ui/dialog';

@@ -1,5 +1,5 @@
 // /profile/credits: the member's credits, split into services, M Extra and products.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Loader } from '../../../components/ui/loader';
 import { paths } from '../../../lib/paths';
 import { ScreenHeader } from '../../account/components/screen-header';

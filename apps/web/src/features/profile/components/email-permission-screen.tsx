@@ -1,5 +1,5 @@
 // /profile/email-permission: whether the operator may send marketing email.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Loader } from '../../../components/ui/loader';
 import { paths } from '../../../lib/paths';

@@ -1,5 +1,5 @@
 // /profile/email: the current address as subtitle and a form to change it.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Loader } from '../../../components/ui/loader';
 import { paths } from '../../../lib/paths';
 import { EmailForm } from '../../account/components/email-form';

@@ -1,5 +1,5 @@
 // /profile/history: past orders with their services, order number, date and total including VAT.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Loader } from '../../../components/ui/loader';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';

@@ -1,6 +1,6 @@
 // /profile/language: the menu languages fi, en and ee (ee also sets the locale EE). A logged-in
 // customer's choice is saved to the profile too.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { APP_LANGUAGE_OF, MENU_LANGUAGES, type Language } from '@jono/contract';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { paths } from '../../../lib/paths';

@@ -2,7 +2,7 @@
 // and opening an unread message marks it read.
 import { useState } from 'react';
 import DOMPurify from 'dompurify';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Message } from '@jono/contract';
 import { Loader } from '../../../components/ui/loader';
 import { formatDate } from '../../../lib/format';

@@ -1,7 +1,7 @@
 // /profile/notifications: SMS and push permissions. Push uses Web Push where the browser has it;
 // a development area (local dev flag) shows the subscription and can show a test notification.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Loader } from '../../../components/ui/loader';
 import { env } from '../../../config/env';
 import { paths } from '../../../lib/paths';

@@ -2,7 +2,7 @@
 // errors show after a submit attempt, and from then on submitting waits for a valid form. On
 // success the form gives way to a success message. Tracked as "Update Password".
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { passwordFormSchema, VALIDATION_DEBOUNCE_MS, type PasswordForm } from '@jono/contract';
 import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';

@@ -2,7 +2,7 @@
 // profile screen: credits, messages with the unread badge, history, receipts, email, permissions,
 // password, language, and logging out.
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Loader } from '../../../components/ui/loader';
 import { useLocale } from '../../../lib/locale-store';
 import { formatDate } from '../../../lib/format';

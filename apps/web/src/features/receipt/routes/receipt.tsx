@@ -1,5 +1,5 @@
 // /receipt: the customer's receipts with shop, date and time, rows, total and the VAT line.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { INTL_LOCALE, type Receipt } from '@jono/contract';
 import { Loader } from '../../../components/ui/loader';
 import { formatDateTime, formatPrice } from '../../../lib/format';

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { z } from 'zod';
 import { isSecurePassword } from '@jono/contract';
 import { ApiError } from '../../../lib/api-client';

@@ -2,7 +2,7 @@
 // than an hour ago (the stored recovery record) opens the second step directly.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { track } from '../../../lib/analytics';
 import { paths } from '../../../lib/paths';
 import { ScreenHeader } from '../../account/components/screen-header';

@@ -1,6 +1,6 @@
 // The map as a full-screen overlay; Leaflet loads only when it opens.
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { PobSummary } from '@jono/contract';
 import { Dialog } from '../../../components/ui/dialog';
 import { Loader } from '../../../components/ui/loader';

@@ -1,6 +1,6 @@
 // A shop in the list: name, address, wait and state; a link only while it takes orders.
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { PobSummary } from '@jono/contract';
 import { QueueTimer } from '../../../components/ui/queue-timer';
 import type { Distance } from '../../../lib/distance';

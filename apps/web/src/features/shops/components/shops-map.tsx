@@ -2,7 +2,7 @@
 // opens the shop. Centred on the customer, else on the market's default centre.
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { MAP_ZOOM_LIST, type PobSummary } from '@jono/contract';

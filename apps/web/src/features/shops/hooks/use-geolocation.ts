@@ -1,6 +1,6 @@
 // Locating the customer for closest-first: 10 s timeout; denial and failure give their notices.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { GEOLOCATION_TIMEOUT_MS, NOTICE_MS } from '@jono/contract';
 import { useLocationStore } from '../../../lib/location-store';
 import { notify } from '../../../lib/notification-store';

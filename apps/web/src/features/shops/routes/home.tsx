@@ -2,7 +2,7 @@
 // unknown path).
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { MARKET_INFO, marketOfLocale, SEARCH_DEBOUNCE_MS } from '@jono/contract';
 import { Skeleton } from '../../../components/ui/loader';
 import { useFavouritesStore } from '../../../lib/favourites-store';

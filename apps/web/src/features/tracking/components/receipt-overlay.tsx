@@ -1,5 +1,5 @@
 // The order's receipt: services with their extras, price and duration.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Order } from '@jono/contract';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatPrice } from '../../../lib/format';

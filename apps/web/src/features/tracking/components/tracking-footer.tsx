@@ -1,7 +1,7 @@
 // The tracking footer: shop name and address (opens the map with directions), or after check-in
 // the shop promotion.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { PobSummary } from '@jono/contract';
 import { ShopMapOverlay } from '../../../components/ui/shop-map-overlay';
 

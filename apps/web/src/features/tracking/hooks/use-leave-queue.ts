@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { SURVEY_NOTICE_MS } from '@jono/contract';
 import { useActiveOrderStore } from '../../../lib/active-order-store';
 import { useLocaleStore } from '../../../lib/locale-store';

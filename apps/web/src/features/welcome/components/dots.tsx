@@ -1,5 +1,5 @@
 // Carousel dots: one per slide, clickable; a tighter style when there are more than three.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 export function Dots({
   count,

@@ -1,6 +1,6 @@
 // How to add the app to the home screen on iOS (Safari) and Android (Chrome), with our own
 // drawings of the buttons to press.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { InstallPlatform } from '../../pwa/standalone';
 
 function PhoneDrawing({ children }: { children: React.ReactNode }) {

@@ -2,7 +2,7 @@
 // install-instructions screens.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { GEOLOCATION_TIMEOUT_MS, TUTORIAL_SLIDES } from '@jono/contract';
 import { BackButton } from '../../../components/ui/back-button';
 import { useLocationStore } from '../../../lib/location-store';

@@ -2,7 +2,7 @@
 // Slides 1, 2 and 4 advance on a tap, wrapping to the first; dots show and pick the slide.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { paths } from '../../../lib/paths';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { Logo } from '../../account/components/logo';
