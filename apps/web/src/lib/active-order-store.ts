@@ -1,7 +1,7 @@
 // The order the customer is queueing with (local storage "order"): set after sending, cleared
 // when the profile shows no active order, when leaving, or when tracking finds none.
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { persisted } from './persisted';
 import { STORAGE_KEYS } from './storage';
 
 export interface ActiveOrderRef {
@@ -19,7 +19,7 @@ interface ActiveOrderState {
 }
 
 export const useActiveOrderStore = create<ActiveOrderState>()(
-  persist(
+  persisted(
     (set) => ({
       order: null,
       setOrder: (order) => set({ order }),

@@ -1,6 +1,6 @@
 // The customer's favourite shops, kept on the device.
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { persisted } from './persisted';
 import { STORAGE_KEYS } from './storage';
 
 interface FavouritesState {
@@ -9,7 +9,7 @@ interface FavouritesState {
 }
 
 export const useFavouritesStore = create<FavouritesState>()(
-  persist(
+  persisted(
     (set) => ({
       ids: [],
       toggle: (id) =>

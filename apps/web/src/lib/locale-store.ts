@@ -1,6 +1,6 @@
 // The client locale (market) and interface language, persisted; the locale picks the backend.
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { persisted } from './persisted';
 import {
   COUNTRY_TO_LANGUAGE,
   DEFAULT_LANGUAGE,
@@ -20,7 +20,7 @@ interface LocaleState {
 }
 
 export const useLocaleStore = create<LocaleState>()(
-  persist(
+  persisted(
     (set) => ({
       locale: DEFAULT_LOCALE,
       language: DEFAULT_LANGUAGE,

@@ -1,6 +1,6 @@
 // The customer's last known coordinates and the geolocation status (section 3).
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { persisted } from './persisted';
 import { STORAGE_KEYS } from './storage';
 
 export interface Coords {
@@ -19,7 +19,7 @@ interface LocationState {
 }
 
 export const useLocationStore = create<LocationState>()(
-  persist(
+  persisted(
     (set) => ({
       coords: null,
       status: 'idle',

@@ -1,6 +1,6 @@
 // The logged-in session (tokens and remember-login), persisted to local storage.
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { persisted } from './persisted';
 import { STORAGE_KEYS } from './storage';
 
 export interface Session {
@@ -17,7 +17,7 @@ interface SessionState {
 }
 
 export const useSessionStore = create<SessionState>()(
-  persist(
+  persisted(
     (set) => ({
       session: null,
       rememberLogin: false,

@@ -14,7 +14,7 @@ export const STORAGE_KEYS = {
   cookies: 'jono.cookies',
 } as const;
 
-function read(key: string): unknown {
+export function readStorage(key: string): unknown {
   try {
     const raw = window.localStorage.getItem(key);
     return raw === null ? null : (JSON.parse(raw) as unknown);
@@ -32,12 +32,12 @@ export function writeStorage(key: string, value: unknown): void {
 }
 
 export function welcomeSeen(): boolean {
-  return read(STORAGE_KEYS.welcomeSeen) === true;
+  return readStorage(STORAGE_KEYS.welcomeSeen) === true;
 }
 
 /** A recovery record is valid while its token was requested less than an hour ago. */
 export function hasValidRecovery(now = Date.now()): boolean {
-  const record = read(STORAGE_KEYS.recovery);
+  const record = readStorage(STORAGE_KEYS.recovery);
   if (!record || typeof record !== 'object' || !('date' in record)) return false;
   const date = new Date(String((record as { date: unknown }).date)).getTime();
   return Number.isFinite(date) && now - date < RECOVERY_TOKEN_VALIDITY_MS;

@@ -1,6 +1,6 @@
 // The order being built, persisted so a reload (or logging in midway) keeps the selection.
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { persisted } from '../../../lib/persisted';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { emptyDraft, type OrderDraft } from '../utils/order-draft';
 
@@ -11,7 +11,7 @@ interface OrderDraftState {
 }
 
 export const useOrderDraftStore = create<OrderDraftState>()(
-  persist(
+  persisted(
     (set) => ({
       draft: emptyDraft(),
       apply: (transition) => set((s) => ({ draft: transition(s.draft) })),
