@@ -9,14 +9,16 @@ import { pwaPlugin } from './pwa.config';
 // Every module the entry imports statically: all of it loads on every first screen anyway, and
 // one file compresses better than the dozen small shared chunks the bundler would cut from it.
 // Not followed: barrels that re-export what only lazy screens use (the contract's schemas, zod).
-const BARRELS = /packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/]/;
+const BARRELS =
+  /packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/]|@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/]index/;
+const FIRST_SCREEN_ROOTS = /src[\\/](main\.tsx|features[\\/]shops[\\/]routes[\\/]home\.tsx)$/;
 const firstScreen = new Set<string>();
 const collectFirstScreen: Plugin = {
   name: 'jono:first-screen',
   apply: 'build',
   buildEnd() {
     firstScreen.clear();
-    const queue = [...this.getModuleIds()].filter((id) => /src[\\/]main\.tsx$/.test(id));
+    const queue = [...this.getModuleIds()].filter((id) => FIRST_SCREEN_ROOTS.test(id));
     for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
       if (firstScreen.has(id)) continue;
       firstScreen.add(id);
@@ -44,6 +46,8 @@ export default defineConfig(({ command }) => ({
   preview: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
   build: {
     target: 'es2022',
+    // Every browser the app supports (es2022) knows <link rel="modulepreload">: no polyfill.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     reportCompressedSize: true,
     rolldownOptions: {

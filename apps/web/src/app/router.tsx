@@ -7,7 +7,6 @@ import { paths } from '../lib/paths';
 import { RouteErrorBoundary } from './error-boundary';
 import { RequireLogin } from './require-login';
 import { RootLayout } from './root-layout';
-import { NotFoundRoute } from './routes/not-found';
 import { lazyScreen } from '../features/account/lazy-screen';
 
 /** A screen loaded on first use (with its translations when lazyScreen made the loader). */
@@ -16,6 +15,9 @@ const screen = (load: () => Promise<{ Component: ComponentType }>) =>
 
 const StartGate = screen(async () => ({
   Component: (await import('./routes/start-gate')).StartGateRoute,
+}));
+const NotFound = screen(async () => ({
+  Component: (await import('./routes/not-found')).NotFoundRoute,
 }));
 const Home = screen(async () => ({
   Component: (await import('../features/shops/routes/home')).HomeRoute,
@@ -108,7 +110,7 @@ export function AppRoutes() {
           <Route path={strip(paths.home.path)} element={<Home />} />
           <Route path={strip(paths.shops.path)} element={<Home />} />
           <Route path={strip(paths.shop.path)} element={<ShopPage />} />
-          <Route path={strip(paths.notFound.path)} element={<NotFoundRoute />} />
+          <Route path={strip(paths.notFound.path)} element={<NotFound />} />
           <Route path={strip(paths.login.path)} element={<Login />} />
           <Route path={strip(paths.register.path)} element={<Register />} />
           <Route path={strip(paths.recovery.path)} element={<Recovery />} />

@@ -1,13 +1,12 @@
 // App-wide pieces outside the routes: the ?lang= parameter, the service worker and offline
 // screen, error reporting and the analytics of session errors.
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
+import { env } from '../../config/env';
 import { track } from '../../lib/analytics';
 import { useNotificationStore } from '../../lib/notification-store';
 import { applyLanguage, languageFromQuery } from './language';
-import { installErrorReporter } from '../pwa/error-reporter';
 import { OfflineScreen } from '../pwa/offline-screen';
-
-const PwaRegister = lazy(() => import('../pwa/pwa-register'));
+import PwaRegister from '../pwa/pwa-register';
 
 /** Session errors of section 7 (accessToken, loginStatus) go to analytics when their notice shows. */
 export function trackSessionErrors(): () => void {
@@ -24,19 +23,25 @@ export function AppExtras() {
     const fromQuery = languageFromQuery(window.location.search);
     if (fromQuery) void applyLanguage(fromQuery);
     const stopTracking = trackSessionErrors();
-    const stopReporting = installErrorReporter();
+    // The reporter's code loads only where a report URL is configured.
+    let stopReporting: (() => void) | null = null;
+    let stopped = false;
+    if (env.errorReportUrl) {
+      void import('../pwa/error-reporter').then(({ installErrorReporter }) => {
+        if (!stopped) stopReporting = installErrorReporter(env.errorReportUrl);
+      });
+    }
     return () => {
+      stopped = true;
       stopTracking();
-      stopReporting();
+      stopReporting?.();
     };
   }, []);
 
   return (
     <>
       <OfflineScreen />
-      <Suspense fallback={null}>
-        <PwaRegister />
-      </Suspense>
+      <PwaRegister />
     </>
   );
 }
