@@ -142,4 +142,20 @@ describe('estimateQueue', () => {
     expect(serviceTimeEstimates).toContainEqual({ priority: 0, wait_time: 20 });
     expect(waits({ ...state, travelMinutes: undefined })[0]).toBe(40);
   });
+
+  it('still answers when a customer on the way has no valid join time', () => {
+    const state = shop({
+      chairs: 1,
+      travelMinutes: 30,
+      orders: [
+        order({ id: 1, joinedAt: Number.NaN, rank: T0, atShop: false, plannedMinutes: 20 }),
+        order({ id: 2, joinedAt: T0 + 1, rank: T0 + 1, plannedMinutes: 20 }),
+      ],
+    });
+    // Counted as at the shop: first in the queue, the next one waits for their service.
+    const { orders } = estimateQueue(state);
+    expect(orders.get(1)?.waitMinutes).toBe(0);
+    expect(orders.get(2)?.waitMinutes).toBe(20);
+    expect(waits(state)[0]).toBe(40);
+  });
 });

@@ -91,11 +91,16 @@ export function chairsFree(now: number, chairs: number, inService: ScheduledOrde
   return free;
 }
 
-/** When a customer can take a chair: now if at the shop, else when expected to arrive. */
+/**
+ * When a customer can take a chair: now if at the shop, else when expected to arrive. An arrival
+ * time that is not a number (a corrupt joinedAt) counts as at the shop: the step-by-step
+ * schedule would otherwise wait forever for a customer who never becomes ready.
+ */
 function readyAt(state: ShopQueueState, order: QueueOrder, readyNow?: number): number {
   if (order.id === readyNow || order.atShop !== false || state.travelMinutes === undefined)
     return state.now;
-  return Math.max(state.now, order.joinedAt + state.travelMinutes * MINUTE);
+  const arrival = order.joinedAt + state.travelMinutes * MINUTE;
+  return Number.isFinite(arrival) ? Math.max(state.now, arrival) : state.now;
 }
 
 export interface QueueRun {
