@@ -1,4 +1,5 @@
-// Web weight: the JavaScript and CSS that /home, /barbershop/{id} and /tracking load, measured
+// Web weight: the JavaScript, CSS and translation files that /home, /barbershop/{id} and /tracking
+// load, measured
 // in Chromium against the running server (each response gzipped here, since the server sends
 // them uncompressed), and installability of the PWA as Chromium itself judges it.
 import { gzipSync } from 'node:zlib';
@@ -21,6 +22,9 @@ export interface PageWeight {
   cssFiles: number;
   cssRawBytes: number;
   cssGzipBytes: number;
+  /** Translation files (JSON data fetched by i18next, not JavaScript), gzip bytes. */
+  translationFiles: number;
+  translationGzipBytes: number;
   /** content-encoding the server used for scripts and styles ("none" when uncompressed). */
   encoding: string;
   /** The five heaviest scripts and styles, gzip bytes. */
@@ -104,8 +108,10 @@ async function weigh(
     encoding: string;
   } | null>[] = [];
   tab.on('response', (res) => {
-    const type = res.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
+    const resourceType = res.request().resourceType();
+    const translation = new URL(res.url()).pathname.includes('/locales-');
+    const type = translation ? 'translation' : resourceType;
+    if (type !== 'script' && type !== 'stylesheet' && type !== 'translation') return;
     bodies.push(
       res
         .body()
@@ -135,8 +141,11 @@ async function weigh(
     cssFiles: files.filter((f) => f.type === 'stylesheet').length,
     cssRawBytes: sum('stylesheet', 'raw'),
     cssGzipBytes: sum('stylesheet', 'gzip'),
+    translationFiles: files.filter((f) => f.type === 'translation').length,
+    translationGzipBytes: sum('translation', 'gzip'),
     encoding: [...new Set(files.map((f) => f.encoding))].join(', ') || 'none',
-    largest: [...files]
+    largest: files
+      .filter((f) => f.type !== 'translation')
       .sort((a, b) => b.gzip - a.gzip)
       .slice(0, 5)
       .map((f) => ({ file: f.file, gzipBytes: f.gzip })),

@@ -67,15 +67,15 @@ cache-control already set on /assets/.`;
         .map((f) => `\`${f.file}\` ${(f.gzipBytes / 1000).toFixed(1)} kB`)
         .join(', ');
       return `/home loads ${home?.jsFiles ?? '?'} scripts, ${((home?.jsGzipBytes ?? 0) / 1000).toFixed(1)} kB gzip;
-the heaviest: ${largest}. After keeping zod off the first screen (answer guards tested against
-the contract's schemas), declarative routes, first-screen translations only and one first-screen
-chunk, that chunk is the libraries the stack names: react-dom about 64 kB, i18next with
-react-i18next about 17 kB, react-router about 12 kB, TanStack Query about 11 kB, React about 4 kB,
-and about 8 kB of app shell.
+the heaviest: ${largest}. Decision 006 (docs/decisions/006-first-screen-javascript-budget.md)
+lists what already came off: react-i18next, zustand's persist middleware, translations as
+JavaScript, barrel leaks into the first-screen chunk. What remains is the libraries the stack
+names: react-dom about 64 kB, React Router about 12 kB, i18next about 13 kB, TanStack Query about
+11 kB.
 
-**What is left**: the last 8 kB need a library change, which ARCHITECTURE.md rules out without a
-decision: a small in-house \`t()\` over the same JSON files instead of i18next would give about
-113 kB; Preact instead of react-dom about 50 kB less.
+**What is left**: look for what the last change added to the first-screen chunk (a static import
+of a screen only some visits need belongs behind \`lazy\`). The next library step, per decision 006,
+is a small \`t()\` of our own over the same JSON files instead of i18next (about 13 kB).
 
 Budget: ${(HOME_JS_BUDGET / 1000).toFixed(0)} kB.`;
     },

@@ -191,6 +191,7 @@ the demo Gold member with an active order${w.trackingNote ? ` (${w.trackingNote}
           'JS raw kB',
           'CSS gzip kB',
           'CSS raw kB',
+          'translations gzip kB',
           'encoding',
         ],
         w.pages.map((p) => [
@@ -201,6 +202,7 @@ the demo Gold member with an active order${w.trackingNote ? ` (${w.trackingNote}
           kB(p.jsRawBytes),
           kB(p.cssGzipBytes),
           kB(p.cssRawBytes),
+          kB(p.translationGzipBytes),
           p.encoding,
         ]),
       ),
