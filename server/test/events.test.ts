@@ -120,3 +120,41 @@ describe('GET /staff/events', () => {
     expect((await app.inject('/api/fi/staff/events')).statusCode).toBe(401);
   });
 });
+
+describe('a stream lasts as long as the token it was opened with', () => {
+  /** The same caller's token, valid for one more second. */
+  const shortLived = async (token: string) => {
+    const claims = await app.tokens.verifyAccess(token);
+    if (typeof claims === 'string') throw new Error(`token ${claims}`);
+    return app.tokens.signAccess(claims, 1);
+  };
+
+  it("ends a customer's order stream when its token expires, not before", async () => {
+    const c = await newCustomer(app);
+    const id = (await join(app, c, 5)).json<{ id: number }>().id;
+    const path = `/customers/${c.id}/orders/${id}/events?access_token=`;
+    const lasting = await sse(path + c.auth.authorization.slice(7));
+    const expiring = await sse(path + (await shortLived(c.auth.authorization.slice(7))));
+    await expect(expiring.next(() => false, 5000)).rejects.toThrow('stream ended');
+    // The stream opened with a 15-minute token still delivers changes.
+    await lasting.next();
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/fi/customers/${c.id}/orders/${id}/`,
+      headers: c.auth,
+      payload: { customer_at_pob: true },
+    });
+    await lasting.next<{ customer_at_pob: boolean }>((o) => o.customer_at_pob);
+  });
+
+  it("ends the staff console's stream when its token expires", async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/login/',
+      payload: { username: 'barber1', password: 'Jono1234' },
+    });
+    const token = await shortLived(login.json<{ access_token: string }>().access_token);
+    const s = await sse('/staff/events', { authorization: `Bearer ${token}` });
+    await expect(s.next(() => false, 5000)).rejects.toThrow('stream ended');
+  });
+});

@@ -12,6 +12,8 @@ export interface AccessClaims {
   role?: 'barber' | 'manager';
   /** Refresh-token family, so that logout and password change can revoke. */
   fam?: string;
+  /** Expiry in seconds since the epoch: present on every verified token. */
+  exp?: number;
 }
 
 export class TokenService {

@@ -11,7 +11,17 @@ export interface SseSource {
   subscribe(onChange: () => void): () => void;
 }
 
-export function streamEvents(request: FastifyRequest, reply: FastifyReply, source: SseSource) {
+/**
+ * Streams `source` to the client. `authorisedForMs`: how long the token the stream was opened
+ * with stays valid; the stream ends then, and the client reconnects with a fresh token (so a
+ * stream is never authorised longer than any other call with the same token).
+ */
+export function streamEvents(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  source: SseSource,
+  authorisedForMs?: number,
+) {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -52,9 +62,15 @@ export function streamEvents(request: FastifyRequest, reply: FastifyReply, sourc
     if (!closed) raw.write(': heartbeat\n\n');
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  const expiry =
+    authorisedForMs === undefined
+      ? undefined
+      : setTimeout(() => raw.end(), Math.max(0, authorisedForMs));
+  expiry?.unref();
   raw.on('close', () => {
     closed = true;
     clearInterval(heartbeat);
+    clearTimeout(expiry);
     unsubscribe();
   });
   void send();

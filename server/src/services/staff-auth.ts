@@ -55,6 +55,8 @@ export interface StaffCaller {
   member: StaffMember;
   row: StaffRow;
   pobId: number;
+  /** When the caller's access token expires (ms since the epoch). */
+  tokenExpiresAt: number | undefined;
 }
 
 /** 401 without a valid staff session, 403 for a barber on a manager route. */
@@ -74,5 +76,10 @@ export async function staffCaller(
   }
   const member = staffView(row);
   if (opts.manager && member.role !== 'manager') throw forbidden();
-  return { member, row, pobId: row.pobId };
+  return {
+    member,
+    row,
+    pobId: row.pobId,
+    tokenExpiresAt: claims.exp === undefined ? undefined : claims.exp * 1000,
+  };
 }

@@ -19,6 +19,9 @@ const stream = `Content type \`text/event-stream\`: one message at once, then on
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['live updates'];
+  /** Milliseconds until a token expiring at `expiresAt` (the app's clock) is no longer valid. */
+  const authorisedFor = (expiresAt: number | undefined) =>
+    expiresAt === undefined ? undefined : expiresAt - app.now();
 
   app.get(
     '/pobs/:id/events',
@@ -55,7 +58,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A customer's order with its live estimate",
-        description: `${stream} Each message's data is the order JSON (as GET /customers/{id}/orders/{orderId}/). Authorised when connecting: Bearer header or \`?access_token=\`.`,
+        description: `${stream} Each message's data is the order JSON (as GET /customers/{id}/orders/{orderId}/). Authorised when connecting: Bearer header or \`?access_token=\`; the stream ends when that token expires, and the client reconnects with a fresh one.`,
         params: customerParams.extend({ orderId: idSchema }),
         querystring: tokenQuery,
       },
@@ -63,7 +66,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { market, id, orderId } = request.params;
       const ctx = marketCtx(app, market);
-      await requireCustomer(request, market, id);
+      const claims = await requireCustomer(request, market, id);
       const load = async () => {
         const [row] = await ctx.db
           .select()
@@ -73,13 +76,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       };
       const first = await load();
       if (!first) throw notFound('Order not found');
-      streamEvents(request, reply, {
-        subscribe: (cb) => app.queue.subscribe(ctx.market, first.pobId, cb),
-        produce: async () => {
-          const row = (await load()) ?? first;
-          return orderView(row, await liveWait(ctx, app.queue, row));
+      streamEvents(
+        request,
+        reply,
+        {
+          subscribe: (cb) => app.queue.subscribe(ctx.market, first.pobId, cb),
+          produce: async () => {
+            const row = (await load()) ?? first;
+            return orderView(row, await liveWait(ctx, app.queue, row));
+          },
         },
-      });
+        authorisedFor(claims.exp === undefined ? undefined : claims.exp * 1000),
+      );
     },
   );
 
@@ -89,18 +97,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The staff console's queue, live",
-        description: `${stream} Each message's data is the staff queue JSON (as GET /staff/queue/). Authorised when connecting: Bearer header or \`?access_token=\`.`,
+        description: `${stream} Each message's data is the staff queue JSON (as GET /staff/queue/). Authorised when connecting: Bearer header or \`?access_token=\`; the stream ends when that token expires, and the client reconnects with a fresh one.`,
         params: marketParams,
         querystring: tokenQuery,
       },
     },
     async (request, reply) => {
       const ctx = marketCtx(app, request.params.market);
-      const { pobId } = await staffCaller(request, ctx, ctx.market);
-      streamEvents(request, reply, {
-        subscribe: (cb) => app.queue.subscribe(ctx.market, pobId, cb),
-        produce: () => staffQueue(ctx, app.queue, pobId, app.now()),
-      });
+      const { pobId, tokenExpiresAt } = await staffCaller(request, ctx, ctx.market);
+      streamEvents(
+        request,
+        reply,
+        {
+          subscribe: (cb) => app.queue.subscribe(ctx.market, pobId, cb),
+          produce: () => staffQueue(ctx, app.queue, pobId, app.now()),
+        },
+        authorisedFor(tokenExpiresAt),
+      );
     },
   );
 };
