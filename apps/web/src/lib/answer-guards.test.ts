@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createOrderAnswerSchema,
   errorSchema,
+  pobEventSchema,
   pobListSchema,
+  pobSchema,
   profileSchema,
   refreshAnswerSchema,
   type Pob,
 } from '@jono/contract';
 import { makeProfile, makeShop } from '../test/factories';
-import { errorAnswer, profileAnswer, refreshAnswer, shopListAnswer } from './answer-guards';
+import {
+  createOrderAnswer,
+  errorAnswer,
+  profileAnswer,
+  refreshAnswer,
+  shopAnswer,
+  shopEventAnswer,
+  shopListAnswer,
+} from './answer-guards';
 
 /** The shop list's summary of a shop: the shop without its service catalogue. */
 function summary(overrides: Partial<Pob> = {}) {
@@ -121,6 +132,44 @@ const pairs: Pair[] = [
       [summary({ service_time_estimates: [{ priority: 0, wait_time: -5 }] })],
       [summary(), { ...summary(), location: { latitude: 60.1, longitude: 24.9 } }],
     ],
+  },
+  {
+    name: 'shop with its catalogue',
+    guard: shopAnswer,
+    schema: pobSchema,
+    valid: [makeShop(), makeShop({ service_groups: [], services: [], extra_services: [] })],
+    broken: [
+      null,
+      [makeShop()],
+      summary(),
+      makeShop({
+        services: [{ ...(makeShop().services[0] as Pob['services'][number]), price: -1 }],
+      }),
+      makeShop({ extra_services: [{ service_id: 1, services: [{ id: 9 }] as never }] }),
+    ],
+  },
+  {
+    name: 'shop event',
+    guard: shopEventAnswer,
+    schema: pobEventSchema,
+    valid: [
+      {
+        id: 5,
+        open: true,
+        closing_soon: false,
+        queue_state: 'open',
+        queue_info: { queue_employees: 2 },
+        service_time_estimates: [{ priority: 0, wait_time: 12 }],
+      },
+    ],
+    broken: [null, { id: 5 }, summary({ queue_state: 'busy' as 'open' })],
+  },
+  {
+    name: 'order creation answer',
+    guard: createOrderAnswer,
+    schema: createOrderAnswerSchema,
+    valid: [{ id: 12 }],
+    broken: [null, {}, { id: '12' }, { id: 1.5 }],
   },
   {
     name: 'profile',

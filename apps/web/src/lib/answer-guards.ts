@@ -1,7 +1,8 @@
-// Hand-written checks of the API answers that /home needs (shop list, profile, error and refresh
-// answers): zod would add about 26 kB gzip to the first screen. answer-guards.test.ts feeds the
+// Hand-written checks of the API answers that /home and the shop page need (shop list, shop with
+// its catalogue, shop events, profile, order creation, error and refresh answers): zod would add
+// about 26 kB gzip to the first screen and to a shop page opened from a link. answer-guards.test.ts feeds the
 // same answers to these checks and to the contract's schemas and expects the same verdicts.
-import type { ApiError, LoginAnswer, Profile, PobSummary } from '@jono/contract';
+import type { ApiError, LoginAnswer, Pob, PobEvent, PobSummary, Profile } from '@jono/contract';
 
 /** What the API client needs of a schema: a zod schema or one of the checks below fits. */
 export interface AnswerSchema<T> {
@@ -47,20 +48,51 @@ const openTime = object({
   close: str,
 });
 
-const pobSummary = object({
+/** What the shop list, the shop page and the shop's live events share. */
+const queueFields = {
   id: int,
-  name: str,
-  city: str,
-  address: str,
   open: bool,
-  open_times: arrayOf(openTime),
   closing_soon: bool,
-  location: object({ latitude: str, longitude: str }),
   service_time_estimates: arrayOf(object({ priority: nonNegativeInt, wait_time: nonNegativeInt })),
   queue_state: oneOf('open', 'closed', 'full'),
   queue_info: object({ queue_employees: nonNegativeInt }),
-  image: (v) => typeof v === 'string' || v === false,
+};
+
+const summaryFields = {
+  ...queueFields,
+  name: str,
+  city: str,
+  address: str,
+  open_times: arrayOf(openTime),
+  location: object({ latitude: str, longitude: str }),
+  image: (v: unknown) => typeof v === 'string' || v === false,
   notice: nullable(str),
+};
+
+const pobSummary = object(summaryFields);
+
+const serviceFields = {
+  id: int,
+  title: str,
+  display_order: int,
+  details: str,
+  long_description: str,
+  price: nonNegativeInt,
+  duration: nonNegativeInt,
+};
+
+const pob = object({
+  ...summaryFields,
+  service_groups: arrayOf(
+    object({ id: int, title: str, display_order: int, details: str, parent: nullable(int) }),
+  ),
+  services: arrayOf(object({ ...serviceFields, group_id: int })),
+  extra_services: arrayOf(
+    object({
+      service_id: int,
+      services: arrayOf(object({ ...serviceFields, group_id: nullable(int) })),
+    }),
+  ),
 });
 
 const membership = object({
@@ -112,6 +144,15 @@ const profile = object({
 
 /** GET /pobs/ (the contract's pobListSchema). */
 export const shopListAnswer = answerSchema<PobSummary[]>(arrayOf(pobSummary));
+
+/** GET /pobs/{id}/ (the contract's pobSchema). */
+export const shopAnswer = answerSchema<Pob>(pob);
+
+/** A message of GET /pobs/{id}/events (the contract's pobEventSchema). */
+export const shopEventAnswer = answerSchema<PobEvent>(object(queueFields));
+
+/** POST /customers/{id}/orders/ (the contract's createOrderAnswerSchema). */
+export const createOrderAnswer = answerSchema<{ id: number }>(object({ id: int }));
 
 /** GET /customers/{id}/ (the contract's profileSchema). */
 export const profileAnswer = answerSchema<Profile>(profile);

@@ -1,13 +1,14 @@
 // POST /customers/{id}/orders/: joins the shop's queue; answers the new order's id.
-import { createOrderAnswerSchema, type CreateOrderPayload } from '@jono/contract';
+import type { CreateOrderPayload } from '@jono/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { createOrderAnswer } from '../../../lib/answer-guards';
 
 export const createOrder = (customerId: number, payload: CreateOrderPayload) =>
   apiRequest(`/customers/${customerId}/orders/`, {
     method: 'POST',
     body: payload,
-    schema: createOrderAnswerSchema,
+    schema: createOrderAnswer,
   });
 
 export function useCreateOrder() {

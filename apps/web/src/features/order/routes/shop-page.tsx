@@ -1,5 +1,5 @@
 // /barbershop/{id}: the shop, its services and the order being built, through review and sending.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation';
@@ -14,7 +14,6 @@ import { queryKeys } from '../../../lib/query-keys';
 import { cardState, shownWait } from '../../../lib/queue';
 import { useIsLoggedIn } from '../../../lib/session-store';
 import { useProfile } from '../../auth/api/get-profile';
-import { LoginDialog } from '../../auth/components/login-dialog';
 import { useShop } from '../../shops/api/get-shop';
 import { useShopEvents } from '../../shops/api/use-shop-events';
 import { OrderReview } from '../components/order-review';
@@ -25,6 +24,12 @@ import { useSendOrder } from '../hooks/use-send-order';
 import { useShopNotice } from '../hooks/use-shop-notice';
 import { useOrderDraftStore } from '../stores/order-draft-store';
 import { accept, canEdit, edit, nextStep, toggleExtra, toggleService } from '../utils/order-draft';
+
+// The login form (and zod, which validates it) loads when a guest first presses next: a shop page
+// opened from a link does not pay for it.
+const LoginDialog = lazy(async () => ({
+  default: (await import('../../auth/components/login-dialog')).LoginDialog,
+}));
 
 function useShopId(): number | null {
   const { id } = useParams();
@@ -45,6 +50,8 @@ export function ShopPageRoute() {
   const draft = useOrderDraftStore((s) => s.draft);
   const apply = useOrderDraftStore((s) => s.apply);
   const [loginOpen, setLoginOpen] = useState(false);
+  /** Once the login dialog was asked for, it stays mounted (closing keeps its focus handling). */
+  const [loginWanted, setLoginWanted] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [headerFixed, setHeaderFixed] = useState(false);
   const imageRef = useRef<HTMLDivElement>(null);
@@ -92,6 +99,7 @@ export function ShopPageRoute() {
   const next = (isLoggedIn: boolean, currentWait: number | null) => {
     switch (nextStep({ loggedIn: isLoggedIn, wait: currentWait })) {
       case 'login':
+        setLoginWanted(true);
         setLoginOpen(true);
         break;
       case 'confirmTimeZero':
@@ -159,18 +167,25 @@ export function ShopPageRoute() {
           </button>
         </div>
       ) : null}
-      <LoginDialog
-        open={loginOpen}
-        onClose={() => setLoginOpen(false)}
-        description={t('shop.loginToContinue')}
-        onSuccess={(loggedInProfile) => {
-          setLoginOpen(false);
-          next(
-            true,
-            shownWait(data.service_time_estimates, loggedInProfile.membership?.priority ?? null),
-          );
-        }}
-      />
+      {loginWanted ? (
+        <Suspense fallback={<Loader />}>
+          <LoginDialog
+            open={loginOpen}
+            onClose={() => setLoginOpen(false)}
+            description={t('shop.loginToContinue')}
+            onSuccess={(loggedInProfile) => {
+              setLoginOpen(false);
+              next(
+                true,
+                shownWait(
+                  data.service_time_estimates,
+                  loggedInProfile.membership?.priority ?? null,
+                ),
+              );
+            }}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={confirmOpen}
         title={t('timeZero.title')}

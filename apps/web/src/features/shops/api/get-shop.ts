@@ -1,12 +1,13 @@
 // GET /pobs/{id}/: one shop with its service catalogue; refreshed every 30 s while visible.
-import { marketOfLocale, pobSchema, SHOP_REFRESH_MS, type Market } from '@jono/contract';
+import { marketOfLocale, SHOP_REFRESH_MS, type Market } from '@jono/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { shopAnswer } from '../../../lib/answer-guards';
 import { useLocale } from '../../../lib/locale-store';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const getShop = (id: number, signal?: AbortSignal) =>
-  apiRequest(`/pobs/${id}/`, { schema: pobSchema, signal, auth: false });
+  apiRequest(`/pobs/${id}/`, { schema: shopAnswer, signal, auth: false });
 
 export const shopQueryOptions = (market: Market, id: number) =>
   queryOptions({

@@ -1,7 +1,8 @@
 // GET /pobs/{id}/events (SSE): live queue estimates of one shop, written into the cached shop.
-import { marketOfLocale, pobEventSchema, type Pob } from '@jono/contract';
+import { marketOfLocale, type Pob } from '@jono/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '../../../lib/api-client';
+import { shopEventAnswer } from '../../../lib/answer-guards';
 import { useLocale } from '../../../lib/locale-store';
 import { queryKeys } from '../../../lib/query-keys';
 import { useEventSource } from '../../../lib/use-event-source';
@@ -10,7 +11,7 @@ export function useShopEvents(id: number | null): void {
   const queryClient = useQueryClient();
   const market = marketOfLocale(useLocale());
   useEventSource(id === null ? null : apiUrl(`/pobs/${id}/events`), (data) => {
-    const event = pobEventSchema.safeParse(data);
+    const event = shopEventAnswer.safeParse(data);
     if (!event.success || id === null) return;
     queryClient.setQueryData<Pob>(queryKeys.shop(market, id), (shop) =>
       shop ? { ...shop, ...event.data } : shop,
