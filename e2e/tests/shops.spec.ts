@@ -1,5 +1,5 @@
 // Finding shops: search, opening a shop, and a closed shop that cannot be ordered from.
-import { expect, expectNoSeriousA11yViolations, listShops, test } from '../fixtures';
+import { expect, expectNoSeriousA11yViolations, listShops, MARKET, test } from '../fixtures';
 import { HomePage } from '../pages/home-page';
 import { ShopPage } from '../pages/shop-page';
 
@@ -26,6 +26,19 @@ test('a guest searches for a shop and opens it', async ({ page, request }) => {
   await expect(page).toHaveURL(new RegExp(`/barbershop/${target!.id}$`));
   await expect(new ShopPage(page).heading(target!.name)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // A service's info button opens its long description in a drawer, which closes again.
+  const detail = (await (await request.get(`/api/${MARKET}/pobs/${target!.id}/`)).json()) as {
+    services: { title: string; long_description: string }[];
+  };
+  const described = detail.services.find((s) => s.long_description !== '');
+  expect(described, 'a demo service with a long description').toBeDefined();
+  await page.getByRole('button', { name: `More about ${described!.title}` }).click();
+  const drawer = page.getByRole('dialog', { name: described!.title });
+  await expect(drawer).toContainText(described!.long_description);
+  await expectNoSeriousA11yViolations(page);
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toBeHidden();
 });
 
 test('a closed shop cannot be ordered from', async ({ page, request }) => {

@@ -1,12 +1,17 @@
 // Service groups with a selector that scrolls to each; services with title, description, price,
 // an info button and, once chosen, their extra services.
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Pob, Service } from '@jono/contract';
 import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
 import type { OrderDraft } from '../utils/order-draft';
-import { ServiceInfoDrawer } from './service-info-drawer';
+
+// The drawer library (vaul, with Radix's dialog) is most of the shop page's code but only the
+// info button needs it: it loads on the first tap.
+const ServiceInfoDrawer = lazy(async () => ({
+  default: (await import('./service-info-drawer')).ServiceInfoDrawer,
+}));
 
 interface ServiceListProps {
   shop: Pob;
@@ -28,6 +33,8 @@ export function ServiceList({
   const { t } = useTranslation('order');
   const locale = useLocale();
   const [info, setInfo] = useState<Service | null>(null);
+  /** Once asked for, the drawer stays mounted so that closing it animates. */
+  const [infoWanted, setInfoWanted] = useState(false);
 
   const groups = useMemo(
     () =>
@@ -100,7 +107,10 @@ export function ServiceList({
                       type="button"
                       className="icon-button service__info"
                       aria-label={t('service.info', { title: service.title })}
-                      onClick={() => setInfo(service)}
+                      onClick={() => {
+                        setInfoWanted(true);
+                        setInfo(service);
+                      }}
                     >
                       <span aria-hidden="true">i</span>
                     </button>
@@ -131,7 +141,11 @@ export function ServiceList({
           </ul>
         </section>
       ))}
-      <ServiceInfoDrawer service={info} onClose={() => setInfo(null)} />
+      {infoWanted ? (
+        <Suspense fallback={null}>
+          <ServiceInfoDrawer service={info} onClose={() => setInfo(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
