@@ -1,7 +1,10 @@
-// Entry: load the language, then render the app.
+// Entry: load the language (and, on the start screen, the shop list at the same time), then render.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { marketOfLocale } from '@jono/contract';
 import { App } from './app/app';
+import { createQueryClient } from './app/provider';
+import { shopsQueryOptions } from './features/shops/api/get-shops';
 import { i18next, initI18n, setDocumentLanguage } from './lib/i18n';
 import { useLocaleStore } from './lib/locale-store';
 import { makeZodJitless } from './lib/zod-jitless';
@@ -19,10 +22,16 @@ useLocaleStore.subscribe((s) => {
 
 const root = document.getElementById('root');
 if (root) {
+  const queryClient = createQueryClient();
+  // The shop list is what nearly every visit shows first: it is asked for while the translations
+  // load, not after the first render.
+  if (/^\/(home\/?)?$/.test(window.location.pathname)) {
+    void queryClient.prefetchQuery(shopsQueryOptions(marketOfLocale(locale)));
+  }
   void initI18n(language).finally(() => {
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <App queryClient={queryClient} />
       </StrictMode>,
     );
   });
