@@ -31,3 +31,6 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
 
 export const wants = (opts: BenchOptions, name: string) =>
   opts.only.length === 0 || opts.only.includes(name);
+
+/** Lighthouse runs per page: on shared cores one run's blocking time varies by a factor of five. */
+export const LIGHTHOUSE_RUNS = 3;

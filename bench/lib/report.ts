@@ -2,6 +2,7 @@
 // was measured, the findings, and what could not be measured.
 import type { BenchResults, Outcome } from './results';
 import { findings } from './findings';
+import { LIGHTHOUSE_RUNS } from './options';
 import { HOME_JS_BUDGET, LINEAR_RATIO, targetRows } from './targets';
 
 const table = (head: string[], rows: (string | number)[][]) =>
@@ -256,7 +257,8 @@ web app manifest's fields and whether a service worker takes control.\n`);
   if (r.lighthouse?.ok && r.lighthouse.value.status === 'ok') {
     const l = r.lighthouse.value;
     out.push(`Lighthouse ${l.version ?? ''} (installed on demand into bench/.tmp), default mobile preset
-(simulated slow 4G and 4x CPU slowdown), Debian's Chromium headless, one run per page.\n`);
+(simulated slow 4G and 4x CPU slowdown), Debian's Chromium headless, ${LIGHTHOUSE_RUNS} runs per page:
+the figures are the run with the median performance score; every run's score is in the last column.\n`);
     out.push(
       table(
         [
@@ -269,6 +271,7 @@ web app manifest's fields and whether a service worker takes control.\n`);
           'LCP s',
           'TBT ms',
           'CLS',
+          'runs',
         ],
         l.pages.map((p) => [
           p.page,
@@ -286,6 +289,7 @@ web app manifest's fields and whether a service worker takes control.\n`);
             ? '-'
             : Math.round(p.metrics.tbtMs),
           p.metrics.cls ?? '-',
+          (p.performanceRuns ?? []).map((score) => score ?? '-').join(', '),
         ]),
       ),
     );
