@@ -316,4 +316,23 @@ describe('Estimates', () => {
     expect(row?.waitEstimate).toBeGreaterThan(0);
     expect(row?.shownWait).toBe(row?.waitEstimate);
   });
+
+  it('computes and writes a burst of changes to one shop once, and a later change again', async () => {
+    const c = await newCustomer(app);
+    await join(app, c, 11);
+    const ctx = fi(app);
+    const before = app.queue.computations;
+    const burst = await Promise.all(Array.from({ length: 10 }, () => app.queue.changed(ctx, 11)));
+    expect(app.queue.computations - before).toBe(1);
+    expect(new Set(burst).size).toBe(1);
+
+    // A change made while a refresh runs is not answered with that refresh's older view.
+    const first = app.queue.changed(ctx, 11);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = app.queue.changed(ctx, 11);
+    const [a, b] = await Promise.all([first, second]);
+    expect(b).not.toBe(a);
+    expect(b.computedAt).toBeGreaterThanOrEqual(a.computedAt);
+    expect(app.queue.computations - before).toBe(3);
+  });
 });
