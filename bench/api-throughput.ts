@@ -288,7 +288,10 @@ async function joinAndCancel(jono: JonoServer, opts: BenchOptions): Promise<Join
   const options = { url: jono.url, connections: customers.length, timeout: 10 };
   if (opts.warmup > 0) {
     await autocannon({ ...options, duration: opts.warmup, setupClient: setupClient() });
-    // A run stops between a join and its cancel: leave no customer with an active order.
+    // A run stops between a join and its cancel: leave no customer with an active order. Joins
+    // still in flight when autocannon stopped commit after it returns (their answers unread), so
+    // wait for them first: otherwise their customers meet 409 active_order_exists all run long.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     await cancelActiveOrders(jono, customers);
   }
   byRequest.join = {};
