@@ -124,8 +124,7 @@ taken entries instead of splicing (the usual case is that the head is ready). Bo
 identical, which the existing property tests check.`,
   },
   {
-    title:
-      'Joins and cancels slow down with the queue: one UPDATE per waiting order (owner: server)',
+    title: 'Joins and cancels wait for their shop under load (owner: server)',
     applies: (r) =>
       r.api?.ok === true &&
       r.api.value.backends.some(
@@ -144,21 +143,17 @@ identical, which the existing property tests check.`,
             .join('; ')
         : '';
       return `${lines}. With 100 customers on 3 shops each queue holds up to about 33 active
-orders. Every join and every cancel awaits \`QueueService.changed\` before answering
-(server/src/routes/orders/index.ts), and \`persistAndNotify\` (server/src/services/queue.ts)
-writes each active order whose estimate moved with its own \`UPDATE orders ... where id = ?\`,
-one after another, each its own commit (an fsync on PostgreSQL). A cancel near the head moves
-everyone behind it, so one request costs up to a queue's length of sequential commits, and
-concurrent changes of one shop each redo the whole write. A cancel that times out leaves
-the customer with an active order, and their next joins are refused with \`active_order_exists\`
-(in an earlier run on PostgreSQL no cancel was answered within 10 s and the cycle stalled). (Diagnosis from the code and
-this symptom; not yet confirmed with a profile of the PostgreSQL run.)
+orders, and every join and cancel changes one of three queues. Already done: moved estimates are
+written in one UPDATE under the shop's lock, and changes of one shop that arrive while its
+refresh runs share the next refresh (\`QueueService.changed\`), so a burst costs two
+recomputations, not one per request. What remains is the per-shop lock itself: joins and
+cancels of one shop take turns, each a transaction (an fsync on PostgreSQL), and on PGlite every
+transaction of every shop shares one connection on the Node.js thread that also serves HTTP.
 
-**Proposed fix** (server/src/services/queue.ts \`persistAndNotify\`): write the moved estimates
-in one statement (\`update orders set wait_estimate = v.w from (values ...) as v(id, w) where
-orders.id = v.id\`), and take it off the request path: answer the join or cancel once its own
-transaction commits, and coalesce the recompute-persist-notify per shop (if one is running for
-the shop, mark it dirty and run once more when it ends), so a burst of changes costs one write.`;
+**What is left**: production runs on PostgreSQL (\`DATABASE_URL\`); PGlite is the embedded
+database for trying Jono out. If PostgreSQL's p99 grows with real traffic, take the recompute
+off the request path entirely (answer once the change commits; the live streams already carry
+the new estimates).`;
     },
   },
   {
