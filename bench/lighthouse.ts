@@ -101,10 +101,19 @@ async function audit(baseUrl: string, page: string, path: string): Promise<Light
   };
 }
 
-/** The run with the median performance score, as Lighthouse's own guidance on variability says. */
+/**
+ * The run with the median performance score, as Lighthouse's own guidance on variability says.
+ * A run that fails (Lighthouse now and then loses its trace: NO_NAVSTART) is tried once more.
+ */
 async function median(audit1: () => Promise<LighthouseScores>): Promise<LighthouseScores> {
   const runs: LighthouseScores[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await audit1());
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    try {
+      runs.push(await audit1());
+    } catch {
+      runs.push(await audit1());
+    }
+  }
   runs.sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
   const middle = runs[Math.floor(runs.length / 2)] as LighthouseScores;
   return { ...middle, performanceRuns: runs.map((r) => r.performance) };
