@@ -320,10 +320,25 @@ describe('the rest of the surface', () => {
     expect(res.json()).toHaveProperty('error');
   });
 
-  it('sets security headers', async () => {
-    const res = await app.inject('/api/fi/pobs/');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('sets security headers on answers, errors and unknown paths alike', async () => {
+    for (const url of ['/api/fi/pobs/', '/api/fi/customers/1/', '/api/fi/no-such-route']) {
+      const res = await app.inject(url);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      // HSTS only in production (the development server runs on plain HTTP).
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+    const prod = await buildTestApp({ envOverrides: { NODE_ENV: 'production' } });
+    try {
+      const res = await prod.inject('/api/fi/pobs/');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+    } finally {
+      await prod.close();
+    }
   });
 
   it('keeps the development SMS outbox out of production', async () => {
