@@ -16,7 +16,13 @@ export async function startJono(opts: {
 }): Promise<JonoServer> {
   const port = opts.port ?? (await freePort(4600));
   const dataDir = tempDir('data');
-  const proc = startProcess('jono', 'npx', ['tsx', 'server/src/server.ts'], {
+  // BENCH_CPU_PROF=<dir>: each Jono writes a V8 CPU profile there when it stops (open it in
+  // Chrome DevTools' Performance panel) to see where a benchmark's time goes.
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const [command, args] = profileDir
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx']]
+    : ['npx', ['tsx']];
+  const proc = startProcess('jono', command, [...args, 'server/src/server.ts'], {
     cwd: REPO_DIR,
     logFile: logFile(`jono-${opts.name}`),
     env: {
