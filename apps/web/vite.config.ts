@@ -6,9 +6,10 @@ import react from '@vitejs/plugin-react';
 import { localesPlugin } from './locales.plugin';
 import { pwaPlugin } from './pwa.config';
 
-// Every module the entry imports statically: all of it loads on every first screen anyway, and
-// one file compresses better than the dozen small shared chunks the bundler would cut from it.
-// Not followed: barrels that re-export what only lazy screens use (the contract's schemas, zod).
+// Every module the entry and the start screen (the shop list) import statically: all of it loads
+// on nearly every first visit anyway, and one file compresses better than the dozen small shared
+// chunks the bundler would cut from it. Not followed: barrels that re-export what only lazy
+// screens use (the contract's schemas, zod, TanStack Query's index with useMutation).
 const BARRELS =
   /packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/]|@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/]index/;
 const FIRST_SCREEN_ROOTS = /src[\\/](main\.tsx|features[\\/]shops[\\/]routes[\\/]home\.tsx)$/;

@@ -8,6 +8,8 @@ import { RouteErrorBoundary } from './error-boundary';
 import { RequireLogin } from './require-login';
 import { RootLayout } from './root-layout';
 import { lazyScreen } from '../features/account/lazy-screen';
+// The shop list is the start screen: it is part of the first-screen chunk (vite.config.ts).
+import { HomeRoute as Home } from '../features/shops/routes/home';
 
 /** A screen loaded on first use (with its translations when lazyScreen made the loader). */
 const screen = (load: () => Promise<{ Component: ComponentType }>) =>
@@ -18,9 +20,6 @@ const StartGate = screen(async () => ({
 }));
 const NotFound = screen(async () => ({
   Component: (await import('./routes/not-found')).NotFoundRoute,
-}));
-const Home = screen(async () => ({
-  Component: (await import('../features/shops/routes/home')).HomeRoute,
 }));
 const ShopPage = screen(
   lazyScreen(
