@@ -1,6 +1,6 @@
 // Scale of the queue engine, in process: the time estimateQueue takes for one shop's queue of
 // 10, 100 and 1000 orders, and for 10, 100 and 1000 shops of a typical queue each.
-import { buildDurationModel, estimateQueue } from '@jono/queue';
+import { buildDurationModel, estimateQueue, mulberry32 } from '@jono/queue';
 import type { QueueOrder, ServedOrder, ShopQueueState } from '@jono/queue';
 import { parseOptions, type BenchOptions } from './lib/options';
 import { interleavedMedians, round } from './lib/stats';
@@ -26,18 +26,6 @@ const CHAIRS = 3;
 /** A typical busy shop's queue when the shop count grows. */
 const ORDERS_PER_SHOP = 10;
 
-/** Deterministic pseudo-random numbers (mulberry32) so every run times the same queues. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PLANNED = [10, 15, 20, 20, 30, 25];
 
 function history(rand: () => number): ServedOrder[] {
@@ -50,7 +38,8 @@ function history(rand: () => number): ServedOrder[] {
 
 /** A shop at noon: CHAIRS orders in service, the rest waiting, some members, a day's forecast. */
 export function shopState(orders: number, seed: number): ShopQueueState {
-  const rand = random(seed);
+  // Deterministic (mulberry32): every run times the same queues.
+  const rand = mulberry32(seed);
   const list: QueueOrder[] = Array.from({ length: orders }, (_, i) => {
     const joinedAt = NOW - (orders - i) * 2 * MINUTE;
     const r = rand();

@@ -32,6 +32,7 @@ export { queueState, shopStatus } from './queue-state';
 export type { QueueState, ShopStatus } from './queue-state';
 export { deferOrder } from './defer-order';
 export type { OrderChange } from './defer-order';
+export { mulberry32 } from './sim/random';
 export { runScenario } from './sim/run-scenario';
 export type { ScenarioResult } from './sim/run-scenario';
 export { simulateDay } from './sim/simulate-day';

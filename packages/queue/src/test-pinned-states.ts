@@ -5,6 +5,7 @@
 // under way (more than chairs, some without startedAt), customers at the shop and on the way,
 // a duration model with and without a spread, arrivals now and a forecast (unsorted, partly in
 // the past), closing (none, null, past, later), a typical order override and no chairs at all.
+import { mulberry32 } from './sim/random';
 import { buildDurationModel } from './duration-model';
 import type { ServedOrder } from './duration-model';
 import { estimateQueue } from './estimate-queue';
@@ -185,22 +186,10 @@ export const PINNED_SPECS: readonly PinnedSpec[] = [
   },
 ];
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PLANNED = [10, 15, 20, 20, 25, 30, 45];
 
 export function pinnedState(spec: PinnedSpec): ShopQueueState {
-  const rand = random(spec.seed);
+  const rand = mulberry32(spec.seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const serviceIds = () => Array.from({ length: int(1, 2) }, () => int(1, 7));
   const orders: QueueOrder[] = [];
