@@ -1,6 +1,7 @@
 // API throughput: Jono's shop list and shop page against nginx serving the same bytes, and a
 // join-and-cancel cycle of concurrent customers; on PGlite and on PostgreSQL.
 import autocannon, { type AutocannonClient, type AutocannonRequest } from 'autocannon';
+import { oneServiceOrder, type CatalogueService } from './lib/customer-session';
 import { measure, figures, type LoadFigures } from './lib/load';
 import { startJono, type JonoServer } from './lib/jono-server';
 import { startNginx } from './lib/nginx';
@@ -151,7 +152,7 @@ interface ShopDetail {
   id: number;
   queue_state: string;
   closing_soon: boolean;
-  services: { id: number; duration: number; group_id: number; price: number; title: string }[];
+  services: CatalogueService[];
 }
 
 async function orderBodies(jono: JonoServer): Promise<Map<number, string>> {
@@ -165,21 +166,7 @@ async function orderBodies(jono: JonoServer): Promise<Map<number, string>> {
     ) as ShopDetail;
     const service = detail.services[0];
     if (!service) continue;
-    const { id, duration, group_id, price, title } = service;
-    bodies.set(
-      shop.id,
-      JSON.stringify({
-        pob_id: shop.id,
-        items: [
-          {
-            amount: 1,
-            service_id: id,
-            service_info: { duration, group_id, id, price, title },
-            extra_services: [],
-          },
-        ],
-      }),
-    );
+    bodies.set(shop.id, JSON.stringify(oneServiceOrder(shop.id, service)));
   }
   return bodies;
 }

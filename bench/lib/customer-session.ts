@@ -39,31 +39,44 @@ export async function demoCustomerWithOrder(baseUrl: string): Promise<CustomerSe
   }[];
   for (const shop of shops.filter((p) => p.queue_state === 'open' && !p.closing_soon)) {
     const detail = (await (await fetch(`${api}/pobs/${shop.id}/`)).json()) as {
-      services: { id: number; duration: number; group_id: number; price: number; title: string }[];
+      services: CatalogueService[];
     };
     const service = detail.services[0];
     if (!service) continue;
-    const { id, duration, group_id, price, title } = service;
     const res = await fetch(`${api}/customers/${s.customer_id}/orders/`, {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({
-        pob_id: shop.id,
-        items: [
-          {
-            amount: 1,
-            service_id: id,
-            service_info: { duration, group_id, id, price, title },
-            extra_services: [],
-          },
-        ],
-      }),
+      body: JSON.stringify(oneServiceOrder(shop.id, service)),
     });
     if (res.status === 201 || res.status === 409) return session;
     session.orderNote = `joining shop ${shop.id} answered ${res.status}`;
   }
   session.orderNote ??= 'no shop is taking orders now';
   return session;
+}
+
+export interface CatalogueService {
+  id: number;
+  duration: number;
+  group_id: number;
+  price: number;
+  title: string;
+}
+
+/** The body of POST /customers/{id}/orders/ for one service of a shop, as the app sends it. */
+export function oneServiceOrder(shopId: number, service: CatalogueService) {
+  const { id, duration, group_id, price, title } = service;
+  return {
+    pob_id: shopId,
+    items: [
+      {
+        amount: 1,
+        service_id: id,
+        service_info: { duration, group_id, id, price, title },
+        extra_services: [],
+      },
+    ],
+  };
 }
 
 /** localStorage entries the customer app reads at start (zustand's persist format). */
