@@ -57,6 +57,8 @@ test('a guest registers, edits email and permissions, changes the password and l
   await expect(permission).not.toBeChecked();
   await permission.click();
   await expect(permission).toBeChecked();
+  // The switch is disabled while the change is saved; reload only once it is saved.
+  await expect(permission).toBeEnabled();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Offers and news by email' })).toBeChecked();
 
@@ -65,6 +67,7 @@ test('a guest registers, edits email and permissions, changes the password and l
   await expect(sms).toBeChecked();
   await sms.click();
   await expect(sms).not.toBeChecked();
+  await expect(sms).toBeEnabled();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Text messages' })).not.toBeChecked();
 
