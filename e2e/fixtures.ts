@@ -108,7 +108,11 @@ export interface ShopSummary {
   open: boolean;
   closing_soon: boolean;
   queue_state: string;
-  service_time_estimates: { priority: number; wait_time: number }[];
+  service_time_estimates: {
+    priority: number;
+    wait_time: number;
+    wait_range: { low: number; high: number };
+  }[];
   open_times: { weekday: number; open: string; close: string }[];
 }
 

@@ -61,7 +61,11 @@ describe('POST /customers/:id/orders/', () => {
     expect(order.items[0]?.extra_services).toHaveLength(1);
     expect(order.items[0]?.extra_services[0]?.price).toBeGreaterThan(0);
     expect(order.status).toBe('active');
-    expect(order.service_time_estimate.wait_time).toEqual(expect.any(Number));
+    const { wait_time: wait, wait_range: range } = order.service_time_estimate;
+    expect(wait).toEqual(expect.any(Number));
+    // The order carries the 80 % interval of its wait around the median.
+    expect(range?.low).toBeLessThanOrEqual(wait ?? -1);
+    expect(range?.high).toBeGreaterThanOrEqual(wait ?? Infinity);
   });
 
   it('refuses a second active order', async () => {

@@ -1,5 +1,6 @@
 // Orders: joining a shop's queue, checking in, leaving (sections 3, 4, 7).
 import { z } from 'zod';
+import { waitRangeSchema } from './shop';
 
 export const orderStatusSchema = z.enum(['active', 'cancelled', 'serviced', 'noShow']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
@@ -53,7 +54,12 @@ export const orderSchema = z.object({
   pob_id: z.number().int(),
   status: orderStatusSchema,
   customer_at_pob: z.boolean(),
-  service_time_estimate: z.object({ wait_time: z.number().int().min(0).nullable() }),
+  service_time_estimate: z.object({
+    /** Median minutes until a chair (0 at the chair); null when the order is no longer active. */
+    wait_time: z.number().int().min(0).nullable(),
+    /** The 80 % interval of that wait; null when wait_time is null. */
+    wait_range: waitRangeSchema.nullable(),
+  }),
   items: z.array(
     z.object({
       amount: z.number().int(),

@@ -2,6 +2,7 @@
 import { arrivalSegments, withArrivals } from './arrivals-ahead';
 import { listSchedule, servicesUnderWay } from './list-schedule';
 import { sortQueue } from './sort-queue';
+import { waitRangeOf } from './wait-range';
 import type { Segment } from './arrivals-ahead';
 import type { ListSchedule } from './list-schedule';
 import { PRIORITY_LEVELS } from './types';
@@ -32,13 +33,20 @@ export function estimateQueue(state: ShopQueueState): QueueEstimate {
   const segments = arrivalSegments(state);
   const orders = new Map<number, OrderEstimate>();
   for (const { order, start, end } of schedule?.inService ?? servicesUnderWay(state)) {
-    orders.set(order.id, { waitMinutes: 0, expectedStart: start, expectedEnd: end, position: 0 });
+    orders.set(order.id, {
+      waitMinutes: 0,
+      waitRange: { low: 0, high: 0 },
+      expectedStart: start,
+      expectedEnd: end,
+      position: 0,
+    });
   }
   const waiting = schedule?.waiting ?? [];
   waiting.forEach(({ order, start, end }, index) => {
     const waitMs = withArrivals(state, order.priority, start - state.now, segments(order.priority));
     orders.set(order.id, {
       waitMinutes: toWholeMinutes(waitMs),
+      waitRange: waitRangeOf(state, waitMs),
       expectedStart: state.now + waitMs,
       expectedEnd: state.now + waitMs + (end - start),
       position: index + 1,
@@ -47,12 +55,19 @@ export function estimateQueue(state: ShopQueueState): QueueEstimate {
   if (!schedule) {
     sortQueue(state.orders).forEach((order, index) => {
       const position = index + 1;
-      orders.set(order.id, { waitMinutes: null, expectedStart: null, expectedEnd: null, position });
+      orders.set(order.id, {
+        waitMinutes: null,
+        waitRange: null,
+        expectedStart: null,
+        expectedEnd: null,
+        position,
+      });
     });
   }
   const serviceTimeEstimates = PRIORITY_LEVELS.map((priority) => {
     const waitMs = newOrderWaitMs(state, priority, schedule, segments);
-    return { priority, wait_time: waitMs === null ? null : toWholeMinutes(waitMs) };
+    if (waitMs === null) return { priority, wait_time: null, wait_range: null };
+    return { priority, wait_time: toWholeMinutes(waitMs), wait_range: waitRangeOf(state, waitMs) };
   });
   return { orders, serviceTimeEstimates };
 }

@@ -11,6 +11,7 @@ export type {
   QueueOrder,
   ServiceTimeEstimate,
   ShopQueueState,
+  WaitRange,
 } from './types';
 export { PRIORITY_LEVELS } from './types';
 export { compareQueueOrders, sortQueue } from './sort-queue';

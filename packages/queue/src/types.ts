@@ -61,9 +61,17 @@ export interface ArrivalForecast {
   perHour: Record<number, number>;
 }
 
+/** Whole minutes: the 80 % interval of a wait (10th to 90th percentile), low <= high. */
+export interface WaitRange {
+  low: number;
+  high: number;
+}
+
 export interface OrderEstimate {
-  /** Whole minutes until the order reaches a chair; null when no chair is on duty. */
+  /** Whole minutes until the order reaches a chair (the median); null when no chair is on duty. */
   waitMinutes: number | null;
+  /** The 80 % interval of the wait; null when no chair is on duty. */
+  waitRange: WaitRange | null;
   expectedStart: number | null;
   expectedEnd: number | null;
   /** 0 for an order in service, 1 for the head of the waiting queue, and so on. */
@@ -72,8 +80,10 @@ export interface OrderEstimate {
 
 export interface ServiceTimeEstimate {
   priority: Priority;
-  /** Whole minutes a new customer of this level would wait; null when no chair is on duty. */
+  /** Whole minutes a new customer of this level would wait (the median); null without a chair. */
   wait_time: number | null;
+  /** The 80 % interval of that wait; null when no chair is on duty. */
+  wait_range: WaitRange | null;
 }
 
 export interface QueueEstimate {

@@ -174,15 +174,19 @@ export async function joinQueue(
   return row;
 }
 
-/** The order as section 3 describes it; `waitMinutes` is the live estimate while active. */
-export function orderView(row: OrderRow, waitMinutes: number | null): Order {
+/** The order's wait as the API shows it: the median and the 80 % interval, in minutes. */
+export type LiveWait = Order['service_time_estimate'];
+const NO_WAIT: LiveWait = { wait_time: null, wait_range: null };
+
+/** The order as section 3 describes it; `live` is the live estimate while active. */
+export function orderView(row: OrderRow, live: LiveWait): Order {
   return {
     id: row.id,
     date: row.joinedAt.toISOString(),
     pob_id: row.pobId,
     status: row.status as Order['status'],
     customer_at_pob: row.customerAtPob,
-    service_time_estimate: { wait_time: row.status === 'active' ? waitMinutes : null },
+    service_time_estimate: row.status === 'active' ? live : NO_WAIT,
     items: row.items.map((i) => ({
       amount: 1,
       service_id: i.service_id,
@@ -209,9 +213,10 @@ export async function liveWait(
   ctx: MarketContext,
   queue: QueueService,
   row: OrderRow,
-): Promise<number | null> {
-  if (row.status !== 'active') return null;
+): Promise<LiveWait> {
+  if (row.status !== 'active') return NO_WAIT;
   const view = await queue.view(ctx, row.pobId);
   const e = view.estimate.orders.get(row.id);
-  return e ? e.waitMinutes : row.waitEstimate;
+  if (!e) return { wait_time: row.waitEstimate, wait_range: null };
+  return { wait_time: e.waitMinutes, wait_range: e.waitMinutes === null ? null : e.waitRange };
 }

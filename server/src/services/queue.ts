@@ -300,10 +300,11 @@ export function snapshotOf(status: ShopStatus, estimate: QueueEstimate): QueueSn
     open: status.open,
     closing_soon: status.closing_soon,
     queue_state: status.queue_state,
-    service_time_estimates: PRIORITY_LEVELS.map((priority) => ({
-      priority,
-      wait_time: estimate.serviceTimeEstimates.find((e) => e.priority === priority)?.wait_time ?? 0,
-    })),
+    service_time_estimates: PRIORITY_LEVELS.map((priority) => {
+      const e = estimate.serviceTimeEstimates.find((x) => x.priority === priority);
+      const wait = e?.wait_time ?? 0;
+      return { priority, wait_time: wait, wait_range: e?.wait_range ?? { low: wait, high: wait } };
+    }),
   };
 }
 

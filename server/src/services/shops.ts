@@ -1,6 +1,6 @@
 // Shops as the API shows them: catalogue rows plus the live queue snapshot (estimates, state).
 import { asc, eq } from 'drizzle-orm';
-import type { Pob, PobSummary, QueueState } from '@jono/contract';
+import type { Pob, PobSummary, QueueState, ServiceTimeEstimate } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { pobs, serviceGroups, services } from '../db/schema';
 
@@ -10,7 +10,7 @@ export interface QueueSnapshot {
   open: boolean;
   closing_soon: boolean;
   queue_state: QueueState;
-  service_time_estimates: { priority: number; wait_time: number }[];
+  service_time_estimates: ServiceTimeEstimate[];
 }
 
 /** Computes a shop's live snapshot; the queue service provides the real one. */

@@ -39,8 +39,8 @@ export function makeQueue(orders: StaffQueueOrder[], chairs = 2): StaffQueue {
       closing_soon: false,
       notice: null,
       service_time_estimates: [
-        { priority: 0, wait_time: 25 },
-        { priority: 3, wait_time: 5 },
+        { priority: 0, wait_time: 25, wait_range: { low: 25, high: 25 } },
+        { priority: 3, wait_time: 5, wait_range: { low: 5, high: 5 } },
       ],
     },
     chairs: Array.from({ length: chairs }, (_, i) => {
@@ -68,7 +68,7 @@ export function makeShop(): Pob {
     open_times: [{ weekday: 1, open: '00:00', close: '24:00' }],
     closing_soon: false,
     location: { latitude: '60.1699', longitude: '24.9384' },
-    service_time_estimates: [{ priority: 0, wait_time: 10 }],
+    service_time_estimates: [{ priority: 0, wait_time: 10, wait_range: { low: 10, high: 10 } }],
     queue_state: 'open',
     queue_info: { queue_employees: 2 },
     image: false,

@@ -8,6 +8,7 @@ import {
   profileSchema,
   refreshAnswerSchema,
   type Pob,
+  type PobSummary,
 } from '@jono/contract';
 import { makeProfile, makeShop } from '../test/factories';
 import {
@@ -129,7 +130,23 @@ const pairs: Pair[] = [
       [summary({ image: true as unknown as false })],
       [summary({ queue_state: 'busy' as 'open' })],
       [summary({ open_times: [{ weekday: 8, open: '09:00', close: '17:00' }] })],
-      [summary({ service_time_estimates: [{ priority: 0, wait_time: -5 }] })],
+      [
+        summary({
+          service_time_estimates: [{ priority: 0, wait_time: -5, wait_range: { low: 0, high: 1 } }],
+        }),
+      ],
+      [
+        summary({
+          service_time_estimates: [{ priority: 0, wait_time: 5, wait_range: { low: 9, high: 4 } }],
+        }),
+      ],
+      [
+        summary({
+          service_time_estimates: [
+            { priority: 0, wait_time: 5 },
+          ] as PobSummary['service_time_estimates'],
+        }),
+      ],
       [summary(), { ...summary(), location: { latitude: 60.1, longitude: 24.9 } }],
     ],
   },
@@ -159,7 +176,7 @@ const pairs: Pair[] = [
         closing_soon: false,
         queue_state: 'open',
         queue_info: { queue_employees: 2 },
-        service_time_estimates: [{ priority: 0, wait_time: 12 }],
+        service_time_estimates: [{ priority: 0, wait_time: 12, wait_range: { low: 8, high: 20 } }],
       },
     ],
     broken: [null, { id: 5 }, summary({ queue_state: 'busy' as 'open' })],

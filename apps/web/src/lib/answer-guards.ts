@@ -48,12 +48,19 @@ const openTime = object({
   close: str,
 });
 
+/** An 80 % interval of a wait: whole minutes, low <= high. */
+const waitRange: Check = (v) =>
+  object({ low: nonNegativeInt, high: nonNegativeInt })(v) &&
+  (v as { low: number }).low <= (v as { high: number }).high;
+
 /** What the shop list, the shop page and the shop's live events share. */
 const queueFields = {
   id: int,
   open: bool,
   closing_soon: bool,
-  service_time_estimates: arrayOf(object({ priority: nonNegativeInt, wait_time: nonNegativeInt })),
+  service_time_estimates: arrayOf(
+    object({ priority: nonNegativeInt, wait_time: nonNegativeInt, wait_range: waitRange }),
+  ),
   queue_state: oneOf('open', 'closed', 'full'),
   queue_info: object({ queue_employees: nonNegativeInt }),
 };

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { cardState, shownWait, timerLevel } from './queue';
 
 const estimates = [
-  { priority: 3, wait_time: 2 },
-  { priority: 2, wait_time: 5 },
-  { priority: 1, wait_time: 9 },
-  { priority: 0, wait_time: 20 },
+  { priority: 3, wait_time: 2, wait_range: { low: 2, high: 2 } },
+  { priority: 2, wait_time: 5, wait_range: { low: 5, high: 5 } },
+  { priority: 1, wait_time: 9, wait_range: { low: 9, high: 9 } },
+  { priority: 0, wait_time: 20, wait_range: { low: 20, high: 20 } },
 ];
 
 describe('the wait shown', () => {
@@ -19,7 +19,9 @@ describe('the wait shown', () => {
   });
 
   it('falls back to the first estimate', () => {
-    expect(shownWait([{ priority: 3, wait_time: 4 }], null)).toBe(4);
+    expect(shownWait([{ priority: 3, wait_time: 4, wait_range: { low: 4, high: 4 } }], null)).toBe(
+      4,
+    );
   });
 
   it('is unknown without estimates', () => {

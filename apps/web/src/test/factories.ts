@@ -12,8 +12,8 @@ export function makeShop(overrides: Partial<Pob> = {}): Pob {
     closing_soon: false,
     location: { latitude: '60.1688', longitude: '24.9325' },
     service_time_estimates: [
-      { priority: 3, wait_time: 0 },
-      { priority: 0, wait_time: 0 },
+      { priority: 3, wait_time: 0, wait_range: { low: 0, high: 0 } },
+      { priority: 0, wait_time: 0, wait_range: { low: 0, high: 0 } },
     ],
     queue_state: 'open',
     queue_info: { queue_employees: 3 },
@@ -94,7 +94,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     pob_id: 1,
     status: 'active',
     customer_at_pob: false,
-    service_time_estimate: { wait_time: 25 },
+    service_time_estimate: { wait_time: 25, wait_range: { low: 20, high: 35 } },
     items: [
       {
         amount: 1,

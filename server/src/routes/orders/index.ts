@@ -113,7 +113,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One order with its live estimate',
         description:
-          '`service_time_estimate.wait_time`: minutes until the order is expected to reach a chair (0 when at the chair); null when the order is no longer active.',
+          '`service_time_estimate.wait_time`: median minutes until the order reaches a chair (0 when at the chair); `wait_range` `{low, high}`: the 80 % interval of that wait. Both null when the order is no longer active.',
         params: orderParams,
         response: { 200: orderSchema },
       },

@@ -93,7 +93,9 @@ describe('ordering on the shop page', () => {
     useSessionStore.setState({
       session: { customerId: 42, accessToken: 'a1', refreshToken: 'r1' },
     });
-    const busy = makeShop({ service_time_estimates: [{ priority: 0, wait_time: 20 }] });
+    const busy = makeShop({
+      service_time_estimates: [{ priority: 0, wait_time: 20, wait_range: { low: 20, high: 20 } }],
+    });
     vi.stubGlobal(
       'fetch',
       fakeFetch(shopApi(busy), loginApi, (url, init) =>
@@ -119,7 +121,9 @@ describe('ordering on the shop page', () => {
     useSessionStore.setState({
       session: { customerId: 42, accessToken: 'a1', refreshToken: 'r1' },
     });
-    const busy = makeShop({ service_time_estimates: [{ priority: 0, wait_time: 20 }] });
+    const busy = makeShop({
+      service_time_estimates: [{ priority: 0, wait_time: 20, wait_range: { low: 20, high: 20 } }],
+    });
     vi.stubGlobal(
       'fetch',
       fakeFetch(shopApi(busy), loginApi, (url) =>

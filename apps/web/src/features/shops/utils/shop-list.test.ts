@@ -11,7 +11,7 @@ const shop = (id: number, name: string, city: string, lat: number, lng: number):
   open_times: [],
   closing_soon: false,
   location: { latitude: String(lat), longitude: String(lng) },
-  service_time_estimates: [{ priority: 0, wait_time: 5 }],
+  service_time_estimates: [{ priority: 0, wait_time: 5, wait_range: { low: 5, high: 5 } }],
   queue_state: 'open',
   queue_info: { queue_employees: 2 },
   image: false,

@@ -59,7 +59,9 @@ describe('the tracking screen', () => {
 
   it("says I'm here when the wait is 0, and relaxes the customer after checking in", async () => {
     const user = userEvent.setup();
-    const fake = api(makeOrder({ service_time_estimate: { wait_time: 0 } }));
+    const fake = api(
+      makeOrder({ service_time_estimate: { wait_time: 0, wait_range: { low: 0, high: 0 } } }),
+    );
     vi.stubGlobal('fetch', fake.fetchImpl);
     renderRoutes(routes, '/tracking');
 
