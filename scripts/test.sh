@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one test command: install, lint, typecheck, unit/API/component tests (PGlite, then real
-# PostgreSQL when TEST_DATABASE_URL is set), then the Playwright end-to-end suite.
+# PostgreSQL when TEST_DATABASE_URL is set), the two-node deployment behind nginx (with nginx and
+# TEST_DATABASE_URL), then the Playwright end-to-end suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +19,13 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project @jono/server
 else
   echo "== TEST_DATABASE_URL not set: skipping the PostgreSQL run (.ci/run sets it)"
+fi
+
+if [ -n "${TEST_DATABASE_URL:-}" ] && [ -x /usr/sbin/nginx ]; then
+  echo "== deployment: two nodes behind nginx on PostgreSQL, one killed under load (deploy/)"
+  npm test -w deploy
+else
+  echo "== no nginx or no TEST_DATABASE_URL: skipping the deployment test (.ci/run has both)"
 fi
 
 if [ -d e2e/tests ] && [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then

@@ -1,0 +1,119 @@
+// nginx as the balancer of this machine's nodes: deploy/nginx/jono.conf (the file an operator
+// installs) with this run's nodes and address, in a main configuration of its own in a temporary
+// directory, run as a child process (not a daemon).
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { spawnChild, waitForHttp, type Child } from './processes';
+
+export const NGINX_BIN = '/usr/sbin/nginx';
+export const SITE_CONF = resolve(import.meta.dirname, '../nginx/jono.conf');
+
+export const nginxInstalled = () => existsSync(NGINX_BIN);
+
+/** The shipped site configuration with `nodes` ("host:port") as the upstream and `listen`. */
+export function renderSite(nodes: string[], listen: string): string {
+  const site = readFileSync(SITE_CONF, 'utf8');
+  const serverLine = /^(\s*)server 127\.0\.0\.1:\d+ (.*);$/gm;
+  const lines = [...site.matchAll(serverLine)];
+  const first = lines[0];
+  if (!first || nodes.length === 0) throw new Error(`${SITE_CONF}: no upstream server line`);
+  const [, indent, params] = first;
+  const upstream = nodes.map((n) => `${indent}server ${n} ${params};`).join('\n');
+  let placed = false;
+  const withNodes = site.replace(serverLine, () => {
+    if (placed) return '';
+    placed = true;
+    return upstream;
+  });
+  if (!/^\s*listen 80;$/m.test(withNodes)) throw new Error(`${SITE_CONF}: no "listen 80;" line`);
+  return withNodes.replace(/^(\s*)listen 80;$/m, `$1listen ${listen};`);
+}
+
+/** Open files a worker may have: 65536, or this machine's hard limit when lower. */
+function openFileLimit(): number {
+  const hard = spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim();
+  const n = Number(hard);
+  return hard === 'unlimited' || !Number.isFinite(n) || n <= 0 ? 65536 : Math.min(n, 65536);
+}
+
+/** A main configuration around the site: what /etc/nginx/nginx.conf would hold. */
+export function mainConfig(dir: string, site: string, workers: number | 'auto'): string {
+  const files = openFileLimit();
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((name) => `  ${name}_temp_path ${join(dir, name)};`)
+    .join('\n');
+  return `# Written by deploy/src/nginx.ts around deploy/nginx/jono.conf.
+worker_processes ${workers};
+worker_rlimit_nofile ${files};
+daemon off;
+pid ${join(dir, 'nginx.pid')};
+error_log stderr warn;
+events { worker_connections ${Math.min(16384, files - 64)}; }
+http {
+  access_log off;
+${temp}
+${site}
+}
+`;
+}
+
+export interface Balancer extends Child {
+  url: string;
+  dir: string;
+  confFile: string;
+}
+
+export interface BalancerOptions {
+  /** Upstream nodes, "host:port". */
+  nodes: string[];
+  host?: string;
+  port: number;
+  workers?: number | 'auto';
+  logFile?: string;
+}
+
+/** Starts nginx in front of the nodes; resolves when it answers /healthz through a node. */
+export async function startBalancer(opts: BalancerOptions): Promise<Balancer> {
+  if (!nginxInstalled()) throw new Error(`${NGINX_BIN} is not installed (apt-get install nginx)`);
+  const dir = mkdtempSync(join(tmpdir(), 'jono-nginx-'));
+  // nginx's workers run as nobody when the master is root: let them use the temporary paths.
+  chmodSync(dir, 0o755);
+  for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+    mkdirSync(join(dir, name), { mode: 0o777 });
+    chmodSync(join(dir, name), 0o777);
+  }
+  const host = opts.host ?? '127.0.0.1';
+  const site = renderSite(opts.nodes, `${host}:${opts.port}`);
+  const confFile = join(dir, 'nginx.conf');
+  writeFileSync(confFile, mainConfig(dir, site, opts.workers ?? 'auto'));
+  const proc = spawnChild('nginx', NGINX_BIN, ['-c', confFile, '-p', dir, '-e', 'stderr'], {
+    logFile: opts.logFile,
+  });
+  const balancer: Balancer = {
+    ...proc,
+    url: `http://${host}:${opts.port}`,
+    dir,
+    confFile,
+    async stop(graceMs) {
+      await proc.stop(graceMs);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await waitForHttp(`${balancer.url}/healthz`, proc, 15_000);
+  } catch (err) {
+    await balancer.stop();
+    throw err;
+  }
+  return balancer;
+}

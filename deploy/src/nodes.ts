@@ -1,0 +1,54 @@
+// A Jono node as an operator runs it: the server on one port of this machine, on a shared
+// PostgreSQL, behind the balancer (TRUST_PROXY=true, loopback only).
+import { resolve } from 'node:path';
+import { spawnChild, waitForHttp, type Child } from './processes';
+
+export const REPO_DIR = resolve(import.meta.dirname, '../..');
+
+export interface NodeOptions {
+  name: string;
+  port: number;
+  /** The environment every node shares (DATABASE_URL, DATA_DIR, secrets, NODE_ENV ...). */
+  env: NodeJS.ProcessEnv;
+  /** Seed demo data into an empty database: only the first node, so that two never race. */
+  seed: boolean;
+  logFile?: string;
+}
+
+export interface JonoNode extends Child {
+  port: number;
+  url: string;
+}
+
+/** The command that runs the server, from the repository's root. */
+export function serverCommand(): { command: string; args: string[] } {
+  return { command: process.execPath, args: ['--import', 'tsx', 'server/src/server.ts'] };
+}
+
+export function spawnNode(opts: NodeOptions): JonoNode {
+  const { command, args } = serverCommand();
+  const child = spawnChild(opts.name, command, args, {
+    cwd: REPO_DIR,
+    logFile: opts.logFile,
+    env: {
+      ...opts.env,
+      HOST: '127.0.0.1',
+      PORT: String(opts.port),
+      TRUST_PROXY: 'true',
+      SEED: opts.seed ? (opts.env.SEED ?? 'auto') : 'off',
+    },
+  });
+  return { ...child, port: opts.port, url: `http://127.0.0.1:${opts.port}` };
+}
+
+/** Starts a node and waits until it answers /healthz (migrations and seed done). */
+export async function startNode(opts: NodeOptions, timeoutMs = 180_000): Promise<JonoNode> {
+  const node = spawnNode(opts);
+  try {
+    await waitForHttp(`${node.url}/healthz`, node, timeoutMs);
+  } catch (err) {
+    await node.stop();
+    throw err;
+  }
+  return node;
+}
