@@ -49,7 +49,9 @@ describe('estimateQueue', () => {
     expect(orders.get(4)).toMatchObject({ waitMinutes: 20, position: 3 });
     expect(orders.get(4)?.expectedEnd).toBe(T0 + 40 * MINUTE);
     // Chairs free at 35 (3) and 40 (4) minutes: a new customer starts at 35.
-    expect(serviceTimeEstimates).toContainEqual(expect.objectContaining({ priority: 0, wait_time: 35 }));
+    expect(serviceTimeEstimates).toContainEqual(
+      expect.objectContaining({ priority: 0, wait_time: 35 }),
+    );
   });
 
   it('lets a new member skip the one-time customers but not other members', () => {
@@ -140,7 +142,9 @@ describe('estimateQueue', () => {
     // Their own estimate says when their turn comes, as if they were already here.
     expect(orders.get(1)?.waitMinutes).toBe(0);
     // The chair frees at 20 before the customer on the way is expected at 30.
-    expect(serviceTimeEstimates).toContainEqual(expect.objectContaining({ priority: 0, wait_time: 20 }));
+    expect(serviceTimeEstimates).toContainEqual(
+      expect.objectContaining({ priority: 0, wait_time: 20 }),
+    );
     expect(waits({ ...state, travelMinutes: undefined })[0]).toBe(40);
   });
 
