@@ -11,6 +11,7 @@ import type { MarketContext } from './context';
 import { openMarketDb, pgliteDir } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { TokenService } from './lib/tokens';
+import { loggableError } from './lib/loggable-error';
 import { DEFAULT_LIMITS, RELAXED_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
 import { DevSmsSender, HttpSmsSender, type SmsSender } from './services/sms';
 import type { SnapshotFn } from './services/shops';
@@ -66,6 +67,8 @@ const safeSerializers = {
     url: req.url.split('?')[0],
     id: req.id,
   }),
+  // A failed query's parameters and a database error's detail never reach a log line.
+  err: loggableError,
 };
 
 /** Whatever logger a caller configures, secrets are redacted and query strings dropped. */

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import { INT32_MAX, INT32_MIN, NO_CONTROL_CHARACTERS } from '@jono/contract';
 import { DEMO, buildTestApp, login } from './helpers';
 import type { App } from '../src/app';
 
@@ -209,5 +210,279 @@ describe('malformed input to every write route', () => {
       payload: deepObject,
     });
     expectClientError(res2, 'deep object');
+  });
+});
+
+/** One schema-valid body per write route; each of its fields is then poisoned in turn. */
+const VALID_BODIES: Record<string, unknown> = {
+  'POST /refresh/': { refresh: 'abcdefghijklmnopqrstuvwxyz' },
+  'POST /register/': {
+    phone: '+358401239876',
+    firstname: 'Nolla',
+    lastname: 'Merkki',
+    email: 'nolla@example.fi',
+    password: 'Parturi123',
+    terms_accepted: true,
+  },
+  'POST /login/': { phone: '+358401239876', password: 'Parturi123' },
+  'POST /auth/reset-token/': { phone: '+358401239876' },
+  'POST /auth/reset/': {
+    phone: '+358401239876',
+    token: '12345678',
+    password: 'Parturi123',
+    password_again: 'Parturi123',
+  },
+  'POST /password/': { old_password: 'Jono1234', new_password: 'Parturi123' },
+  'PATCH /customers/{id}/': {
+    email: 'olli@example.fi',
+    firstname: 'Olli',
+    lastname: 'Kertakävijä',
+    city: 'Helsinki',
+    post_code: '00100',
+    street_address: 'Mannerheimintie 1',
+    fcm_token: JSON.stringify({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+      keys: { p256dh: 'key', auth: 'auth' },
+    }),
+  },
+  'POST /customers/{id}/orders/': {
+    pob_id: 1,
+    items: [
+      {
+        amount: 1,
+        service_id: 1,
+        service_info: { duration: 30, group_id: 1, id: 1, price: 3000, title: 'Hiustenleikkaus' },
+        extra_services: [{ amount: 1, service_id: 2, title: 'Parta' }],
+      },
+    ],
+  },
+  'POST /staff/login/': { username: 'manager1', password: 'Jono1234' },
+  'POST /staff/walk-ins/': {
+    items: [{ service_id: 1, extra_service_ids: [2] }],
+    name: 'Kävelijä',
+    phone: '0401234567',
+  },
+  'POST /staff/orders/{orderId}/start/': { chair: 1 },
+  'PATCH /staff/shop/': { chairs: 2, notice: 'Tervetuloa' },
+  'PUT /staff/shop/hours/': { open_times: [{ weekday: 1, open: '09:00', close: '17:00' }] },
+  'PATCH /staff/shop/details/': {
+    name: 'Jono Kamppi',
+    city: 'Helsinki',
+    address: 'Urho Kekkosen katu 1',
+    latitude: '60.1699',
+    longitude: '24.9384',
+    image: 'https://example.fi/kamppi.jpg',
+  },
+  'POST /staff/services/': {
+    group_id: 1,
+    title: 'Siistiminen',
+    details: 'Nopea',
+    long_description: 'Nopea siistiminen',
+    price: 2000,
+    duration: 15,
+    display_order: 3,
+  },
+  'PATCH /staff/services/{serviceId}/': {
+    title: 'Siistiminen',
+    details: 'Nopea',
+    long_description: 'Pitkä',
+    price: 2000,
+    duration: 15,
+    display_order: 3,
+  },
+  'POST /staff/accounts/': {
+    username: 'uusi.parturi',
+    name: 'Uusi Parturi',
+    role: 'barber',
+    password: 'Parturi123',
+  },
+  'PATCH /staff/accounts/{staffId}/': { name: 'Uusi Nimi', password: 'Parturi123' },
+  'POST /staff/messages/': {
+    title: 'Hei',
+    content: '<p>Tervetuloa</p>',
+    to: { phone: '0401234567' },
+  },
+};
+
+/** Every string and number leaf of a body with its dotted path (as the answer's `fields`). */
+function leaves(value: unknown, path = ''): { path: string; value: string | number }[] {
+  if (typeof value === 'string' || typeof value === 'number') return [{ path, value }];
+  if (Array.isArray(value))
+    return value.flatMap((v, i) => leaves(v, path ? `${path}.${i}` : `${i}`));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => leaves(v, path ? `${path}.${k}` : k));
+  return [];
+}
+
+function replaced(body: unknown, path: string, value: unknown): unknown {
+  const copy = structuredClone(body) as Record<string, unknown>;
+  const keys = path.split('.');
+  let at: Record<string, unknown> = copy;
+  for (const k of keys.slice(0, -1)) at = at[k] as Record<string, unknown>;
+  at[keys.at(-1) as string] = value;
+  return copy;
+}
+
+const CONTROL_TEXTS = ['\u0000', '\u0007', '\u001b[31m', '\u007f', '\u0008'];
+const OUT_OF_RANGE = [2 ** 31, 2 ** 31 + 1, -(2 ** 31) - 1, 2 ** 53];
+
+describe('control characters and ids beyond 32 bits, field by field', () => {
+  let staffAuth: Record<string, string>;
+  beforeAll(async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/login/',
+      payload: { username: 'manager1', password: DEMO.password },
+    });
+    staffAuth = { authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` };
+  });
+
+  it('has a valid body for every write route, so a new route is poisoned too', () => {
+    const withBody = writeRoutes.map((r) => `${r.method} ${r.path}`);
+    const missing = withBody.filter(
+      (key) =>
+        !(key in VALID_BODIES) &&
+        !/\/(finish|no-show|defer|cancel|undo)\/$|orders\/\{orderId\}\/$/.test(key),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('answers 400 with the field named, never 5xx, to a control character or an id over 2^31', async () => {
+    const before = await rowCounts();
+    let sent = 0;
+    for (const [key, body] of Object.entries(VALID_BODIES)) {
+      const [method, path] = key.split(' ') as [string, string];
+      const headers = path.startsWith('/staff/') ? staffAuth : customer.auth;
+      for (const leaf of leaves(body)) {
+        const bad =
+          typeof leaf.value === 'string'
+            ? CONTROL_TEXTS.map((c) => `${leaf.value}${c}`)
+            : OUT_OF_RANGE;
+        for (const value of bad) {
+          const res = await app.inject({
+            method: method as 'POST',
+            url: urlFor(path),
+            headers,
+            payload: replaced(body, leaf.path, value) as object,
+          });
+          sent++;
+          const label = `${key} ${leaf.path}=${JSON.stringify(value)}: ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, label).toBe(400);
+          const fields = Object.keys(res.json<{ fields?: object }>().fields ?? {});
+          expect(
+            fields.some((f) => f === leaf.path || leaf.path.startsWith(`${f}.`)),
+            label,
+          ).toBe(true);
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(300);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('answers 4xx, never 5xx, to ids at and over the 32-bit limits in paths and query strings', async () => {
+    const paths = writeRoutes
+      .map((r) => r.path)
+      .concat(['/customers/{id}/orders/{orderId}/', '/staff/accounts/{staffId}/']);
+    for (const path of paths.filter((p) => /\{(?!id\})[A-Za-z]+\}/.test(p))) {
+      const headers = path.startsWith('/staff/') ? staffAuth : customer.auth;
+      for (const id of ['2147483647', '2147483648', '4294967296', '-2147483649']) {
+        const url = `/api/fi${path.replace(/\{(?!id\})[A-Za-z]+\}/g, id).replace('{id}', String(customer.customer_id))}`;
+        for (const method of ['GET', 'PATCH', 'POST', 'DELETE'] as const) {
+          const res = await app.inject({
+            method,
+            url,
+            headers,
+            ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+          });
+          expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          if (id !== '2147483647' && res.statusCode !== 404)
+            expect(res.statusCode, `${method} ${url}`).toBe(400);
+        }
+      }
+    }
+    for (const url of [
+      '/api/fi/dev/sms-outbox?to=%2B358%00',
+      '/api/fi/staff/summary/?date=2026-01-01%00',
+      `/api/fi/customers/${customer.customer_id}/orders/1/events?access_token=a%00b`,
+    ]) {
+      const res = await app.inject({ url, headers: url.includes('/staff/') ? staffAuth : {} });
+      expectClientError(res, url);
+    }
+  });
+
+  it('answers 4xx to a control character in the phone or password of every public form', async () => {
+    for (const url of ['/login/', '/register/', '/auth/reset-token/', '/auth/reset/']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/fi${url}`,
+        payload: { phone: '+35840\u00001234567', password: 'Parturi\u0000123' },
+      });
+      expectClientError(res, url);
+    }
+  });
+});
+
+describe('the route table itself', () => {
+  /** Every string an input schema takes refuses control characters; every integer fits 32 bits. */
+  function unbounded(schema: unknown, path: string, out: string[]): void {
+    if (!schema || typeof schema !== 'object') return;
+    const s = schema as Record<string, unknown>;
+    for (const key of ['anyOf', 'oneOf']) {
+      if (Array.isArray(s[key])) (s[key] as unknown[]).forEach((x) => unbounded(x, path, out));
+    }
+    if (s.type === 'object' && s.properties) {
+      for (const [k, v] of Object.entries(s.properties as object))
+        unbounded(v, `${path}.${k}`, out);
+    }
+    if (s.type === 'array') unbounded(s.items, `${path}[]`, out);
+    if (s.type === 'string' && !Array.isArray(s.enum)) {
+      const patterns = [
+        s.pattern,
+        ...((s.allOf as { pattern?: string }[] | undefined) ?? []).map((x) => x.pattern),
+      ];
+      if (!patterns.includes(NO_CONTROL_CHARACTERS.source))
+        out.push(`${path}: text without the control-character rule`);
+    }
+    if (s.type === 'integer' || (s.type === 'number' && !Array.isArray(s.enum))) {
+      if (typeof s.maximum !== 'number' || s.maximum > INT32_MAX)
+        out.push(`${path}: no 32-bit maximum`);
+      if (typeof s.minimum !== 'number' || s.minimum < INT32_MIN)
+        out.push(`${path}: no 32-bit minimum`);
+    }
+  }
+
+  it('has no body, path parameter or query string that takes a control character or a 64-bit number', () => {
+    const doc = app.swagger() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content: Record<string, { schema: unknown }> };
+            parameters?: { name: string; in: string; schema: unknown }[];
+          }
+        >
+      >;
+    };
+    const found: string[] = [];
+    let inputs = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/api/{market}')) continue;
+      for (const [method, op] of Object.entries(methods)) {
+        const label = `${method.toUpperCase()} ${path}`;
+        const body = op.requestBody?.content['application/json']?.schema;
+        if (body) {
+          inputs++;
+          unbounded(body, `${label} body`, found);
+        }
+        for (const p of op.parameters ?? []) {
+          inputs++;
+          unbounded(p.schema, `${label} ${p.in} ${p.name}`, found);
+        }
+      }
+    }
+    expect(inputs).toBeGreaterThan(40);
+    expect(found).toEqual([]);
   });
 });

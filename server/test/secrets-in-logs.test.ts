@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers';
 import { WEDNESDAY_NOON, orderPayload } from './queue-factories';
 import type { App } from '../src/app';
+import { customers } from '../src/db/schema';
 
 const lines: string[] = [];
 let app: App;
@@ -13,7 +14,25 @@ beforeAll(async () => {
     envOverrides: { NODE_ENV: 'development' },
     logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
   });
+  // A query the database refuses, with secrets among its parameters, as a handler would run it.
+  app.post('/test/failing-query', async () => {
+    const db = app.markets.get('fi')?.db;
+    if (!db) throw new Error('no fi market');
+    await db.insert(customers).values({
+      phone: FAILING.phone,
+      passwordHash: FAILING.hash,
+      email: FAILING.email,
+      firstname: 'Nul\u0000',
+      lastname: 'Byte',
+    });
+  });
 });
+
+const FAILING = {
+  phone: '+358409998877',
+  hash: 'scrypt$16384$8$1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA',
+  email: 'leak@example.fi',
+};
 afterAll(() => app.close());
 
 describe('logs of a full journey', () => {
@@ -78,6 +97,16 @@ describe('logs of a full journey', () => {
     if (staff.statusCode === 200) secrets.push(staff.json().access_token);
     secrets.push('Jono1234');
     await app.inject({ url: `/api/fi/customers/${session.customer_id}/`, headers: auth });
+
+    // A failed query is logged without its parameters (the hash, phone and email above).
+    const failed = await app.inject({ method: 'POST', url: '/test/failing-query' });
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({
+      error: 'internal',
+      message: 'Something went wrong on our side',
+    });
+    secrets.push(FAILING.hash, FAILING.phone, FAILING.email);
+    expect(lines.some((l) => l.includes('DatabaseError') && l.includes('insert into'))).toBe(true);
 
     expect(lines.length).toBeGreaterThan(10);
     for (const secret of secrets) {

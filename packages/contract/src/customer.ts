@@ -1,6 +1,7 @@
 // The customer profile and what a customer may change in it (section 3).
 import { z } from 'zod';
 import type { LANGUAGES } from './markets';
+import { inputText } from './input';
 import { emailSchema } from './rules';
 
 export const membershipSchema = z.object({
@@ -78,12 +79,43 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/**
+ * The push services browsers subscribe with (Chrome and Android, Firefox, Safari, Edge). The server
+ * posts to a subscription's endpoint, so only these hosts are accepted: never an address literal,
+ * a private, loopback or link-local address, or any other host (a blind SSRF otherwise).
+ */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+] as const;
+export const PUSH_SERVICE_HOST_SUFFIXES = ['.push.apple.com', '.notify.windows.com'] as const;
+export const PUSH_ENDPOINT_MESSAGE =
+  'The push endpoint must be an https address of a browser push service (Google, Mozilla, Apple or Microsoft)';
+
+/** An https URL on the default port of a known push service, without user or password. */
+export function isPushServiceEndpoint(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return (
+    (PUSH_SERVICE_HOSTS as readonly string[]).includes(host) ||
+    PUSH_SERVICE_HOST_SUFFIXES.some((suffix) => host.endsWith(suffix))
+  );
+}
+
 /** A Web Push subscription as the browser's PushSubscription.toJSON() gives it. */
 export const pushSubscriptionSchema = z
   .object({
-    endpoint: z.url({ protocol: /^https$/ }).max(2000),
+    endpoint: inputText().max(2000).refine(isPushServiceEndpoint, PUSH_ENDPOINT_MESSAGE),
     expirationTime: z.number().nullable().optional(),
-    keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }).strict(),
+    keys: z.object({ p256dh: inputText().max(200), auth: inputText().max(100) }).strict(),
   })
   .strict();
 
@@ -93,24 +125,39 @@ export const profilePatchSchema = z
     email: emailSchema.optional(),
     allow_email: z.boolean().optional(),
     allow_sms: z.boolean().optional(),
-    fcm_token: z
-      .string()
+    fcm_token: inputText()
       .max(4000)
       .nullable()
-      .refine((v) => v === null || pushSubscriptionSchema.safeParse(safeJson(v)).success, {
-        message: 'fcm_token must be a Web Push subscription (JSON) or null',
+      .superRefine((v, ctx) => {
+        if (v === null) return;
+        const parsed = parsePushSubscription(v);
+        if (parsed.success) return;
+        const endpointRefused = parsed.error.issues.some(
+          (i) => i.path[0] === 'endpoint' && i.message === PUSH_ENDPOINT_MESSAGE,
+        );
+        ctx.addIssue({
+          code: 'custom',
+          message: endpointRefused
+            ? PUSH_ENDPOINT_MESSAGE
+            : 'fcm_token must be a Web Push subscription (JSON) or null',
+        });
       })
       .optional(),
     app_language: appLanguageSchema.optional(),
     tutorial_seen: z.boolean().optional(),
-    firstname: z.string().trim().min(1).max(100).optional(),
-    lastname: z.string().trim().min(1).max(100).optional(),
-    city: z.string().max(100).nullable().optional(),
-    post_code: z.string().max(20).nullable().optional(),
-    street_address: z.string().max(200).nullable().optional(),
+    firstname: inputText().trim().min(1).max(100).optional(),
+    lastname: inputText().trim().min(1).max(100).optional(),
+    city: inputText().max(100).nullable().optional(),
+    post_code: inputText().max(20).nullable().optional(),
+    street_address: inputText().max(200).nullable().optional(),
   })
   .strict();
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;
+
+/** A stored or sent `fcm_token`: the subscription it holds, checked. */
+export function parsePushSubscription(json: string) {
+  return pushSubscriptionSchema.safeParse(safeJson(json));
+}
 
 function safeJson(v: string): unknown {
   try {

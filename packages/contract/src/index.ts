@@ -1,6 +1,7 @@
 // @jono/contract: schemas and types of every API payload and answer, the validation rules and
 // the business constants, shared by the server and both apps.
 export * from './constants';
+export * from './input';
 export * from './markets';
 export * from './rules';
 export * from './errors';

@@ -1,11 +1,12 @@
 // Orders: joining a shop's queue, checking in, leaving (sections 3, 4, 7).
 import { z } from 'zod';
 import { waitRangeSchema } from './shop';
+import { inputId, inputText, int32 } from './input';
 
 export const orderStatusSchema = z.enum(['active', 'cancelled', 'serviced', 'noShow']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-const id = z.number().int().positive();
+const id = inputId;
 
 export const orderItemSchema = z
   .object({
@@ -13,16 +14,16 @@ export const orderItemSchema = z
     service_id: id,
     service_info: z
       .object({
-        duration: z.number().int().min(0),
-        group_id: z.number().int(),
+        duration: int32().min(0),
+        group_id: int32(),
         id,
-        price: z.number().int().min(0),
-        title: z.string().max(200),
+        price: int32().min(0),
+        title: inputText().max(200),
       })
       .strict(),
     extra_services: z
       .array(
-        z.object({ amount: z.literal(1), service_id: id, title: z.string().max(200) }).strict(),
+        z.object({ amount: z.literal(1), service_id: id, title: inputText().max(200) }).strict(),
       )
       .max(20),
   })

@@ -2,6 +2,7 @@
 // Each issue's message is an i18n key; `ruleMessage` gives the English text the API answers with.
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from './constants';
+import { inputText } from './input';
 
 /** At least 8 characters with an uppercase letter, a lowercase letter and a digit. */
 export function isSecurePassword(value: string): boolean {
@@ -57,24 +58,24 @@ export function ruleMessage(key: string): string {
   return MESSAGES_EN[key] ?? key;
 }
 
-const phone = (key: string) => z.string().trim().min(PHONE_MIN_LENGTH, key);
+const phone = (key: string) => inputText(key).trim().min(PHONE_MIN_LENGTH, key);
 
 export const registrationSchema = z
   .object({
     phone: phone('register.phoneError').regex(E164, 'register.phoneError'),
-    firstname: z
-      .string()
+    firstname: inputText('register.firstnameError')
       .trim()
       .min(1, 'register.firstnameError')
       .max(100, 'register.firstnameError'),
-    lastname: z.string().trim().min(1, 'register.lastnameError').max(100, 'register.lastnameError'),
-    email: z
-      .string()
+    lastname: inputText('register.lastnameError')
+      .trim()
+      .min(1, 'register.lastnameError')
+      .max(100, 'register.lastnameError'),
+    email: inputText('register.emailError')
       .trim()
       .max(254, 'register.emailError')
       .regex(SIMPLE_EMAIL, 'register.emailError'),
-    password: z
-      .string()
+    password: inputText('register.passwordError')
       .max(200, 'register.passwordError')
       .refine(isSecurePassword, 'register.passwordError'),
     terms_accepted: z.literal(true, 'register.termsError'),
@@ -86,8 +87,13 @@ export type RegistrationPayload = z.input<typeof registrationSchema>;
 
 export const loginSchema = z
   .object({
-    phone: z.string().trim().min(1, 'login.phoneError').max(32, 'login.phoneError'),
-    password: z.string().min(1, 'login.passwordError').max(200, 'login.passwordError'),
+    phone: inputText('login.phoneError')
+      .trim()
+      .min(1, 'login.phoneError')
+      .max(32, 'login.phoneError'),
+    password: inputText('login.passwordError')
+      .min(1, 'login.passwordError')
+      .max(200, 'login.passwordError'),
     rememberLogin: z.boolean().optional(),
   })
   .strict();
@@ -96,8 +102,7 @@ export type LoginPayload = z.infer<typeof loginSchema>;
 /** Recovery step one. The recovery errors of section 8 are the messages. */
 export const resetTokenSchema = z
   .object({
-    phone: z
-      .string('recovery.phoneError')
+    phone: inputText('recovery.phoneError')
       .trim()
       .min(1, 'recovery.phoneError')
       .max(32, 'recovery.invalidPhone')
@@ -109,23 +114,20 @@ export type ResetTokenPayload = z.infer<typeof resetTokenSchema>;
 /** Recovery step two: code from the SMS, phone, new password and the password again. */
 export const resetSchema = z
   .object({
-    phone: z
-      .string('recovery.phoneError')
+    phone: inputText('recovery.phoneError')
       .trim()
       .min(1, 'recovery.phoneError')
       .max(32, 'recovery.invalidPhone')
       .regex(E164, 'recovery.invalidPhone'),
-    token: z
-      .string('recovery.tokenError')
+    token: inputText('recovery.tokenError')
       .trim()
       .min(1, 'recovery.tokenError')
       .max(32, 'recovery.tokenError'),
-    password: z
-      .string('recovery.passwordError')
+    password: inputText('recovery.passwordError')
       .min(1, 'recovery.passwordError')
       .max(200, 'recovery.passwordWeak')
       .refine(isSecurePassword, 'recovery.passwordWeak'),
-    password_again: z.string().max(200).optional(),
+    password_again: inputText('recovery.passwordMatch').max(200).optional(),
   })
   .strict()
   .refine((v) => v.password_again === undefined || v.password_again === v.password, {
@@ -137,9 +139,10 @@ export type ResetPayload = z.infer<typeof resetSchema>;
 /** POST /password/. The form's confirmation field is checked in the app (passwordFormSchema). */
 export const passwordChangeSchema = z
   .object({
-    old_password: z.string().min(1, 'updatePassword.oldPasswordError').max(200),
-    new_password: z
-      .string()
+    old_password: inputText('updatePassword.oldPasswordError')
+      .min(1, 'updatePassword.oldPasswordError')
+      .max(200),
+    new_password: inputText('updatePassword.newPasswordError')
       .min(PASSWORD_MIN_LENGTH, 'updatePassword.newPasswordError')
       .max(200, 'updatePassword.newPasswordError'),
   })
@@ -158,8 +161,7 @@ export const passwordFormSchema = z
   });
 export type PasswordForm = z.infer<typeof passwordFormSchema>;
 
-export const emailSchema = z
-  .string()
+export const emailSchema = inputText('email.error')
   .trim()
   .max(254, 'email.error')
   .regex(STANDARD_EMAIL, 'email.error');

@@ -2,13 +2,14 @@
 // console. Staff act only on their own shop; manager-only calls are marked.
 import { z } from 'zod';
 import { PHONE_MIN_LENGTH } from './constants';
+import { inputId, inputText } from './input';
 import { openTimeSchema, queueStateSchema, serviceTimeEstimateSchema } from './shop';
 
-const id = z.number().int().positive();
-const text = (max: number) => z.string().trim().min(1).max(max);
+const id = inputId;
+const text = (max: number) => inputText().trim().min(1).max(max);
 /** As typed; the server normalises it to E.164 with the market's dial code. */
-const phoneSchema = z.string().trim().min(PHONE_MIN_LENGTH).max(32);
-const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'Use HH:MM');
+const phoneSchema = inputText().trim().min(PHONE_MIN_LENGTH).max(32);
+const hhmm = inputText().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'Use HH:MM');
 
 export const staffRoleSchema = z.enum(['barber', 'manager']);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
@@ -19,7 +20,7 @@ export const STAFF_TOKEN_TTL_S = 12 * 60 * 60;
 export const STAFF_UNDO_WINDOW_MS = 2 * 60 * 1000;
 
 export const staffLoginSchema = z
-  .object({ username: text(100), password: z.string().min(1).max(200) })
+  .object({ username: text(100), password: inputText().min(1).max(200) })
   .strict();
 export type StaffLoginPayload = z.infer<typeof staffLoginSchema>;
 
@@ -151,7 +152,7 @@ export const staffShopPatchSchema = z
   .object({
     chairs: z.number().int().min(0).max(50).optional(),
     queue_state: queueStateSchema.optional(),
-    notice: z.string().max(500).nullable().optional(),
+    notice: inputText().max(500).nullable().optional(),
   })
   .strict();
 
@@ -168,15 +169,13 @@ export const staffShopDetailsSchema = z
     name: text(100).optional(),
     city: text(100).optional(),
     address: text(200).optional(),
-    latitude: z
-      .string()
+    latitude: inputText()
       .regex(/^-?\d{1,2}(\.\d+)?$/)
       .optional(),
-    longitude: z
-      .string()
+    longitude: inputText()
       .regex(/^-?\d{1,3}(\.\d+)?$/)
       .optional(),
-    image: z.string().max(500).nullable().optional(),
+    image: inputText().max(500).nullable().optional(),
   })
   .strict();
 
@@ -205,8 +204,8 @@ export const staffServiceCreateSchema = z
     /** Makes this an extra of that service. */
     parent_service_id: id.optional(),
     title: text(200),
-    details: z.string().max(500).default(''),
-    long_description: z.string().max(5000).default(''),
+    details: inputText().max(500).default(''),
+    long_description: inputText().max(5000).default(''),
     /** Cents, VAT included. */
     price: z.number().int().min(0).max(10_000_000),
     /** Planned minutes. */
@@ -221,8 +220,8 @@ export const staffServiceCreateSchema = z
 export const staffServicePatchSchema = z
   .object({
     title: text(200).optional(),
-    details: z.string().max(500).optional(),
-    long_description: z.string().max(5000).optional(),
+    details: inputText().max(500).optional(),
+    long_description: inputText().max(5000).optional(),
     price: z.number().int().min(0).max(10_000_000).optional(),
     duration: z.number().int().min(0).max(600).optional(),
     display_order: z.number().int().min(0).max(10_000).optional(),
@@ -233,19 +232,20 @@ export const staffServicePatchSchema = z
 export const staffAccountListSchema = z.object({ items: z.array(staffMemberSchema) });
 export const staffAccountCreateSchema = z
   .object({
-    username: z
-      .string()
-      .regex(/^[a-z0-9._-]{3,50}$/, 'Use 3-50 lowercase letters, digits, dot, dash or underscore'),
+    username: inputText().regex(
+      /^[a-z0-9._-]{3,50}$/,
+      'Use 3-50 lowercase letters, digits, dot, dash or underscore',
+    ),
     name: text(100),
     role: staffRoleSchema,
-    password: z.string().min(8).max(200),
+    password: inputText().min(8).max(200),
   })
   .strict();
 export const staffAccountPatchSchema = z
   .object({
     name: text(100).optional(),
     role: staffRoleSchema.optional(),
-    password: z.string().min(8).max(200).optional(),
+    password: inputText().min(8).max(200).optional(),
   })
   .strict();
 
@@ -256,7 +256,7 @@ export const staffAccountPatchSchema = z
 export const staffMessageSchema = z
   .object({
     title: text(200),
-    content: z.string().min(1).max(20_000),
+    content: inputText().min(1).max(20_000),
     to: z.union([z.literal('all'), z.object({ phone: phoneSchema }).strict()]),
   })
   .strict();
@@ -264,7 +264,7 @@ export const staffMessageAnswerSchema = z.object({ id: z.number().int() });
 
 /** GET /staff/summary/?date=YYYY-MM-DD (manager): one local day of the shop. */
 export const staffSummaryQuerySchema = z
-  .object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD') })
+  .object({ date: inputText().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD') })
   .strict();
 export const staffSummarySchema = z.object({
   date: z.string(),

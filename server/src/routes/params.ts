@@ -1,23 +1,13 @@
 // Path parameters shared by the routes, and the lookup of a market's context.
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { MARKETS, type Market } from '@jono/contract';
+import { MARKETS, pathId, type Market } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { notFound } from '../lib/http-error';
 
 export const marketParams = z.object({ market: z.enum(MARKETS) });
-export const customerParams = marketParams.extend({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
-export const idSchema = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+export const customerParams = marketParams.extend({ id: pathId });
+export const idSchema = pathId;
 
 export function marketCtx(app: FastifyInstance, market: Market): MarketContext {
   const ctx = app.markets.get(market);

@@ -168,11 +168,11 @@ export class QueueService {
     // The change itself is committed: failing to persist estimates or to send notices must not
     // turn the caller's answer into an error (the next change or sweep writes them again).
     await this.persistAndNotify(ctx, view).catch((err: Error) =>
-      this.log.error({ err: err.message }, 'persisting estimates failed'),
+      this.log.error({ err }, 'persisting estimates failed'),
     );
     await ctx.store
       .notify(QUEUE_CHANNEL, JSON.stringify({ pob: pobId, origin: this.origin, h: history }))
-      .catch((err: Error) => this.log.error({ err: err.message }, 'queue notify failed'));
+      .catch((err: Error) => this.log.error({ err }, 'queue notify failed'));
     return view;
   }
 
@@ -247,7 +247,7 @@ export class QueueService {
       try {
         listener();
       } catch (err) {
-        this.log.error({ err: (err as Error).message }, 'queue listener failed');
+        this.log.error({ err }, 'queue listener failed');
       }
     }
   }

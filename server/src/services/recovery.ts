@@ -32,7 +32,7 @@ export async function requestRecoveryCode(
   try {
     await ctx.sms.send({ to: phone, text: smsText(row.appLanguage, 'recovery', { code }) });
   } catch (err) {
-    log.error({ err: (err as Error).message }, 'recovery SMS could not be sent');
+    log.error({ err }, 'recovery SMS could not be sent');
     throw new HttpError(502, 'internal', 'The SMS could not be sent. Try again later.');
   }
 }

@@ -51,7 +51,7 @@ export function streamEvents(
         raw.write(`data: ${JSON.stringify(message)}\n\n`);
       } while (again && !closed);
     } catch (err) {
-      request.log.warn({ err: (err as Error).message }, 'SSE message failed');
+      request.log.warn({ err }, 'SSE message failed');
     } finally {
       sending = false;
     }

@@ -2,7 +2,7 @@
 // they allow it, in the customer's language.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import webpush from 'web-push';
-import { TURN_NEAR_MINUTES } from '@jono/contract';
+import { TURN_NEAR_MINUTES, parsePushSubscription } from '@jono/contract';
 import type { QueueEstimate } from '@jono/queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
@@ -26,7 +26,10 @@ export class WebPushSender implements PushSender {
   constructor(private readonly vapid: { publicKey: string; privateKey: string; subject: string }) {}
 
   async send(subscriptionJson: string, message: PushMessage): Promise<boolean> {
-    const subscription = JSON.parse(subscriptionJson) as webpush.PushSubscription;
+    const parsed = parsePushSubscription(subscriptionJson);
+    // A subscription stored before endpoints were checked is dropped, never posted to.
+    if (!parsed.success) return false;
+    const subscription = parsed.data as webpush.PushSubscription;
     try {
       await webpush.sendNotification(subscription, JSON.stringify(message), {
         vapidDetails: this.vapid,
@@ -83,7 +86,7 @@ export async function notifyTurnNear(
       }
       if (c.allowSms) await ctx.sms.send({ to: c.phone, text: body });
     } catch (err) {
-      log.warn({ err: (err as Error).message, to: maskPhone(c.phone) }, 'turn-near send failed');
+      log.warn({ err, to: maskPhone(c.phone) }, 'turn-near send failed');
     }
   }
 }

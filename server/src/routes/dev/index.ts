@@ -1,6 +1,9 @@
 // Development only: the SMS outbox a tester reads recovery codes from. Not registered in production.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { inputText } from '@jono/contract';
+import { notFound } from '../../lib/http-error';
 import { marketCtx, marketParams } from '../params';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['development'],
         summary: 'SMS sent by the development sender, newest last (absent in production)',
         params: marketParams,
-        querystring: z.object({ to: z.string().max(32).optional() }),
+        querystring: z.object({ to: inputText().max(32).optional() }),
         response: {
           200: z.object({
             items: z.array(
@@ -22,6 +25,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // Every recovery code is in here: only for a tester on this machine, never through a proxy.
+      if (!fromThisMachine(request)) throw notFound(`No route GET ${request.url.split('?')[0]}`);
       const ctx = marketCtx(app, request.params.market);
       const items = ctx.devOutbox?.outbox ?? [];
       const to = request.query.to;
@@ -29,5 +34,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** The socket's peer is loopback and no proxy header says it forwards someone else. */
+export function fromThisMachine(request: FastifyRequest): boolean {
+  const h = request.headers;
+  if (
+    h['x-forwarded-for'] !== undefined ||
+    h.forwarded !== undefined ||
+    h['x-real-ip'] !== undefined
+  )
+    return false;
+  return LOOPBACK.test(request.socket.remoteAddress ?? '');
+}
 
 export default routes;

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { PobEvent } from '@jono/contract';
+import { inputText, type PobEvent } from '@jono/contract';
 import { orders, pobs } from '../../db/schema';
 import { requireCustomer } from '../../lib/auth';
 import { notFound } from '../../lib/http-error';
@@ -14,7 +14,7 @@ import { staffQueue } from '../../services/staff-queue';
 import { HEARTBEAT_MS, streamEvents } from '../../services/sse';
 import { customerParams, idSchema, marketCtx, marketParams } from '../params';
 
-const tokenQuery = z.object({ access_token: z.string().max(4000).optional() }).strict();
+const tokenQuery = z.object({ access_token: inputText().max(4000).optional() }).strict();
 const stream = `Content type \`text/event-stream\`: one message at once, then one after every change; a comment line every ${HEARTBEAT_MS / 1000} s keeps the connection alive.`;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -55,6 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/:id/orders/:orderId/events',
     {
+      config: { tokenInQuery: true },
       schema: {
         tags,
         summary: "A customer's order with its live estimate",
@@ -94,6 +95,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/events',
     {
+      config: { tokenInQuery: true },
       schema: {
         tags,
         summary: "The staff console's queue, live",

@@ -1,0 +1,28 @@
+// The building blocks of every input schema, so that no request can carry what the database
+// refuses: text without control characters (PostgreSQL rejects NUL), integers in PostgreSQL's
+// 32-bit `integer` range. Every body, path parameter and query string is built from these.
+import { z } from 'zod';
+
+export const INT32_MIN = -(2 ** 31);
+export const INT32_MAX = 2 ** 31 - 1;
+
+/** Text without C0 control characters (tab, line feed and carriage return allowed) or DEL. */
+// eslint-disable-next-line no-control-regex
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Control characters are not allowed';
+
+/** A string input; `message` (an i18n key or English text) is the answer for every refusal. */
+export function inputText(message?: string) {
+  return z.string(message).regex(NO_CONTROL_CHARACTERS, message ?? CONTROL_CHARACTERS_MESSAGE);
+}
+
+/** An integer input that fits PostgreSQL's `integer`. */
+export function int32() {
+  return z.number().int().min(INT32_MIN).max(INT32_MAX);
+}
+
+/** A row id in a body. */
+export const inputId = z.number().int().positive().max(INT32_MAX);
+
+/** A row id in a path or query string (text there, so coerced). */
+export const pathId = z.coerce.number().int().positive().max(INT32_MAX);
