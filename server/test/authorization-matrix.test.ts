@@ -171,6 +171,31 @@ describe('the authorization matrix', () => {
     }
   });
 
+  it('takes ?access_token= on the event streams only, never on another route', async () => {
+    const staff = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/login/',
+      payload: { username: 'manager1', password: DEMO.password },
+    });
+    const staffToken = staff.json<{ access_token: string }>().access_token;
+    const streams = routes.filter((r) => r.path.endsWith('/events') || r.path.endsWith('/events/'));
+    expect(streams.length).toBeGreaterThanOrEqual(2);
+    const guarded = routes.filter(
+      (r) => !PUBLIC.has(`${r.method} ${r.path}`) && !streams.includes(r),
+    );
+    expect(guarded.length).toBeGreaterThan(20);
+    for (const r of guarded) {
+      const token = r.path.startsWith('/staff/') ? staffToken : victim.access_token;
+      const url = `${fill(r.path, victim.customer_id)}?access_token=${encodeURIComponent(token)}`;
+      const res = await app.inject({
+        method: r.method as 'GET',
+        url,
+        ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      expectRefused(res, [401], `${r.method} ${r.path} with ?access_token=`);
+    }
+  });
+
   it('refuses the self-only routes without a valid token', async () => {
     for (const key of SELF) {
       const [method, path] = key.split(' ') as [string, string];

@@ -138,7 +138,7 @@ describe('PATCH /customers/:id/', () => {
 
   it('stores a Web Push subscription as fcm_token and refuses anything else', async () => {
     const sub = JSON.stringify({
-      endpoint: 'https://push.example.com/abc',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
       keys: { p256dh: 'key', auth: 'auth' },
     });
     const ok = await app.inject({
@@ -162,6 +162,49 @@ describe('PATCH /customers/:id/', () => {
       payload: { fcm_token: null },
     });
     expect(off.json().fcm_token).toBeNull();
+  });
+
+  it('refuses push endpoints outside the browser push services (no blind SSRF)', async () => {
+    const keys = { p256dh: 'key', auth: 'auth' };
+    for (const endpoint of [
+      'https://127.0.0.1/push',
+      'https://localhost/push',
+      'https://[::1]/push',
+      'https://10.0.0.5/push',
+      'https://192.168.1.1/push',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://2130706433/push',
+      'https://push.example.com/abc',
+      'https://fcm.googleapis.com.evil.example/abc',
+      'https://fcm.googleapis.com:8443/abc',
+      'https://user:pw@fcm.googleapis.com/abc',
+      'http://fcm.googleapis.com/abc',
+    ]) {
+      const res = await app.inject({
+        method: 'PATCH',
+        url: url(oneTime.customer_id),
+        headers: oneTime.auth,
+        payload: { fcm_token: JSON.stringify({ endpoint, keys }) },
+      });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json(), endpoint).toMatchObject({
+        error: 'validation',
+        fields: { fcm_token: expect.stringMatching(/push service/) },
+      });
+    }
+    for (const endpoint of [
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+    ]) {
+      const res = await app.inject({
+        method: 'PATCH',
+        url: url(oneTime.customer_id),
+        headers: oneTime.auth,
+        payload: { fcm_token: JSON.stringify({ endpoint, keys }) },
+      });
+      expect(res.statusCode, endpoint).toBe(200);
+    }
   });
 
   it('refuses fields a customer may not change', async () => {
@@ -349,5 +392,37 @@ describe('the rest of the surface', () => {
       await prod.close();
     }
     expect((await app.inject('/api/fi/dev/sms-outbox')).statusCode).toBe(200);
+  });
+
+  it('serves the development SMS outbox to this machine only', async () => {
+    const outbox = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      app.inject({ url: '/api/fi/dev/sms-outbox', remoteAddress, headers });
+    expect((await outbox('127.0.0.1')).statusCode).toBe(200);
+    expect((await outbox('::1')).statusCode).toBe(200);
+    expect((await outbox('192.168.1.20')).statusCode).toBe(404);
+    expect((await outbox('203.0.113.7')).statusCode).toBe(404);
+    // A proxy on this machine forwards someone else.
+    expect((await outbox('127.0.0.1', { 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(404);
+  });
+
+  it('allows PATCH, PUT and DELETE in CORS preflights for a listed origin', async () => {
+    const cors = await buildTestApp({
+      envOverrides: { CORS_ORIGINS: 'https://partner.example' },
+    });
+    try {
+      const res = await cors.inject({
+        method: 'OPTIONS',
+        url: '/api/fi/customers/1/',
+        headers: {
+          origin: 'https://partner.example',
+          'access-control-request-method': 'PATCH',
+        },
+      });
+      expect(res.statusCode).toBe(204);
+      const allowed = String(res.headers['access-control-allow-methods']);
+      for (const m of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']) expect(allowed).toContain(m);
+    } finally {
+      await cors.close();
+    }
   });
 });

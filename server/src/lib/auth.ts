@@ -4,10 +4,18 @@ import { SERVER_TEXT, type Market } from '@jono/contract';
 import { HttpError, forbidden, unauthorized } from './http-error';
 import type { AccessClaims } from './tokens';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes `?access_token=` too: event streams, since EventSource cannot send headers. */
+    tokenInQuery?: boolean;
+  }
+}
+
 export function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
-  // EventSource cannot send headers: SSE routes accept ?access_token=.
+  // Only event streams read a token from the URL (URLs end up in histories and proxy logs).
+  if (!request.routeOptions.config.tokenInQuery) return undefined;
   const query = request.query as { access_token?: unknown } | undefined;
   return typeof query?.access_token === 'string' ? query.access_token : undefined;
 }

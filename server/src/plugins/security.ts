@@ -60,6 +60,8 @@ export default fp(async (app) => {
   });
   await app.register(cors, {
     origin: app.env.CORS_ORIGINS.length ? app.env.CORS_ORIGINS : false,
+    // The API changes profiles and orders with PATCH and manages staff data with PUT and DELETE.
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
     credentials: false,
   });
   addRouteAuth(app);
