@@ -7,7 +7,7 @@ export default defineProject({
   test: {
     name: '@jono/staff',
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['@jono/test-kit/dom-setup', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
   },

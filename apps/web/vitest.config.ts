@@ -8,7 +8,7 @@ export default defineProject({
   test: {
     name: '@jono/web',
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['@jono/test-kit/dom-setup', './src/test/setup.ts'],
     // Where src/test/setup.ts reads the translation files the app would fetch.
     env: { WEB_ROOT: import.meta.dirname },
     include: ['src/**/*.test.{ts,tsx}'],

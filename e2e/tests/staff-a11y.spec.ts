@@ -51,7 +51,7 @@ test('the login, board, walk-in, summary and manager screens are accessible', as
   await page.getByLabel('Title', { exact: true }).fill('Hello');
   await page.getByLabel('Message', { exact: true }).fill('We are open on Sunday.');
   await page.getByRole('button', { name: 'Send message' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Send to everyone?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Send to everyone?' });
   await expect(confirm).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await confirm.getByRole('button', { name: 'Cancel' }).click();

@@ -3,11 +3,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { marketOfLocale } from '@jono/contract';
 import { App } from './app/app';
-import { createQueryClient } from './app/provider';
+import { createQueryClient } from '@jono/api-client';
 import { shopsQueryOptions } from './features/shops/api/get-shops';
 import { i18next, initI18n, setDocumentLanguage } from './lib/i18n';
 import { useLocaleStore } from './lib/locale-store';
 import { makeZodJitless } from './lib/zod-jitless';
+import '@jono/ui/styles.css';
 import './styles/index.css';
 
 makeZodJitless();

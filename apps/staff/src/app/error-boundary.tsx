@@ -8,7 +8,11 @@ function Crash() {
     <main className="state state--error" role="alert">
       <h1>{t('errors.crashTitle')}</h1>
       <p>{t('errors.crash')}</p>
-      <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => window.location.reload()}
+      >
         {t('common.reload')}
       </button>
     </main>

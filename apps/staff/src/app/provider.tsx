@@ -1,17 +1,9 @@
 // App-wide providers: server-state cache, notices, and the top-level error boundary.
-import { useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from '../components/ui/toaster';
+import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryProvider } from '@jono/api-client';
+import { Toaster } from '@jono/ui';
 import { AppErrorBoundary } from './error-boundary';
-
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { refetchOnWindowFocus: true, refetchIntervalInBackground: false, retry: 1 },
-      mutations: { retry: 0 },
-    },
-  });
-}
 
 export function AppProvider({
   children,
@@ -20,12 +12,11 @@ export function AppProvider({
   children: ReactNode;
   queryClient?: QueryClient;
 }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <AppErrorBoundary>
-      <QueryClientProvider client={client}>
+      <QueryProvider queryClient={queryClient}>
         <Toaster>{children}</Toaster>
-      </QueryClientProvider>
+      </QueryProvider>
     </AppErrorBoundary>
   );
 }

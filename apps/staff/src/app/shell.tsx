@@ -38,7 +38,7 @@ export function Shell() {
           <LanguageSelect compact />
           <button
             type="button"
-            className="btn btn--ghost"
+            className="button button--ghost"
             onClick={() => {
               signOut();
               queryClient.clear();

@@ -1,5 +1,5 @@
-// Test data factories for the staff API's answers.
-import type { Pob, StaffQueue, StaffQueueOrder } from '@jono/contract';
+// Test data factories for the staff API's answers (shops come from @jono/test-kit).
+import type { StaffQueue, StaffQueueOrder } from '@jono/contract';
 
 let nextId = 100;
 
@@ -55,63 +55,5 @@ export function makeQueue(orders: StaffQueueOrder[], chairs = 2): StaffQueue {
     orders,
     recent: [],
     at: new Date().toISOString(),
-  };
-}
-
-export function makeShop(): Pob {
-  return {
-    id: 1,
-    name: 'Jono Kamppi',
-    city: 'Helsinki',
-    address: 'Urho Kekkosen katu 1',
-    open: true,
-    open_times: [{ weekday: 1, open: '00:00', close: '24:00' }],
-    closing_soon: false,
-    location: { latitude: '60.1699', longitude: '24.9384' },
-    service_time_estimates: [{ priority: 0, wait_time: 10, wait_range: { low: 10, high: 10 } }],
-    queue_state: 'open',
-    queue_info: { queue_employees: 2 },
-    image: false,
-    notice: null,
-    service_groups: [{ id: 1, title: 'Hair', display_order: 0, details: '', parent: null }],
-    services: [
-      {
-        id: 11,
-        group_id: 1,
-        title: 'Haircut',
-        display_order: 0,
-        details: '',
-        long_description: '',
-        price: 3500,
-        duration: 30,
-      },
-      {
-        id: 12,
-        group_id: 1,
-        title: 'Beard trim',
-        display_order: 1,
-        details: '',
-        long_description: '',
-        price: 2000,
-        duration: 15,
-      },
-    ],
-    extra_services: [
-      {
-        service_id: 11,
-        services: [
-          {
-            id: 21,
-            group_id: null,
-            title: 'Wash',
-            display_order: 0,
-            details: '',
-            long_description: '',
-            price: 500,
-            duration: 5,
-          },
-        ],
-      },
-    ],
   };
 }

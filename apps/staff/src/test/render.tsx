@@ -2,7 +2,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { AppProvider, createQueryClient } from '../app/provider';
+import { createQueryClient } from '@jono/api-client';
+import { AppProvider } from '../app/provider';
 import { sessionStore } from '../lib/session';
 import type { StaffRole } from '@jono/contract';
 

@@ -1,16 +1,8 @@
 // App-wide providers: server-state cache and the top-level error boundary.
-import { useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryProvider } from '@jono/api-client';
 import { AppErrorBoundary } from './error-boundary';
-
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { refetchOnWindowFocus: true, refetchIntervalInBackground: false, retry: 1 },
-      mutations: { retry: 0 },
-    },
-  });
-}
 
 export function AppProvider({
   children,
@@ -19,10 +11,9 @@ export function AppProvider({
   children: ReactNode;
   queryClient?: QueryClient;
 }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <AppErrorBoundary>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <QueryProvider queryClient={queryClient}>{children}</QueryProvider>
     </AppErrorBoundary>
   );
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   createOrderAnswerSchema,
-  errorSchema,
   pobEventSchema,
   pobListSchema,
   pobSchema,
@@ -10,10 +9,9 @@ import {
   type Pob,
   type PobSummary,
 } from '@jono/contract';
-import { makeProfile, makeShop } from '../test/factories';
+import { makeProfile, makeShop } from '@jono/test-kit';
 import {
   createOrderAnswer,
-  errorAnswer,
   profileAnswer,
   refreshAnswer,
   shopAnswer,
@@ -200,24 +198,6 @@ const pairs: Pair[] = [
       makeProfile({ active_order_id: '7' as unknown as number }),
       { ...member, membership: { ...member.membership, type: 'bronze' } },
       { ...member, bonus: { ...member.bonus, benefits: [{ id: 1 }] } },
-    ],
-  },
-  {
-    name: 'error answer',
-    guard: errorAnswer,
-    schema: errorSchema,
-    valid: [
-      { error: 'time_slot', message: 'Could not allocate time slot for order' },
-      { error: 'validation', message: 'Invalid', fields: { phone: 'Invalid phone number' } },
-      { error: 'validation', message: 'Invalid', fields: {} },
-    ],
-    broken: [
-      null,
-      'Bad Gateway',
-      { error: 'validation' },
-      { error: 'validation', message: 'Invalid', fields: { phone: 1 } },
-      { error: 'validation', message: 'Invalid', fields: ['phone'] },
-      { error: 'validation', message: 'Invalid', fields: null },
     ],
   },
   {

@@ -1,13 +1,10 @@
 // Hand-written checks of the API answers that /home and the shop page need (shop list, shop with
-// its catalogue, shop events, profile, order creation, error and refresh answers): zod would add
-// about 26 kB gzip to the first screen and to a shop page opened from a link. answer-guards.test.ts feeds the
-// same answers to these checks and to the contract's schemas and expects the same verdicts.
-import type { ApiError, LoginAnswer, Pob, PobEvent, PobSummary, Profile } from '@jono/contract';
-
-/** What the API client needs of a schema: a zod schema or one of the checks below fits. */
-export interface AnswerSchema<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false };
-}
+// its catalogue, shop events, profile, order creation and refresh answers; @jono/api-client checks
+// error answers): zod would add about 26 kB gzip to the first screen and to a shop page opened from
+// a link. answer-guards.test.ts feeds the same answers to these checks and to the contract's
+// schemas and expects the same verdicts.
+import type { AnswerSchema } from '@jono/api-client';
+import type { LoginAnswer, Pob, PobEvent, PobSummary, Profile } from '@jono/contract';
 
 type Check = (value: unknown) => boolean;
 
@@ -163,15 +160,6 @@ export const createOrderAnswer = answerSchema<{ id: number }>(object({ id: int }
 
 /** GET /customers/{id}/ (the contract's profileSchema). */
 export const profileAnswer = answerSchema<Profile>(profile);
-
-/** Every error answer (the contract's errorSchema). */
-export const errorAnswer = answerSchema<ApiError>(
-  object({
-    error: str,
-    message: str,
-    fields: (v) => v === undefined || (isRecord(v) && Object.values(v).every(str)),
-  }),
-);
 
 /** POST /refresh/ (the contract's refreshAnswerSchema). */
 export const refreshAnswer = answerSchema<LoginAnswer>(

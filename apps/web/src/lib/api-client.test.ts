@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_TEXT } from '@jono/contract';
-import { fakeFetch, json } from '../test/factories';
+import { fakeFetch, json } from '@jono/test-kit';
 import { ApiError, apiRequest, onSessionEnded } from './api-client';
 import { useLocaleStore } from './locale-store';
 import { useSessionStore } from './session-store';
@@ -15,7 +15,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the API client', () => {
-  it('calls the market of the locale with the bearer token', async () => {
+  it('calls the market of the locale with the bearer token (SE without the trailing slash)', async () => {
     useLocaleStore.setState({ locale: 'SE' });
     const seen: string[] = [];
     vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
@@ -23,7 +23,7 @@ describe('the API client', () => {
       return json(200, []);
     });
     await apiRequest('/pobs/');
-    expect(seen).toEqual(['/api/se/pobs/ Bearer old']);
+    expect(seen).toEqual(['/api/se/pobs Bearer old']);
   });
 
   it('refreshes once on 401 with remember-login on and retries with the new token', async () => {

@@ -1,7 +1,8 @@
 // Renders routes inside the app's providers and shell pieces, in a memory router.
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { AppProvider, createQueryClient } from '../app/provider';
+import { createQueryClient } from '@jono/api-client';
+import { AppProvider } from '../app/provider';
 import { NotificationBanner } from '../app/notification-banner';
 
 export function renderRoutes(routes: RouteObject[], initialPath: string) {

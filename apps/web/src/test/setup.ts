@@ -1,7 +1,7 @@
-// Component test setup: jest-dom matchers, English translations, and the browser APIs jsdom lacks.
-import '@testing-library/jest-dom/vitest';
-import { afterEach, beforeAll, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+// Component test setup (after @jono/test-kit/dom-setup): English translations and the scrolling
+// jsdom lacks.
+/// <reference types="@testing-library/jest-dom/vitest" />
+import { beforeAll, vi } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { i18next, initI18n, setTranslationLoader } from '../lib/i18n';
@@ -18,24 +18,5 @@ beforeAll(async () => {
   await i18next.loadNamespaces(['order', 'tracking', 'auth']);
 });
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
-
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = vi.fn();
-
-// jsdom has <dialog> without showModal/close behaviour.
-if (!HTMLDialogElement.prototype.showModal) {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-}
-if (!HTMLDialogElement.prototype.close) {
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
-}

@@ -20,7 +20,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
     <div className="state state--error" role="alert">
       <p>{text(error)}</p>
       {onRetry && (
-        <button type="button" className="btn" onClick={onRetry}>
+        <button type="button" className="button" onClick={onRetry}>
           {t('common.retry')}
         </button>
       )}

@@ -72,7 +72,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       )}
       <button
         type="submit"
-        className="btn btn--primary btn--block"
+        className="button button--primary button--block"
         disabled={loginMutation.isPending || !username.trim() || !password}
       >
         {loginMutation.isPending ? t('login.signingIn') : t('login.submit')}

@@ -30,7 +30,7 @@ export function ChairCard({ chair, order, since, next, now, busy, onFinish, onSt
         {next ? (
           <button
             type="button"
-            className="btn btn--primary btn--block"
+            className="button button--primary button--block"
             disabled={busy}
             onClick={() => onStartNext(next, chair)}
           >
@@ -65,7 +65,7 @@ export function ChairCard({ chair, order, since, next, now, busy, onFinish, onSt
       </div>
       <button
         type="button"
-        className="btn btn--success btn--block"
+        className="button button--success button--block"
         disabled={busy}
         onClick={() => onFinish(order)}
       >

@@ -1,7 +1,7 @@
 // The shop notice customers see on the shop page; empty clears it.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../components/ui/toaster';
+import { useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useUpdateShop } from '../api/update-shop';
 
@@ -48,7 +48,7 @@ export function NoticeEditor({ notice }: { notice: string | null }) {
       <div className="row row--end">
         <button
           type="submit"
-          className="btn"
+          className="button"
           disabled={!editing || update.isPending || draft.trim() === (notice ?? '')}
         >
           {t('board.noticeSave')}

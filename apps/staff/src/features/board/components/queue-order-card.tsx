@@ -55,7 +55,7 @@ export function QueueOrderCard({ order, place, now, canStart, busy, onAction }: 
       <div className="order-card__actions">
         <button
           type="button"
-          className="btn btn--primary"
+          className="button button--primary"
           disabled={!canStart || busy}
           title={canStart ? undefined : t('board.noFreeChair')}
           onClick={() => onAction(order, 'start')}
@@ -65,7 +65,7 @@ export function QueueOrderCard({ order, place, now, canStart, busy, onAction }: 
         </button>
         <button
           type="button"
-          className="btn"
+          className="button"
           disabled={busy}
           onClick={() => onAction(order, 'defer')}
         >
@@ -74,7 +74,7 @@ export function QueueOrderCard({ order, place, now, canStart, busy, onAction }: 
         </button>
         <button
           type="button"
-          className="btn"
+          className="button"
           disabled={busy}
           onClick={() => onAction(order, 'no-show')}
         >
@@ -83,7 +83,7 @@ export function QueueOrderCard({ order, place, now, canStart, busy, onAction }: 
         </button>
         <button
           type="button"
-          className="btn btn--danger-ghost"
+          className="button button--danger-ghost"
           disabled={busy}
           onClick={() => onAction(order, 'cancel')}
         >

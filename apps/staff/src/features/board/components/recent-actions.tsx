@@ -31,7 +31,7 @@ export function RecentActions({ recent, now, busy, onUndo }: Props) {
               </span>
               <button
                 type="button"
-                className="btn btn--small"
+                className="button button--small"
                 disabled={busy}
                 onClick={() => onUndo(item.order_id)}
               >

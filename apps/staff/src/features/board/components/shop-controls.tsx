@@ -1,7 +1,7 @@
 // The shop's switches: the online queue (open, full, closed for the day) and chairs on duty.
 import { useTranslation } from 'react-i18next';
 import type { QueueState, StaffQueue } from '@jono/contract';
-import { useToast } from '../../../components/ui/toaster';
+import { useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useUpdateShop } from '../api/update-shop';
 
@@ -71,7 +71,7 @@ export function ShopControls({ pob }: { pob: StaffQueue['pob'] }) {
         </span>
         <button
           type="button"
-          className="btn btn--icon"
+          className="button button--icon"
           aria-label={t('board.chairsLess')}
           disabled={pob.chairs <= 0 || update.isPending}
           onClick={() => setChairs(pob.chairs - 1)}
@@ -83,7 +83,7 @@ export function ShopControls({ pob }: { pob: StaffQueue['pob'] }) {
         </output>
         <button
           type="button"
-          className="btn btn--icon"
+          className="button button--icon"
           aria-label={t('board.chairsMore')}
           disabled={pob.chairs >= 50 || update.isPending}
           onClick={() => setChairs(pob.chairs + 1)}

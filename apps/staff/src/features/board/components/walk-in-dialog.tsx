@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { WalkInPayload } from '@jono/contract';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorState, Loading } from '../../../components/ui/status';
-import { useToast } from '../../../components/ui/toaster';
+import { useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useShop } from '../../../lib/shop';
 import { useAddWalkIn } from '../api/add-walk-in';
@@ -26,7 +26,7 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
     });
 
   return (
-    <Dialog open={open} title={t('walkIn.title')} onClose={onClose} wide>
+    <Dialog open={open} title={t('walkIn.title')} onClose={onClose} className="dialog--wide">
       {shop.isPending ? (
         <Loading />
       ) : shop.isError ? (

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeShop } from '../../../test/factories';
+import { makeShop } from '@jono/test-kit';
 import { renderWithProviders, signIn } from '../../../test/render';
 import { WalkInForm } from './walk-in-form';
 
@@ -25,10 +25,10 @@ describe('WalkInForm', () => {
     const { onSubmit, user } = setup();
     await user.click(screen.getByRole('checkbox', { name: /Haircut/ }));
     await user.click(screen.getByRole('checkbox', { name: /Wash/ }));
-    await user.click(screen.getByRole('checkbox', { name: /Beard trim/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Clipper cut/ }));
     await user.type(screen.getByLabelText('First name (optional)'), 'Matti');
     await user.type(screen.getByLabelText("Member's phone (optional)"), '0400000002');
-    expect(screen.getByText('About 50 min in the chair')).toBeInTheDocument();
+    expect(screen.getByText('About 45 min in the chair')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add to queue' }));
     expect(onSubmit).toHaveBeenCalledWith({
       items: [

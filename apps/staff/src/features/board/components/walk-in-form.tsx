@@ -165,10 +165,10 @@ export function WalkInForm({ shop, pending, error, onSubmit, onCancel }: Props) 
         <span className="muted row__grow">
           {chosen.size > 0 ? t('walkIn.total', { count: minutes }) : t('walkIn.chooseService')}
         </span>
-        <button type="button" className="btn" onClick={onCancel}>
+        <button type="button" className="button" onClick={onCancel}>
           {t('common.cancel')}
         </button>
-        <button type="submit" className="btn btn--primary" disabled={pending}>
+        <button type="submit" className="button button--primary" disabled={pending}>
           {t('walkIn.submit')}
         </button>
       </div>

@@ -43,7 +43,7 @@ export function BoardRoute() {
         </span>
         <button
           type="button"
-          className="btn btn--primary btn--large"
+          className="button button--primary button--large"
           onClick={() => setWalkInOpen(true)}
         >
           {t('board.addWalkIn')}

@@ -73,7 +73,11 @@ export function HoursForm({ week, onChange, onSubmit, pending }: Props) {
         </p>
       )}
       <div className="row row--end">
-        <button type="submit" className="btn btn--primary" disabled={pending || bad.length > 0}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={pending || bad.length > 0}
+        >
           {t('common.save')}
         </button>
       </div>

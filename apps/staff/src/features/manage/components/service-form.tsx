@@ -103,10 +103,10 @@ export function ServiceForm({ initial, market, pending, error, onSubmit, onCance
         </p>
       )}
       <div className="row row--end">
-        <button type="button" className="btn" onClick={onCancel}>
+        <button type="button" className="button" onClick={onCancel}>
           {t('common.cancel')}
         </button>
-        <button type="submit" className="btn btn--primary" disabled={pending}>
+        <button type="submit" className="button button--primary" disabled={pending}>
           {t('common.save')}
         </button>
       </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '@jono/contract';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
-import { useToast } from '../../../components/ui/toaster';
+import { useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useSession } from '../../../lib/session';
 import { useAccounts, useCreateAccount, useRemoveAccount, useUpdateAccount } from '../api/accounts';
@@ -57,7 +57,7 @@ export function AccountsRoute() {
         <h2 id="accounts-title" className="row__grow">
           {t('manage.accounts.title')}
         </h2>
-        <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
+        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
           {t('manage.accounts.add')}
         </button>
       </div>
@@ -89,7 +89,7 @@ export function AccountsRoute() {
                 <td className="cell--actions">
                   <button
                     type="button"
-                    className="btn btn--small"
+                    className="button button--small"
                     onClick={() => setEditing(member)}
                   >
                     {t('common.edit')}
@@ -98,7 +98,7 @@ export function AccountsRoute() {
                   {member.id !== session?.staff.id && (
                     <button
                       type="button"
-                      className="btn btn--small btn--danger-ghost"
+                      className="button button--small button--danger-ghost"
                       onClick={() => setRemoving(member)}
                     >
                       {t('manage.accounts.remove')}
@@ -115,9 +115,9 @@ export function AccountsRoute() {
         open={removing !== null}
         danger
         title={t('manage.accounts.removeTitle', { name: removing?.name ?? '' })}
-        body={t('manage.accounts.removeBody')}
+        description={t('manage.accounts.removeBody')}
         confirmLabel={t('manage.accounts.remove')}
-        onClose={() => setRemoving(null)}
+        onCancel={() => setRemoving(null)}
         onConfirm={() => {
           if (!removing) return;
           const name = removing.name;

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffShopDetailsSchema, type Pob } from '@jono/contract';
 import { ErrorState, Loading } from '../../../components/ui/status';
-import { useToast } from '../../../components/ui/toaster';
+import { useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useShop } from '../../../lib/shop';
 import { useSaveDetails } from '../api/shop-settings';
@@ -72,7 +72,7 @@ function DetailsForm({ shop }: { shop: Pob }) {
           ))}
         </div>
         <div className="row row--end">
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
             {t('common.save')}
           </button>
         </div>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MARKET_INFO } from '@jono/contract';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { useToast } from '../../../components/ui/toaster';
+import { useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useSession } from '../../../lib/session';
 import { useSendMessage, type MessagePayload } from '../api/send-message';
@@ -111,7 +111,11 @@ export function MessagesRoute() {
           </p>
         )}
         <div className="row row--end">
-          <button type="submit" className="btn btn--primary" disabled={!ready || send.isPending}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!ready || send.isPending}
+          >
             {t('manage.messages.send')}
           </button>
         </div>
@@ -119,10 +123,10 @@ export function MessagesRoute() {
       <ConfirmDialog
         open={confirming}
         title={t('manage.messages.confirmTitle')}
-        body={t('manage.messages.confirmBody', { country: t(`markets.${market}`) })}
+        description={t('manage.messages.confirmBody', { country: t(`markets.${market}`) })}
         confirmLabel={t('manage.messages.send')}
         onConfirm={deliver}
-        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
       />
     </section>
   );

@@ -5,7 +5,7 @@ import type { staffServiceSchema } from '@jono/contract';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
-import { useToast } from '../../../components/ui/toaster';
+import { useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { formatMoney } from '../../../lib/format';
 import { intlLocale } from '../../../lib/i18n';
@@ -71,7 +71,7 @@ export function ServicesRoute() {
       <td className="cell--actions">
         <button
           type="button"
-          className="btn btn--small"
+          className="button button--small"
           onClick={() => setEditing({ kind: 'edit', item })}
         >
           {t('common.edit')}
@@ -80,7 +80,7 @@ export function ServicesRoute() {
         {!extra && (
           <button
             type="button"
-            className="btn btn--small"
+            className="button button--small"
             onClick={() => setEditing({ kind: 'new-extra', parent: item })}
           >
             {t('manage.services.addExtra')}
@@ -89,7 +89,7 @@ export function ServicesRoute() {
         )}
         <button
           type="button"
-          className="btn btn--small"
+          className="button button--small"
           disabled={update.isPending}
           onClick={() => setActive(item, !item.active)}
         >
@@ -115,7 +115,7 @@ export function ServicesRoute() {
             <h3 className="row__grow">{group.title}</h3>
             <button
               type="button"
-              className="btn"
+              className="button"
               onClick={() => setEditing({ kind: 'new-service', groupId: group.id })}
             >
               {t('manage.services.addService')}

@@ -5,7 +5,7 @@ import { SERVER_TEXT } from '@jono/contract';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useNotificationStore } from '../../../lib/notification-store';
 import { useSessionStore } from '../../../lib/session-store';
-import { fakeFetch, json, makeProfile, makeShop } from '../../../test/factories';
+import { fakeFetch, json, makeProfile, makeShop } from '@jono/test-kit';
 import { renderRoutes } from '../../../test/render';
 import { useOrderDraftStore } from '../stores/order-draft-store';
 import { ShopPageRoute } from './shop-page';

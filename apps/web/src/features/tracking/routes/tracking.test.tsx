@@ -5,7 +5,7 @@ import { useActiveOrderStore } from '../../../lib/active-order-store';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useNotificationStore } from '../../../lib/notification-store';
 import { useSessionStore } from '../../../lib/session-store';
-import { fakeFetch, json, makeOrder, makeProfile, makeShop } from '../../../test/factories';
+import { fakeFetch, json, makeOrder, makeProfile, makeShop } from '@jono/test-kit';
 import { renderRoutes } from '../../../test/render';
 import { TrackingRoute } from './tracking';
 

@@ -4,9 +4,9 @@ import { createContext, useCallback, useContext, useEffect, useState, type React
 
 export interface Toast {
   message: string;
-  tone?: 'info' | 'error';
+  tone?: 'info' | 'error' | 'success';
   action?: { label: string; run: () => void };
-  /** Milliseconds before it hides; actions stay longer by default. */
+  /** Milliseconds before it hides; with an action it stays longer by default. */
   duration?: number;
 }
 
@@ -39,7 +39,7 @@ export function Toaster({ children }: { children: ReactNode }) {
             {toast.action && (
               <button
                 type="button"
-                className="btn btn--light"
+                className="button button--ghost button--small toast__action"
                 onClick={() => {
                   toast.action?.run();
                   setToast(null);

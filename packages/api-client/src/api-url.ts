@@ -1,0 +1,14 @@
+// Where a market's API lives: {base}/{market}{path}. The NO, DK and SE backends are called without
+// trailing slashes (spec section 7); FI and EE keep them.
+import type { Market } from '@jono/contract';
+
+const WITHOUT_TRAILING_SLASH: ReadonlySet<Market> = new Set(['no', 'dk', 'se']);
+
+export function marketUrl(base: string, market: Market, path: string): string {
+  const withSlash = path.startsWith('/') ? path : `/${path}`;
+  const query = withSlash.indexOf('?');
+  let route = query === -1 ? withSlash : withSlash.slice(0, query);
+  const search = query === -1 ? '' : withSlash.slice(query);
+  if (WITHOUT_TRAILING_SLASH.has(market) && route.length > 1) route = route.replace(/\/+$/, '');
+  return `${base.replace(/\/$/, '')}/${market}${route}${search}`;
+}
