@@ -4,8 +4,12 @@ import { cpus, loadavg } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAccuracy } from './accuracy';
-import { runApiThroughput } from './api-throughput';
 import { runEngineScale } from './engine-scale';
+import { runFanout } from './fanout';
+import { runFootprint } from './footprint';
+import { runJoins } from './joins';
+import { runNodes } from './nodes';
+import { runReads } from './reads';
 import { runLighthouse } from './lighthouse';
 import { buildWeb, measureWeb } from './web-size';
 import { startJono } from './lib/jono-server';
@@ -75,7 +79,13 @@ async function main() {
   if (wants(opts, 'engine'))
     results.engine = await step('engine scale', () => runEngineScale(opts));
   if (wants(opts, 'accuracy')) results.accuracy = await step('accuracy', () => runAccuracy());
-  if (wants(opts, 'api')) results.api = await step('API throughput', () => runApiThroughput(opts));
+  if (wants(opts, 'footprint'))
+    results.footprint = await step('memory and start', () => runFootprint());
+  if (wants(opts, 'reads')) results.reads = await step('HTTP reads (wrk)', () => runReads(opts));
+  if (wants(opts, 'joins')) results.joins = await step('join and cancel', () => runJoins(opts));
+  if (wants(opts, 'fanout'))
+    results.fanout = await step('live-update fan-out', () => runFanout(opts));
+  if (wants(opts, 'nodes')) results.nodes = await step('nodes behind nginx', () => runNodes(opts));
   if (wants(opts, 'web')) {
     const build = opts.quick
       ? { status: 'built' as const, seconds: 0, note: 'not rebuilt (--quick)' }
@@ -95,6 +105,7 @@ async function main() {
     }
   }
   results.totalSeconds = Math.round((Date.now() - started) / 1000);
+  results.machine.loadAverageAtEnd = loadavg();
 
   const jsonFile = opts.quick ? join(SCRATCH_DIR, 'results.json') : join(BENCH_DIR, 'results.json');
   const mdFile = opts.quick

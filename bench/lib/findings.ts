@@ -1,42 +1,16 @@
 // Diagnoses of the targets missed, from profiling, with the fix proposed to each code owner.
 // A finding shows while its figure misses the target, so the report drops it once fixed.
 import type { BenchResults } from './results';
+import { SCALE_FINDINGS } from './findings-scale';
 import { HOME_JS_BUDGET, LINEAR_RATIO } from './targets';
 
-interface Finding {
+export interface Finding {
   title: string;
   applies: (r: BenchResults) => boolean;
   body: (r: BenchResults) => string;
 }
 
-const listRatio = (r: BenchResults) =>
-  r.api?.ok ? (r.api.value.backends[0]?.reads[0]?.ratio ?? null) : null;
-
 const FINDINGS: Finding[] = [
-  {
-    title: 'GET /pobs/ does a database query and a zod pass per request (owner: server)',
-    applies: (r) => (listRatio(r) ?? 1) < 0.5,
-    body: () => `Profile (node --cpu-prof of the server under 50 connections on GET /api/fi/pobs/,
-PGlite, load window only): about 51 % of the CPU is PGlite executing and decoding
-\`select * from pobs order by city, name\` (server/src/services/shops.ts \`listShops\`), 12 % is
-fastify-type-provider-zod validating the 20-shop answer against \`pobListSchema\` before
-JSON.stringify, 9 % drizzle building the query, 8 % helmet's onSend headers. The per-shop
-snapshots themselves are already cached (\`QueueService.view\`, 30 s TTL), so the answer only
-changes when a queue or a shop changes, or every 30 s as waits move with time.
-
-**Proposed fix** (server/src/routes/pobs/index.ts and server/src/services/shops.ts): keep the
-serialised list per market, \`{ body: string; at: number; gen: number }\`, built once by
-\`listShops\` + \`JSON.stringify\` and answered with
-\`reply.type('application/json; charset=utf-8').send(body)\` (a string skips the zod
-serializer). Invalidate it where \`QueueService.invalidate\` / \`onNotify\` already run (every
-queue change, in every process through NOTIFY), on staff edits of a shop, and after
-\`VIEW_TTL_MS\`. Validate the list against \`pobListSchema\` once when building it (in tests), not
-on every answer. The same applies to GET /pobs/{id}/ (three queries per request:
-\`findShopRow\`, service groups, services): cache the catalogue part per shop and invalidate it
-on catalogue edits. Expected: the route becomes string-send bound like /healthz, several times
-the current req/s; whether it reaches 50 % of nginx's on 2 shared cores has to be measured
-after the change.`,
-  },
   {
     title: 'The server sends JavaScript and CSS uncompressed (owner: server)',
     applies: (r) =>
@@ -124,39 +98,6 @@ taken entries instead of splicing (the usual case is that the head is ready). Bo
 identical, which the existing property tests check.`,
   },
   {
-    title: 'Joins and cancels wait for their shop under load (owner: server)',
-    applies: (r) =>
-      r.api?.ok === true &&
-      r.api.value.backends.some(
-        (b) =>
-          b.joinCancel?.figures !== undefined &&
-          (b.joinCancel.figures.timeouts > 0 || b.joinCancel.figures.p99Ms > 1000),
-      ),
-    body: (r) => {
-      const lines = r.api?.ok
-        ? r.api.value.backends
-            .filter((b) => b.joinCancel?.figures)
-            .map(
-              (b) =>
-                `${b.backend}: ${b.joinCancel?.cyclesPerSec ?? 0} cycles/s, p99 ${b.joinCancel?.figures?.p99Ms} ms, ${b.joinCancel?.figures?.timeouts} requests unanswered after 10 s`,
-            )
-            .join('; ')
-        : '';
-      return `${lines}. With 100 customers on 3 shops each queue holds up to about 33 active
-orders, and every join and cancel changes one of three queues. Already done: moved estimates are
-written in one UPDATE under the shop's lock, and changes of one shop that arrive while its
-refresh runs share the next refresh (\`QueueService.changed\`), so a burst costs two
-recomputations, not one per request. What remains is the per-shop lock itself: joins and
-cancels of one shop take turns, each a transaction (an fsync on PostgreSQL), and on PGlite every
-transaction of every shop shares one connection on the Node.js thread that also serves HTTP.
-
-**What is left**: production runs on PostgreSQL (\`DATABASE_URL\`); PGlite is the embedded
-database for trying Jono out. If PostgreSQL's p99 grows with real traffic, take the recompute
-off the request path entirely (answer once the change commits; the live streams already carry
-the new estimates).`;
-    },
-  },
-  {
     title: 'Accuracy: the p90 error is above 5 minutes (owner: packages/queue)',
     applies: (r) =>
       r.accuracy?.ok === true && r.accuracy.value.scenarios.some((s) => s.jono.p90 > 5),
@@ -180,21 +121,13 @@ or long waits in general; and decide whether "p90 <= 5 min" should be relative t
 (e.g. p90 <= 5 min or 25 % of the wait), since mean waits here are 8 to 13 minutes.`;
     },
   },
-  {
-    title: 'Rate limits have no switch for load tests (owner: server)',
-    applies: (r) =>
-      r.api?.ok === true && r.api.value.backends.some((b) => b.joinCancel?.status === 'ok'),
-    body: () => `Order creation is limited to 20 per minute per IP. The server has
-\`RELAXED_RATE_LIMITS=true\` (limits times 100, refused in production) for end-to-end suites; the
-benchmark instead starts Jono with \`TRUST_PROXY=true\` and sends a distinct \`X-Forwarded-For\`
-per join, so the limiter runs on every request but never refuses: the figure is the server's
-capacity, not what one office behind one NAT would get.`,
-  },
 ];
 
 const fmtMs = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? '-' : `${(ms / 1000).toFixed(1)} s`;
 
 export function findings(r: BenchResults): { title: string; body: string }[] {
-  return FINDINGS.filter((f) => f.applies(r)).map((f) => ({ title: f.title, body: f.body(r) }));
+  return [...FINDINGS, ...SCALE_FINDINGS]
+    .filter((f) => f.applies(r))
+    .map((f) => ({ title: f.title, body: f.body(r) }));
 }

@@ -1,58 +1,84 @@
-// Starts Jono as a child process on a fresh data directory, the way an operator would.
+// Starts Jono as a child process the way an operator would (the server command of deploy/,
+// NODE_ENV=production), on a fresh data directory or on one kept from an earlier start.
 import { rmSync } from 'node:fs';
-import { freePort, startProcess, waitForHttp } from './processes';
-import { logFile, REPO_DIR, tempDir } from './paths';
+import { serverCommand } from '@jono/deploy/nodes';
+import { freePort, startProcess, waitForHttp, type Started } from './processes';
+import { logFile, PORT_BASE, REPO_DIR, tempDir } from './paths';
 
 export interface JonoServer {
   url: string;
+  port: number;
   dataDir: string;
-  stop: () => Promise<void>;
+  proc: Started;
+  /** Process group id (its pid): for CPU and memory readings. */
+  pgid: number;
+  /** Seconds from spawning to the first 200 of /healthz. */
+  healthySeconds: number;
+  /** Stops it; keeps the data directory when `keepData`. */
+  stop: (keepData?: boolean) => Promise<void>;
 }
 
-export async function startJono(opts: {
+export interface JonoStart {
   name: string;
   databaseUrl?: string;
   port?: number;
-}): Promise<JonoServer> {
-  const port = opts.port ?? (await freePort(4600));
-  const dataDir = tempDir('data');
+  /** Reuse this data directory (a restart); else a fresh one. */
+  dataDir?: string;
+  /** Markets to serve (default only fi: the others would only lengthen the start). */
+  markets?: string;
+  /** Schema prefix on PostgreSQL (a fresh one is a fresh database). */
+  schemaPrefix?: string;
+  env?: Record<string, string>;
+}
+
+export async function startJono(opts: JonoStart): Promise<JonoServer> {
+  const port = opts.port ?? (await freePort(PORT_BASE));
+  const dataDir = opts.dataDir ?? tempDir('data');
+  const server = serverCommand();
   // BENCH_CPU_PROF=<dir>: each Jono writes a V8 CPU profile there when it stops (open it in
   // Chrome DevTools' Performance panel) to see where a benchmark's time goes.
   const profileDir = process.env.BENCH_CPU_PROF;
-  const [command, args] = profileDir
-    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx']]
-    : ['npx', ['tsx']];
-  const proc = startProcess('jono', command, [...args, 'server/src/server.ts'], {
+  const args = profileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...server.args]
+    : server.args;
+  const t0 = performance.now();
+  const proc = startProcess('jono', server.command, args, {
     cwd: REPO_DIR,
     logFile: logFile(`jono-${opts.name}`),
     env: {
       ...process.env,
+      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      // Only the market the bench calls: the others would only lengthen the start.
-      MARKETS: 'fi',
+      MARKETS: opts.markets ?? 'fi',
       SEED: 'auto',
       // Per-IP rate limits key on X-Forwarded-For (see the join-and-cancel benchmark).
       TRUST_PROXY: 'true',
-      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : { DATABASE_URL: '' }),
+      ...(opts.schemaPrefix ? { DATABASE_SCHEMA_PREFIX: opts.schemaPrefix } : {}),
+      ...opts.env,
     },
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHttp(`${url}/healthz`, proc, 240_000);
+    await waitForHttp(`${url}/healthz`, proc, 240_000, 20);
   } catch (err) {
     await proc.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   return {
     url,
+    port,
     dataDir,
-    stop: async () => {
+    proc,
+    pgid: proc.child.pid ?? 0,
+    healthySeconds: Math.round((performance.now() - t0) / 10) / 100,
+    stop: async (keepData = false) => {
       await proc.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
-// autocannon runs with a discarded warm-up, reduced to the figures the report shows.
-import autocannon, { type AutocannonOptions, type AutocannonResult } from 'autocannon';
+// An autocannon run reduced to the figures the report shows.
+import type { AutocannonResult } from 'autocannon';
 
 export interface LoadFigures {
   /** Mean requests per second over the measured run. */
@@ -30,14 +30,4 @@ export function figures(result: AutocannonResult): LoadFigures {
     timeouts: result.timeouts,
     statusCodes,
   };
-}
-
-/** Warm up for warmupSec (discarded), then measure for durationSec with the same settings. */
-export async function measure(
-  options: AutocannonOptions,
-  durationSec: number,
-  warmupSec: number,
-): Promise<LoadFigures> {
-  if (warmupSec > 0) await autocannon({ ...options, duration: warmupSec });
-  return figures(await autocannon({ ...options, duration: durationSec }));
 }

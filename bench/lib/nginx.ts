@@ -3,17 +3,24 @@
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, startProcess, waitForHttp } from './processes';
-import { logFile, tempDir } from './paths';
+import { logFile, PORT_BASE, tempDir } from './paths';
 
 export const NGINX_BIN = '/usr/sbin/nginx';
 
 export interface StaticServer {
   url: string;
+  /** Process group id (its pid), for CPU readings. */
+  pgid: number;
   stop: () => Promise<void>;
 }
 
-/** files: URL path ending in "/" (served as its index.json) -> body bytes. */
-export async function startNginx(files: Record<string, Buffer>): Promise<StaticServer> {
+/**
+ * files: URL path ending in "/" (served as its index.json) -> body bytes, and optionally the
+ * gzip bytes (served by gzip_static as index.json.gz to clients that accept gzip).
+ */
+export async function startNginx(
+  files: Record<string, Buffer | { identity: Buffer; gzip: Buffer }>,
+): Promise<StaticServer> {
   if (!existsSync(NGINX_BIN)) throw new Error(`${NGINX_BIN} is not installed`);
   const dir = tempDir('nginx');
   // nginx's workers run as nobody when started by root: let them read the files.
@@ -22,9 +29,13 @@ export async function startNginx(files: Record<string, Buffer>): Promise<StaticS
   for (const [path, body] of Object.entries(files)) {
     const folder = join(www, path);
     mkdirSync(folder, { recursive: true, mode: 0o755 });
-    writeFileSync(join(folder, 'index.json'), body, { mode: 0o644 });
+    const identity = Buffer.isBuffer(body) ? body : body.identity;
+    writeFileSync(join(folder, 'index.json'), identity, { mode: 0o644 });
+    if (!Buffer.isBuffer(body)) {
+      writeFileSync(join(folder, 'index.json.gz'), body.gzip, { mode: 0o644 });
+    }
   }
-  const port = await freePort(4700);
+  const port = await freePort(PORT_BASE + 20);
   const temp = (name: string) => `${name}_temp_path ${join(dir, name)};`;
   const conf = `
 # One worker: Jono is one Node.js process, so both get one core.
@@ -43,6 +54,8 @@ http {
   tcp_nopush on;
   keepalive_requests 1000000;
   keepalive_timeout 75s;
+  gzip_static on;
+  gzip_vary on;
   server {
     listen 127.0.0.1:${port};
     root ${www};
@@ -72,6 +85,7 @@ http {
   }
   return {
     url,
+    pgid: proc.child.pid ?? 0,
     stop: async () => {
       await proc.stop();
       rmSync(dir, { recursive: true, force: true });

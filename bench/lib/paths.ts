@@ -16,3 +16,6 @@ export function logFile(name: string): string {
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `jono-bench-${prefix}-`));
 }
+
+/** BENCH_PORT=P: servers the bench starts take free ports from P (Jono), P+20 (nginx), P+25. */
+export const PORT_BASE = Number(process.env.BENCH_PORT ?? 4600);

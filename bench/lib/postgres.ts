@@ -58,3 +58,38 @@ export async function startPostgres(): Promise<PgCluster> {
   const unregister = registerCleanup({ stop, kill });
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
+
+export type Backend = 'PGlite' | 'PostgreSQL';
+
+/**
+ * Runs a benchmark on each database in turn: PGlite, and a throwaway PostgreSQL cluster (skipped
+ * when not installed). A failure becomes that database's result instead of ending the bench.
+ */
+export async function onEachDatabase<T>(
+  order: readonly Backend[],
+  run: (backend: Backend, databaseUrl?: string) => Promise<T>,
+  unavailable: (backend: Backend, status: 'skipped' | 'failed', note: string) => T,
+): Promise<T[]> {
+  const results: T[] = [];
+  const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  for (const backend of order) {
+    if (backend === 'PGlite') {
+      results.push(await run(backend).catch((err) => unavailable(backend, 'failed', message(err))));
+      continue;
+    }
+    if (!postgresInstalled()) {
+      results.push(unavailable(backend, 'skipped', `PostgreSQL 15 is not installed (${PG_BIN})`));
+      continue;
+    }
+    let pg: PgCluster | undefined;
+    try {
+      pg = await startPostgres();
+      results.push(await run(backend, pg.url));
+    } catch (err) {
+      results.push(unavailable(backend, 'failed', message(err)));
+    } finally {
+      await pg?.stop();
+    }
+  }
+  return results;
+}

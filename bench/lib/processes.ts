@@ -1,14 +1,13 @@
 // Child processes the benchmarks start (Jono, nginx, PostgreSQL), each in its own process group
 // so that stopping it also stops what it spawned; every one is stopped when the bench exits.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { signalGroup, spawnChild, type Child } from '@jono/deploy/processes';
 
-export interface Started {
-  name: string;
-  child: ChildProcess;
+export { sleep, waitForHttp } from '@jono/deploy/processes';
+
+export interface Started extends Child {
   logFile: string;
-  stop: () => Promise<void>;
 }
 
 const running = new Set<Started>();
@@ -20,48 +19,24 @@ export function registerCleanup(cleanup: { stop: () => Promise<void>; kill: () =
   return () => cleanups.delete(cleanup);
 }
 
+/** A child in its own process group (deploy/src/processes.ts), stopped when the bench exits. */
 export function startProcess(
   name: string,
   command: string,
   args: string[],
   opts: { cwd?: string; env?: NodeJS.ProcessEnv; logFile: string },
 ): Started {
-  const log = createWriteStream(opts.logFile);
-  const child = spawn(command, args, {
-    cwd: opts.cwd,
-    env: opts.env ?? process.env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const child = spawnChild(name, command, args, opts);
   const started: Started = {
-    name,
-    child,
+    ...child,
     logFile: opts.logFile,
-    stop: async () => {
+    stop: async (graceMs) => {
       running.delete(started);
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      signalGroup(child, 'SIGTERM');
-      const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-      // Grandchildren (tsx runs node under npx) may outlive the leader: end the group.
-      signalGroup(child, 'SIGKILL');
+      await child.stop(graceMs);
     },
   };
   running.add(started);
   return started;
-}
-
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
 }
 
 /** Stops every process still running (on normal end and on interruption). */
@@ -85,26 +60,6 @@ export function stopAllOnExit(): void {
     for (const c of cleanups) c.kill();
   });
 }
-
-/** Polls url until it answers 2xx, the process exits, or the timeout passes. */
-export async function waitForHttp(url: string, proc: Started, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) {
-      throw new Error(`${proc.name} exited with ${proc.child.exitCode} (log: ${proc.logFile})`);
-    }
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(`${proc.name} did not answer ${url} within ${timeoutMs / 1000} s`);
-}
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Whether nothing listens on 127.0.0.1:port. */
 export function portIsFree(port: number): Promise<boolean> {

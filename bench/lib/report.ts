@@ -4,13 +4,15 @@ import type { BenchResults, Outcome } from './results';
 import { findings } from './findings';
 import { LIGHTHOUSE_RUNS } from './options';
 import { HOME_JS_BUDGET, LINEAR_RATIO, targetRows } from './targets';
-
-const table = (head: string[], rows: (string | number)[][]) =>
-  [
-    `| ${head.join(' | ')} |`,
-    `| ${head.map(() => '---').join(' | ')} |`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
+import {
+  renderFanout,
+  renderFootprint,
+  renderJoins,
+  renderNodes,
+  renderReads,
+  SERVER_NOTE,
+  table,
+} from './report-scale';
 
 const kB = (b: number) => (b / 1000).toFixed(1);
 const ms = (x: number) => (x < 10 ? x.toFixed(3) : x.toFixed(1));
@@ -26,7 +28,7 @@ Written by \`npm run bench\` (bench/run-all.ts) on ${r.generatedAt.slice(0, 16).
     r.quick ? ' with `--quick` (smoke figures)' : ''
   }; raw figures in \`bench/results.json\`. Machine: ${r.machine.cpus} x ${r.machine.cpuModel},
 Node ${r.machine.node}, load average ${r.machine.loadAverageAtStart.map((x) => x.toFixed(1)).join(' / ')}
-at the start: the cores are shared with other builds and tests, so absolute figures are noisy and
+at the start${r.machine.loadAverageAtEnd ? ` and ${r.machine.loadAverageAtEnd.map((x) => x.toFixed(1)).join(' / ')} at the end` : ''}: the cores are shared with other builds and tests, so absolute figures are noisy and
 the ratios measured side by side in the same run are what to compare. Whole run:
 ${Math.round(r.totalSeconds / 60)} min. Benchmarks report; they never fail CI.`);
 
@@ -43,111 +45,15 @@ ${Math.round(r.totalSeconds / 60)} min. Benchmarks report; they never fail CI.`)
     ),
   );
 
-  // 1. API
-  out.push(`## 1. API throughput\n`);
-  if (r.api?.ok) {
-    const { settings, backends } = r.api.value;
-    out.push(`autocannon (programmatic), ${settings.connections} connections, ${settings.warmupSec} s warm-up
-(discarded) then ${settings.durationSec} s measured, against Jono started as a child process
-(\`npx tsx server/src/server.ts\`, fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`, \`MARKETS=fi\`, demo seed)
-and against nginx (Debian's, one worker, loopback, generated config) serving the bytes Jono had just
-answered as static files at the same paths. Jono is one Node.js process, hence one nginx worker.
-req/s is the mean over the run; latencies in ms.`);
-    for (const b of backends) {
-      out.push(`### ${b.backend}\n`);
-      if (b.status !== 'ok') {
-        out.push(`${b.status}: ${b.note ?? ''}`);
-        missing.push(`API on ${b.backend}: ${b.status} (${b.note ?? ''})`);
-        continue;
-      }
-      out.push(
-        table(
-          [
-            'endpoint',
-            'bytes',
-            'Jono req/s',
-            'p50',
-            'p99',
-            'nginx req/s',
-            'p50',
-            'p99',
-            'Jono / nginx',
-          ],
-          b.reads.map((p) => [
-            p.name,
-            p.bytes,
-            p.jono.reqPerSec,
-            p.jono.p50Ms,
-            p.jono.p99Ms,
-            p.nginx.reqPerSec,
-            p.nginx.p50Ms,
-            p.nginx.p99Ms,
-            `${(p.ratio * 100).toFixed(1)} %`,
-          ]),
-        ),
-      );
-      const jc = b.joinCancel;
-      if (jc?.status === 'ok' && jc.figures) {
-        const statuses = Object.entries(jc.byRequest ?? {})
-          .map(
-            ([k, v]) =>
-              `${k}: ${Object.entries(v)
-                .map(([s, n]) => `${s} x${n}`)
-                .join(', ')}`,
-          )
-          .join('; ');
-        out.push(
-          `\nJoin and cancel, ${jc.customers} concurrent customers (one connection each) spread over the shops taking orders (${jc.shops.join(', ')}):\n`,
-        );
-        out.push(
-          table(
-            [
-              'req/s (joins + cancels)',
-              'cycles/s',
-              'p50',
-              'p99',
-              'errors',
-              'of which timeouts',
-              'answers',
-            ],
-            [
-              [
-                jc.figures.reqPerSec,
-                jc.cyclesPerSec ?? '-',
-                jc.figures.p50Ms,
-                jc.figures.p99Ms,
-                jc.figures.errors,
-                jc.figures.timeouts ?? '-',
-                statuses,
-              ],
-            ],
-          ),
-        );
-      } else {
-        out.push(
-          `\nJoin and cancel: ${jc?.status ?? 'not run'}${jc?.note ? ` (${jc.note})` : ''}.`,
-        );
-        missing.push(
-          `Join and cancel on ${b.backend}: ${jc?.status ?? 'not run'} (${jc?.note ?? ''})`,
-        );
-      }
-    }
-    out.push(`
-How the cycle is driven: the customers are registered and logged in first (through the API);
-each autocannon connection is one customer that POSTs \`/api/fi/customers/{id}/orders/\` (one
-service of the shop) and then PATCHes \`{"cancel":true}\` on the order it got, again and again.
-Orders left between a join and its cancel when the warm-up stops are cancelled before the
-measured run. Jono runs with \`TRUST_PROXY=true\` and every join carries its own
-\`X-Forwarded-For\`, so the per-IP limit (20 orders a minute) never refuses (see Findings).
-PostgreSQL: a throwaway cluster from Debian's PostgreSQL 15 (initdb and pg_ctl as the postgres
-user, loopback, default settings with fsync on), removed afterwards.`);
-  } else {
-    out.push(failure(r.api, 'API throughput'));
-    missing.push(failure(r.api, 'API throughput'));
-  }
+  out.push(`## How the servers are measured\n\n${SERVER_NOTE}`);
+  out.push(...renderFootprint(r, missing));
+  out.push(...renderReads(r, missing));
+  out.push(...renderJoins(r, missing));
+  out.push(...renderFanout(r, missing));
+  out.push(...renderNodes(r, missing));
 
-  // 2. Engine
-  out.push(`## 2. Queue engine scale\n`);
+  // Engine
+  out.push(`## Queue engine scale\n`);
   if (r.engine?.ok) {
     const e = r.engine.value;
     out.push(`\`estimateQueue\` from \`@jono/queue\` in process, no server: every size is timed in interleaved rounds (up to ${e.samples}
@@ -172,8 +78,8 @@ counts as linear here.\n`);
     missing.push(failure(r.engine, 'Engine scale'));
   }
 
-  // 3. Web
-  out.push(`## 3. Web\n`);
+  // Web
+  out.push(`## Web\n`);
   if (r.web?.ok) {
     const w = r.web.value;
     out.push(`Build: \`npm run build -w apps/web\` ${w.build.status} (${w.build.seconds} s)${w.build.note ? `: ${w.build.note}` : ''}.
@@ -304,8 +210,8 @@ the figures are the run with the median performance score; every run's score is 
     missing.push(`Lighthouse: ${why}`);
   }
 
-  // 4. Accuracy
-  out.push(`## 4. Estimate accuracy\n`);
+  // Accuracy
+  out.push(`## Estimate accuracy\n`);
   if (r.accuracy?.ok && r.accuracy.value.status === 'ok') {
     const a = r.accuracy.value;
     out.push(`The simulator's standard scenarios (\`STANDARD_SCENARIOS\`, \`runScenario\`, loaded from
@@ -360,11 +266,13 @@ time / chairs. Absolute errors in minutes.\n`);
 
   out.push(`## Running it
 
-\`npm run bench\` runs everything (about 10 minutes here) and rewrites this page and
-\`bench/results.json\`; \`npm run bench -- --quick\` is a smoke run (3 s per load, 20 customers)
-that writes to \`bench/.tmp/\` instead; \`BENCH_ONLY=engine,accuracy,api,web\` (or \`--only=\` when
-running \`npx tsx bench/run-all.ts\`) picks benchmarks. Each
-script also runs alone: \`npx tsx bench/api-throughput.ts --quick\`. Every process started (Jono,
-nginx, PostgreSQL, Chromium) is stopped at the end, also on Ctrl-C.`);
+\`npm run bench\` runs everything (about 20 minutes here) and rewrites this page and
+\`bench/results.json\`; \`npm run bench -- --quick\` is a smoke run (short loads, fewer streams and
+customers) that writes to \`bench/.tmp/\` instead; \`BENCH_ONLY=engine,accuracy,footprint,reads,joins,fanout,nodes,web\`
+(or \`--only=\` when running \`npx tsx bench/run-all.ts\`; \`api\` means reads and joins) picks
+benchmarks; \`BENCH_PORT=P\` makes the servers it starts take ports from P. Each script also runs
+alone: \`npx tsx bench/fanout.ts --quick\`. Needs Debian's wrk, nginx and PostgreSQL 15 (each part
+without them says so here). Every process started (Jono, nginx, PostgreSQL, the stream workers,
+Chromium) is stopped at the end, also on Ctrl-C.`);
   return out.join('\n\n') + '\n';
 }

@@ -74,3 +74,10 @@ export function interleavedMedians(
   }
   return samples.map((xs) => median(xs));
 }
+
+/** The p-quantile (0..1) of ascending values, nearest rank; null when empty. */
+export function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1));
+  return sorted[i] ?? null;
+}

@@ -1,5 +1,6 @@
-// The targets of issue 7 and whether each measured figure meets it.
+// The targets of issues 7 and 18 and whether each measured figure meets it.
 import type { BenchResults } from './results';
+import { scaleTargetRows } from './targets-scale';
 
 export type Verdict = 'met' | 'missed' | 'not measured';
 
@@ -23,20 +24,7 @@ export function targetRows(r: BenchResults): TargetRow[] {
   const none = (figure: string, target: string, why = '') =>
     rows.push({ figure, target, measured: why || '-', verdict: 'not measured' });
 
-  const api = r.api?.ok ? r.api.value : null;
-  for (const backend of ['PGlite', 'PostgreSQL'] as const) {
-    const figure = `Shop list req/s, Jono / nginx (${backend})`;
-    const b = api?.backends.find((x) => x.backend === backend);
-    const list = b?.reads[0];
-    if (!list) none(figure, '>= 50 %', b?.note ?? (r.api && !r.api.ok ? r.api.error : ''));
-    else
-      rows.push({
-        figure,
-        target: '>= 50 %',
-        measured: pct(list.ratio),
-        verdict: verdict(list.ratio >= 0.5),
-      });
-  }
+  rows.push(...scaleTargetRows(r));
 
   const home = r.web?.ok ? r.web.value.pages.find((p) => p.path === '/home') : undefined;
   if (!home) none('/home JavaScript, gzip', `<= ${kB(HOME_JS_BUDGET)}`);

@@ -20,23 +20,37 @@ export const SITE_CONF = resolve(import.meta.dirname, '../nginx/jono.conf');
 
 export const nginxInstalled = () => existsSync(NGINX_BIN);
 
-/** The shipped site configuration with `nodes` ("host:port") as the upstream and `listen`. */
-export function renderSite(nodes: string[], listen: string): string {
-  const site = readFileSync(SITE_CONF, 'utf8');
+/**
+ * The shipped site configuration with `nodes` ("host:port") as the upstream and `listen`.
+ * `passClientForwardedFor`: for load generators only (one address posing as many clients):
+ * nginx passes on the X-Forwarded-For the client sent instead of overwriting it. Never in
+ * production: clients could then choose their own address.
+ */
+export function renderSite(
+  nodes: string[],
+  listen: string,
+  passClientForwardedFor = false,
+): string {
+  const shipped = readFileSync(SITE_CONF, 'utf8');
   const serverLine = /^(\s*)server 127\.0\.0\.1:\d+ (.*);$/gm;
-  const lines = [...site.matchAll(serverLine)];
+  const lines = [...shipped.matchAll(serverLine)];
   const first = lines[0];
   if (!first || nodes.length === 0) throw new Error(`${SITE_CONF}: no upstream server line`);
   const [, indent, params] = first;
   const upstream = nodes.map((n) => `${indent}server ${n} ${params};`).join('\n');
   let placed = false;
-  const withNodes = site.replace(serverLine, () => {
+  const withNodes = shipped.replace(serverLine, () => {
     if (placed) return '';
     placed = true;
     return upstream;
   });
   if (!/^\s*listen 80;$/m.test(withNodes)) throw new Error(`${SITE_CONF}: no "listen 80;" line`);
-  return withNodes.replace(/^(\s*)listen 80;$/m, `$1listen ${listen};`);
+  const site = withNodes.replace(/^(\s*)listen 80;$/m, `$1listen ${listen};`);
+  const overwrite = 'proxy_set_header X-Forwarded-For $remote_addr;';
+  if (!site.includes(overwrite)) throw new Error(`${SITE_CONF}: no "${overwrite}"`);
+  return passClientForwardedFor
+    ? site.replace(overwrite, 'proxy_set_header X-Forwarded-For $http_x_forwarded_for;')
+    : site;
 }
 
 /** Open files a worker may have: 65536, or this machine's hard limit when lower. */
@@ -80,6 +94,8 @@ export interface BalancerOptions {
   port: number;
   workers?: number | 'auto';
   logFile?: string;
+  /** Benchmarks only: see renderSite. */
+  passClientForwardedFor?: boolean;
 }
 
 /** Starts nginx in front of the nodes; resolves when it answers /healthz through a node. */
@@ -93,7 +109,7 @@ export async function startBalancer(opts: BalancerOptions): Promise<Balancer> {
     chmodSync(join(dir, name), 0o777);
   }
   const host = opts.host ?? '127.0.0.1';
-  const site = renderSite(opts.nodes, `${host}:${opts.port}`);
+  const site = renderSite(opts.nodes, `${host}:${opts.port}`, opts.passClientForwardedFor);
   const confFile = join(dir, 'nginx.conf');
   writeFileSync(confFile, mainConfig(dir, site, opts.workers ?? 'auto'));
   const proc = spawnChild('nginx', NGINX_BIN, ['-c', confFile, '-p', dir, '-e', 'stderr'], {

@@ -84,7 +84,12 @@ export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Polls url until it answers 2xx; fails when the process exits or the time is up. */
-export async function waitForHttp(url: string, proc: Child, timeoutMs: number): Promise<void> {
+export async function waitForHttp(
+  url: string,
+  proc: Child,
+  timeoutMs: number,
+  pollMs = 100,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!proc.running()) throw new Error(`${proc.name} exited:\n${proc.tail()}`);
@@ -94,7 +99,7 @@ export async function waitForHttp(url: string, proc: Child, timeoutMs: number): 
     } catch {
       // Not listening yet.
     }
-    await sleep(100);
+    await sleep(pollMs);
   }
   throw new Error(
     `${proc.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${proc.tail()}`,

@@ -1,0 +1,97 @@
+// Findings of the scale benchmarks (issue 18): each shows while its figure misses the target or
+// the measurement itself is suspect (a load generator near its limit, busy cores).
+import type { Finding } from './findings';
+import type { BenchResults } from './results';
+import { scaleTargetRows, TARGETS } from './targets-scale';
+
+/** Every load-generator CPU reading at or above 90 % of a core, with where it was. */
+function saturatedClients(r: BenchResults): string[] {
+  const hits: string[] = [];
+  const check = (where: string, value: number | undefined) => {
+    if (value !== undefined && value >= 90) hits.push(`${where}: ${value} %`);
+  };
+  if (r.reads?.ok)
+    for (const b of r.reads.value.backends)
+      for (const s of b.sets)
+        for (const run of s.runs)
+          check(`wrk, ${b.backend} ${s.name} ${s.encoding} ${run.server}`, run.figures.clientCpu);
+  if (r.joins?.ok)
+    for (const b of r.joins.value.backends)
+      for (const p of b.points) {
+        check(`autocannon, ${b.backend} ${p.customers} customers cold`, p.cold.clientCpu);
+        check(`autocannon, ${b.backend} ${p.customers} customers warm`, p.warm.clientCpu);
+      }
+  if (r.fanout?.ok)
+    for (const b of r.fanout.value.backends)
+      for (const p of b.points)
+        check(`stream workers, ${b.backend} ${p.streams} ${p.kind}`, p.clientCpu);
+  if (r.nodes?.ok)
+    for (const p of r.nodes.value.points) {
+      check(`wrk, ${p.nodes} node(s)`, p.shopList?.clientCpu);
+      check(`autocannon, ${p.nodes} node(s)`, p.joinCancel?.clientCpu);
+    }
+  return hits;
+}
+
+const missed = (r: BenchResults, prefix: string) =>
+  scaleTargetRows(r).filter((t) => t.figure.startsWith(prefix) && t.verdict === 'missed');
+
+const lines = (r: BenchResults, prefix: string) =>
+  missed(r, prefix)
+    .map((t) => `${t.figure}: ${t.measured} (target ${t.target})`)
+    .join('; ');
+
+export const SCALE_FINDINGS: Finding[] = [
+  {
+    title: 'A load generator was near its limit (owner: bench)',
+    applies: (r) => saturatedClients(r).length > 0,
+    body: (r) => `${saturatedClients(r).join('; ')}. Where the client used a whole core the figure
+is a floor of what the server can do, not its limit: read that row with care.`,
+  },
+  {
+    title: 'The shared cores were busy during the run (owner: none; read the ratios)',
+    applies: (r) => (r.machine.loadAverageAtStart[0] ?? 0) > r.machine.cpus * 1.5,
+    body: (
+      r,
+    ) => `Load average ${r.machine.loadAverageAtStart[0]?.toFixed(1)} at the start on ${r.machine.cpus}
+cores: other builds and tests ran beside the bench, so servers got a part of a core (see the
+server CPU columns) and absolute figures are low and noisy. Ratios measured side by side in one
+run (Jono / node:http / nginx) are less affected than absolute req/s and latencies.`,
+  },
+  {
+    title: 'Live updates miss their target (owner: server, services/sse.ts and the queue view)',
+    applies: (r) =>
+      missed(r, 'One change').length +
+        missed(r, 'Longest /healthz').length +
+        missed(r, '10,000 reconnecting').length >
+      0,
+    body: (r) => `${[
+      lines(r, 'One change'),
+      lines(r, 'Longest /healthz'),
+      lines(r, '10,000 reconnecting'),
+    ]
+      .filter(Boolean)
+      .join('; ')}. The target: one change reaches 99 % of ${TARGETS.fanoutStreams} order streams
+in ${TARGETS.fanoutP99Ms} ms with /healthz never waiting over ${TARGETS.healthzMs} ms, and
+${TARGETS.fanoutStreams} reconnecting clients all get a first message within 5 s. See the
+fan-out table for the shop and staff streams and the server's CPU while the change went out.`,
+  },
+  {
+    title: 'Joins miss their latency target (owner: server, services/orders.ts)',
+    applies: (r) => missed(r, 'PostgreSQL,').length + missed(r, 'PGlite,').length > 0,
+    body: (r) => `${[lines(r, 'PostgreSQL,'), lines(r, 'PGlite,')].filter(Boolean).join('; ')}.
+See the join-and-cancel table for cold and warm runs and the server's CPU.`,
+  },
+  {
+    title: 'The shop list is below the node:http or nginx ratio (owner: server, routes/pobs)',
+    applies: (r) => missed(r, 'Shop list').length > 0,
+    body: (r) =>
+      `${lines(r, 'Shop list')}. Measured with wrk against the same bytes in the same run.`,
+  },
+  {
+    title: 'Memory or start time above target (owner: server, db/client.ts)',
+    applies: (r) => missed(r, 'Idle memory').length + missed(r, 'Time to healthy').length > 0,
+    body: (r) =>
+      `${[lines(r, 'Idle memory'), lines(r, 'Time to healthy')].filter(Boolean).join('; ')}.`,
+  },
+];

@@ -1,0 +1,183 @@
+// A load-generator process for live streams: holds thousands of Server-Sent Events connections
+// on raw sockets (no HTTP client library: a few bytes of parsing per message) and reports when
+// each received a message. Several run side by side so that the client is never the limit.
+// Driven over IPC by bench/fanout.ts (child_process.fork).
+import { connect, type Socket } from 'node:net';
+
+export interface StreamTarget {
+  path: string;
+  token?: string;
+}
+
+export type WorkerCommand =
+  | {
+      type: 'open';
+      host: string;
+      port: number;
+      /** Source addresses to spread the connections over (each has its own port range). */
+      from: string[];
+      targets: StreamTarget[];
+      /** Open at most this many at once (0: all at once, a reconnect storm). */
+      batch: number;
+    }
+  | { type: 'arm' }
+  | { type: 'close' };
+
+export type WorkerReport =
+  | {
+      type: 'opened';
+      /** Connections that got their first message. */
+      ok: number;
+      failed: number;
+      errors: Record<string, number>;
+      /** ms from each connection's connect() to its first message (same order as ok ones). */
+      firstMessageMs: number[];
+      /** Wall time from the first connect() to the last first message, ms. */
+      spanMs: number;
+    }
+  | { type: 'armed' }
+  | {
+      type: 'arrivals';
+      /** Wall-clock ms (performance.timeOrigin + now) of each connection's first message after arm. */
+      at: number[];
+      missing: number;
+      cpuMs: number;
+    }
+  | { type: 'closed' };
+
+interface Conn {
+  socket: Socket;
+  started: number;
+  first?: number;
+  armed: boolean;
+  after?: number;
+  tail: string;
+}
+
+const conns: Conn[] = [];
+const now = () => performance.timeOrigin + performance.now();
+const send = (report: WorkerReport) => process.send?.(report);
+let armed = false;
+let cpuAtArm = process.cpuUsage();
+let pendingAfter = 0;
+
+function request(host: string, target: StreamTarget): string {
+  return [
+    `GET ${target.path} HTTP/1.1`,
+    `Host: ${host}`,
+    'Accept: text/event-stream',
+    ...(target.token ? [`Authorization: Bearer ${target.token}`] : []),
+    '',
+    '',
+  ].join('\r\n');
+}
+
+/** Opens one stream; resolves on its first message or its failure. */
+function open(
+  host: string,
+  port: number,
+  localAddress: string,
+  target: StreamTarget,
+): Promise<Conn | string> {
+  return new Promise((resolve) => {
+    const conn: Conn = {
+      socket: connect({ host, port, localAddress }),
+      started: now(),
+      armed: false,
+      tail: '',
+    };
+    let settled = false;
+    const settle = (result: Conn | string) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    conn.socket.setNoDelay(true);
+    conn.socket.setEncoding('latin1');
+    conn.socket.on('connect', () => conn.socket.write(request(host, target)));
+    conn.socket.on('data', (chunk: string) => {
+      const text = conn.tail + chunk;
+      conn.tail = text.slice(-6);
+      if (!text.includes('data:')) {
+        if (conn.first === undefined && /^HTTP\/1\.1 [^2]/.test(text)) {
+          settle(`HTTP ${text.slice(9, 12)}`);
+          conn.socket.destroy();
+        }
+        return;
+      }
+      const t = now();
+      if (conn.first === undefined) {
+        conn.first = t;
+        settle(conn);
+      } else if (armed && conn.after === undefined) {
+        conn.after = t;
+        pendingAfter -= 1;
+        if (pendingAfter === 0) report();
+      }
+    });
+    conn.socket.on('error', (err: NodeJS.ErrnoException) => settle(err.code ?? err.message));
+    conn.socket.on('close', () => settle('closed'));
+  });
+}
+
+function report() {
+  const cpu = process.cpuUsage(cpuAtArm);
+  send({
+    type: 'arrivals',
+    at: conns.flatMap((c) => (c.after === undefined ? [] : [c.after])),
+    missing: conns.filter((c) => c.after === undefined).length,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  });
+}
+
+process.on('message', async (cmd: WorkerCommand) => {
+  if (cmd.type === 'open') {
+    const started = now();
+    const errors: Record<string, number> = {};
+    const firstMessageMs: number[] = [];
+    let failed = 0;
+    const one = async (i: number) => {
+      const target = cmd.targets[i] ?? cmd.targets[0];
+      const from = cmd.from[i % cmd.from.length] ?? '127.0.0.1';
+      if (!target) return;
+      const result = await open(cmd.host, cmd.port, from, target);
+      if (typeof result === 'string') {
+        failed += 1;
+        errors[result] = (errors[result] ?? 0) + 1;
+      } else {
+        conns.push(result);
+        firstMessageMs.push((result.first ?? 0) - result.started);
+      }
+    };
+    const n = cmd.targets.length;
+    if (cmd.batch <= 0) {
+      await Promise.all(Array.from({ length: n }, (_, i) => one(i)));
+    } else {
+      for (let i = 0; i < n; i += cmd.batch) {
+        await Promise.all(Array.from({ length: Math.min(cmd.batch, n - i) }, (_, k) => one(i + k)));
+      }
+    }
+    const last = Math.max(started, ...conns.map((c) => c.first ?? started));
+    send({
+      type: 'opened',
+      ok: firstMessageMs.length,
+      failed,
+      errors,
+      firstMessageMs,
+      spanMs: last - started,
+    });
+  } else if (cmd.type === 'arm') {
+    for (const c of conns) c.after = undefined;
+    pendingAfter = conns.length;
+    armed = true;
+    cpuAtArm = process.cpuUsage();
+    send({ type: 'armed' });
+  } else if (cmd.type === 'close') {
+    armed = false;
+    for (const c of conns) c.socket.destroy();
+    conns.length = 0;
+    send({ type: 'closed' });
+  }
+});
+// A report is also asked for when the coordinator gives up waiting.
+process.on('SIGUSR2', report);
