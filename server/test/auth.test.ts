@@ -63,6 +63,23 @@ describe('POST /refresh/', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('leaves no valid token behind when one refresh token is used by many requests at once', async () => {
+    for (let trial = 0; trial < 6; trial++) {
+      const s = await login(app, DEMO.gold);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => post('/refresh/', { refresh: s.refresh_token })),
+      );
+      const winners = answers.filter((a) => a.statusCode === 200);
+      expect(winners.length).toBeLessThanOrEqual(1);
+      expect(answers.filter((a) => a.statusCode === 401).length).toBeGreaterThanOrEqual(11);
+      // Reuse was seen, so the family is revoked: the winner's new token must not work either.
+      for (const w of winners) {
+        const next = await post('/refresh/', { refresh: w.json().refresh_token });
+        expect(next.statusCode, `trial ${trial}`).toBe(401);
+      }
+    }
+  });
+
   it('takes the refresh token as a bearer too', async () => {
     const s = await login(app, DEMO.oneTime);
     const res = await post('/refresh/', undefined, { authorization: `Bearer ${s.refresh_token}` });

@@ -8,6 +8,7 @@ import type { TokenService } from '../lib/tokens';
 import { opaqueToken, sha256 } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import { refreshTokens } from '../db/schema';
+import type { Db, Tx } from '../db/client';
 
 export interface Session {
   customer_id: number;
@@ -22,13 +23,34 @@ export async function issueSession(
   now: number,
   family: string = randomUUID(),
 ): Promise<Session> {
+  const refresh = await storeRefreshToken(ctx.db, customerId, family, now);
+  return sessionOf(ctx, tokens, customerId, family, refresh);
+}
+
+/** Stores a new refresh token of `family` (inside the caller's transaction when given one). */
+async function storeRefreshToken(
+  db: Db | Tx,
+  customerId: number,
+  family: string,
+  now: number,
+): Promise<string> {
   const refresh = opaqueToken();
-  await ctx.db.insert(refreshTokens).values({
+  await db.insert(refreshTokens).values({
     customerId,
     tokenHash: sha256(refresh),
     family,
     expiresAt: new Date(now + REFRESH_TOKEN_TTL_S * 1000),
   });
+  return refresh;
+}
+
+async function sessionOf(
+  ctx: MarketContext,
+  tokens: TokenService,
+  customerId: number,
+  family: string,
+  refresh: string,
+): Promise<Session> {
   const access = await tokens.signAccess({
     sub: String(customerId),
     market: ctx.market,
@@ -68,10 +90,13 @@ export async function rotateSession(
       .update(refreshTokens)
       .set({ usedAt: new Date(now) })
       .where(eq(refreshTokens.id, row.id));
-    return { kind: 'ok' as const, row };
+    // The successor is stored in the same transaction: a concurrent reuse waits on the row lock
+    // and its revocation of the family then covers the successor too (it never outlives it).
+    const refresh = await storeRefreshToken(tx, row.customerId, row.family, now);
+    return { kind: 'ok' as const, row, refresh };
   });
   if (claimed.kind !== 'ok') throw invalidRefresh();
-  return issueSession(ctx, tokens, claimed.row.customerId, now, claimed.row.family);
+  return sessionOf(ctx, tokens, claimed.row.customerId, claimed.row.family, claimed.refresh);
 }
 
 export async function revokeFamily(ctx: MarketContext, family: string, now: number): Promise<void> {
