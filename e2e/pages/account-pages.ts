@@ -102,7 +102,7 @@ export async function latestSmsCode(request: APIRequestContext, phone: string): 
     .poll(async () => {
       const answer = await request.get(`/api/${MARKET}/dev/sms-outbox`, { params: { to: phone } });
       const { items } = (await answer.json()) as { items: { text: string }[] };
-      code = items.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+      code = items.at(-1)?.text.match(/\b(\d{8})\b/)?.[1];
       return code;
     })
     .toBeTruthy();

@@ -1,5 +1,6 @@
-// Brute force: login, registration, recovery requests and code checks are limited per IP and per
-// phone number, and the limited caller gets a clear 429 answer.
+// Brute force and lockout: logins, recovery requests and code checks are limited per IP, per
+// account and address, and per account from unknown addresses; an attacker who knows only the
+// phone number or username can neither guess on and on nor keep the owner out.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO, buildTestApp } from './helpers';
 import type { App } from '../src/app';
@@ -13,12 +14,19 @@ afterEach(async () => {
 const post = (a: App, url: string, payload: object, ip = '203.0.113.1') =>
   a.inject({ method: 'POST', url: `/api/fi${url}`, payload, remoteAddress: ip });
 
-describe('rate limits', () => {
+const OWNER_IP = '198.51.100.10';
+/** An attacker's address number `i` (each request may come from another one). */
+const botnet = (i: number) => `203.0.113.${(i % 250) + 1}`;
+
+const lastCode = (a: App, phone: string) => {
+  const outbox = a.markets.get('fi')?.devOutbox?.outbox ?? [];
+  const text = [...outbox].reverse().find((m) => m.to === phone)?.text ?? '';
+  return /(\d{8})/.exec(text)?.[1];
+};
+
+describe('per-IP limits', () => {
   it('limits login attempts per IP with a clear 429', async () => {
-    app = await buildTestApp({
-      realLimits: true,
-      limits: { login: { max: 3, windowMs: 60_000 }, perPhone: { max: 100, windowMs: 60_000 } },
-    });
+    app = await buildTestApp({ realLimits: true, limits: { login: { max: 3, windowMs: 60_000 } } });
     for (let i = 0; i < 3; i++) {
       const res = await post(app, '/login/', {
         phone: `+35840000${1000 + i}`,
@@ -32,32 +40,12 @@ describe('rate limits', () => {
       error: 'rate_limited',
       message: expect.stringMatching(/Try again in \d+ s/),
     });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another IP is not affected.
     expect(
       (await post(app, '/login/', { phone: DEMO.gold, password: DEMO.password }, '203.0.113.2'))
         .statusCode,
     ).toBe(200);
-  });
-
-  it('limits login attempts per phone number across IPs', async () => {
-    app = await buildTestApp({
-      realLimits: true,
-      limits: { login: { max: 100, windowMs: 60_000 }, perPhone: { max: 3, windowMs: 60_000 } },
-    });
-    for (let i = 0; i < 3; i++) {
-      expect(
-        (await post(app, '/login/', { phone: DEMO.gold, password: 'Wrong1234' }, `198.51.100.${i}`))
-          .statusCode,
-      ).toBe(401);
-    }
-    const limited = await post(
-      app,
-      '/login/',
-      { phone: DEMO.gold, password: DEMO.password },
-      '198.51.100.99',
-    );
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toBe('rate_limited');
   });
 
   it('limits registrations per IP', async () => {
@@ -78,29 +66,168 @@ describe('rate limits', () => {
     expect((await reg(2)).statusCode).toBe(201);
     expect((await reg(3)).statusCode).toBe(429);
   });
+});
 
-  it('limits recovery code requests per phone and code checks per IP', async () => {
+describe('customer login per account', () => {
+  it('does not count correct passwords', async () => {
+    // Only the per-account limits: the per-IP one counts every attempt.
     app = await buildTestApp({
       realLimits: true,
-      limits: { recovery: { max: 4, windowMs: 60_000 }, perPhone: { max: 2, windowMs: 60_000 } },
+      limits: { login: { max: 1000, windowMs: 60_000 } },
     });
-    expect(
-      (await post(app, '/auth/reset-token/', { phone: DEMO.gold }, '192.0.2.1')).statusCode,
-    ).toBe(200);
-    expect(
-      (await post(app, '/auth/reset-token/', { phone: DEMO.gold }, '192.0.2.2')).statusCode,
-    ).toBe(200);
-    expect(
-      (await post(app, '/auth/reset-token/', { phone: DEMO.gold }, '192.0.2.3')).statusCode,
-    ).toBe(429);
-    const check = () =>
-      post(
-        app as App,
-        '/auth/reset/',
-        { phone: DEMO.gold, token: '000001', password: 'Uusi12345' },
-        '192.0.2.9',
+    for (let i = 0; i < 25; i++) {
+      const res = await post(
+        app,
+        '/login/',
+        { phone: DEMO.gold, password: DEMO.password },
+        OWNER_IP,
       );
-    for (let i = 0; i < 4; i++) expect([400, 429]).toContain((await check()).statusCode);
-    expect((await check()).statusCode).toBe(429);
+      expect(res.statusCode, `login ${i + 1}`).toBe(200);
+    }
+  });
+
+  it('caps guesses from many addresses, and the owner still logs in from an address of theirs', async () => {
+    app = await buildTestApp({ realLimits: true });
+    // The owner has logged in from home before.
+    expect(
+      (await post(app, '/login/', { phone: DEMO.gold, password: DEMO.password }, OWNER_IP))
+        .statusCode,
+    ).toBe(200);
+    const answers: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const res = await post(
+        app,
+        '/login/',
+        { phone: DEMO.gold, password: `Guess${i}Aa` },
+        botnet(i),
+      );
+      answers.push(res.statusCode);
+    }
+    // Ten wrong passwords a day from addresses the account never used, then nothing is checked.
+    expect(answers.filter((s) => s === 401)).toHaveLength(10);
+    expect(answers.slice(10).every((s) => s === 429)).toBe(true);
+    // Not even the right password gets through from such an address while the cap holds.
+    expect(
+      (await post(app, '/login/', { phone: DEMO.gold, password: DEMO.password }, botnet(200)))
+        .statusCode,
+    ).toBe(429);
+    // The owner is not kept out.
+    expect(
+      (await post(app, '/login/', { phone: DEMO.gold, password: DEMO.password }, OWNER_IP))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('limits wrong passwords per account and address, without touching other accounts', async () => {
+    app = await buildTestApp({ realLimits: true });
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await post(app, '/login/', { phone: DEMO.gold, password: `Guess${i}Aa` })).statusCode,
+      ).toBe(401);
+    }
+    expect(
+      (await post(app, '/login/', { phone: DEMO.gold, password: 'Guess9Aa' })).statusCode,
+    ).toBe(429);
+    expect(
+      (await post(app, '/login/', { phone: DEMO.platinum, password: DEMO.password })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('staff login per account', () => {
+  it('caps 100 wrong passwords from 20 addresses, and the manager still logs in at the shop', async () => {
+    app = await buildTestApp({ realLimits: true });
+    const shop = '192.0.2.50';
+    const login = (password: string, ip: string) =>
+      post(app as App, '/staff/login/', { username: 'manager1', password }, ip);
+    expect((await login(DEMO.password, shop)).statusCode).toBe(200);
+    const answers: number[] = [];
+    for (let i = 0; i < 100; i++)
+      answers.push((await login(`Guess${i}Aa`, botnet(i % 20))).statusCode);
+    expect(answers.filter((s) => s === 401)).toHaveLength(10);
+    expect(answers.slice(10).every((s) => s === 429)).toBe(true);
+    expect((await login(DEMO.password, shop)).statusCode).toBe(200);
+  });
+});
+
+describe('password recovery per phone', () => {
+  it('sends at most five codes a day to a phone for addresses it never used, and more for its owner', async () => {
+    app = await buildTestApp({ realLimits: true });
+    await post(app, '/login/', { phone: DEMO.gold, password: DEMO.password }, OWNER_IP);
+    const sent = () =>
+      (app?.markets.get('fi')?.devOutbox?.outbox ?? []).filter((m) => m.to === DEMO.gold).length;
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      answers.push(
+        (await post(app, '/auth/reset-token/', { phone: DEMO.gold }, botnet(i))).statusCode,
+      );
+    }
+    expect(answers.filter((s) => s === 200)).toHaveLength(5);
+    expect(answers.slice(5).every((s) => s === 429)).toBe(true);
+    expect(sent()).toBe(5);
+    expect((await post(app, '/auth/reset-token/', { phone: DEMO.gold }, OWNER_IP)).statusCode).toBe(
+      200,
+    );
+    expect(sent()).toBe(6);
+  });
+
+  it("caps code guesses, and the owner's code still works after them", async () => {
+    app = await buildTestApp({ realLimits: true });
+    const owner = '198.51.100.77';
+    expect((await post(app, '/auth/reset-token/', { phone: DEMO.gold }, owner)).statusCode).toBe(
+      200,
+    );
+    const code = lastCode(app, DEMO.gold);
+    expect(code).toMatch(/^\d{8}$/);
+    const answers: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const guess = String(10_000_000 + i);
+      const res = await post(
+        app,
+        '/auth/reset/',
+        { phone: DEMO.gold, token: guess === code ? '99999999' : guess, password: 'Uusi12345' },
+        botnet(i),
+      );
+      answers.push(res.statusCode);
+    }
+    expect(answers.filter((s) => s === 400)).toHaveLength(10);
+    expect(answers.slice(10).every((s) => s === 429)).toBe(true);
+    // A code asked for later by somebody else does not void the owner's.
+    await post(app, '/auth/reset-token/', { phone: DEMO.gold }, botnet(99));
+    const res = await post(
+      app,
+      '/auth/reset/',
+      { phone: DEMO.gold, token: code, password: 'Uusi12345' },
+      owner,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(
+      (await post(app, '/login/', { phone: DEMO.gold, password: 'Uusi12345' }, owner)).statusCode,
+    ).toBe(200);
+  });
+
+  it('limits wrong codes per address with the clear 429', async () => {
+    app = await buildTestApp({ realLimits: true });
+    const owner = '198.51.100.78';
+    await post(app, '/auth/reset-token/', { phone: DEMO.oneTime }, owner);
+    const code = lastCode(app, DEMO.oneTime);
+    const wrong = code === '00000000' ? '11111111' : '00000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await post(
+        app,
+        '/auth/reset/',
+        { phone: DEMO.oneTime, token: wrong, password: 'Uusi12345' },
+        owner,
+      );
+      expect(res.statusCode).toBe(400);
+    }
+    const limited = await post(
+      app,
+      '/auth/reset/',
+      { phone: DEMO.oneTime, token: code, password: 'Uusi12345' },
+      owner,
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'rate_limited' });
   });
 });

@@ -9,18 +9,14 @@ import type { Market } from '@jono/contract';
 import { loadEnv } from '../src/config/env';
 import { buildApp, type App, type AppOptions } from '../src/app';
 import { makePgliteTemplate } from '../src/db/client';
-import type { RateLimitSettings } from '../src/plugins/rate-limits';
+import { DEFAULT_LIMITS, type RateLimitSettings } from '../src/plugins/rate-limits';
 
 let template: Promise<Blob> | undefined;
 export const databaseUrl = process.env.DATABASE_URL;
 
-const RELAXED: Partial<RateLimitSettings> = {
-  login: { max: 10_000, windowMs: 60_000 },
-  register: { max: 10_000, windowMs: 60_000 },
-  recovery: { max: 10_000, windowMs: 60_000 },
-  orders: { max: 10_000, windowMs: 60_000 },
-  perPhone: { max: 10_000, windowMs: 60_000 },
-};
+const RELAXED: Partial<RateLimitSettings> = Object.fromEntries(
+  Object.entries(DEFAULT_LIMITS).map(([k, v]) => [k, { ...v, max: 10_000 }]),
+);
 
 export interface TestAppOptions extends Partial<Omit<AppOptions, 'env'>> {
   markets?: Market[];

@@ -64,7 +64,7 @@ describe('logs of a full journey', () => {
     secrets.push(rotated.access_token, rotated.refresh_token);
 
     await post('/auth/reset-token/', { phone });
-    const code = /(\d{6})/.exec(app.markets.get('fi')?.devOutbox?.outbox.at(-1)?.text ?? '')?.[1];
+    const code = /(\d{8})/.exec(app.markets.get('fi')?.devOutbox?.outbox.at(-1)?.text ?? '')?.[1];
     expect(code).toBeDefined();
     secrets.push(String(code));
     const newPassword = 'Vaihdettu123';

@@ -155,4 +155,18 @@ describe.skipIf(!databaseUrl)('Two server processes on one PostgreSQL', () => {
     expect(patched.status).toBe(200);
     await order.next<{ customer_at_pob: boolean }>((o) => o.customer_at_pob, 20_000);
   }, 60_000);
+
+  it('counts wrong passwords on both processes against one allowance', async () => {
+    const guess = (base: string, i: number) =>
+      fetch(`${base}/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone: DEMO.platinum, password: `Guess${i}Aa` }),
+      }).then((r) => r.status);
+    const answers: number[] = [];
+    // Alternating processes: each on its own would allow five wrong passwords per address.
+    for (let i = 0; i < 8; i++) answers.push(await guess(i % 2 === 0 ? a : b, i));
+    expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(answers.slice(5)).toEqual([429, 429, 429]);
+  }, 60_000);
 });

@@ -73,7 +73,8 @@ export const recoveryCodes = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
-    attempts: integer('attempts').notNull().default(0),
+    /** The address that asked for the code: its checks do not count against the phone's cap. */
+    requestedFrom: text('requested_from'),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -263,3 +264,30 @@ export const staff = pgTable('staff', {
   passwordHash: text('password_hash').notNull(),
   tokenVersion: bigint('token_version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Attempt counters of the rate limits and lockouts (per IP, per account, per account and
+ * address), kept in the database so that every process of a market counts on the same ones.
+ * `key` is a SHA-256 of what is counted (it holds phones and addresses otherwise).
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  (t) => [index('rate_counters_reset_idx').on(t.resetAt)],
+);
+
+/** Addresses an account has logged in or recovered its password from: they keep their own allowance. */
+export const knownAddresses = pgTable(
+  'known_addresses',
+  {
+    /** `customer:{phone}` or `staff:{username}`, as typed at login. */
+    identity: text('identity').notNull(),
+    address: text('address').notNull(),
+    lastSeen: ts('last_seen').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.identity, t.address] })],
+);

@@ -1,29 +1,51 @@
-// Rate limits for what can be brute-forced: per IP through @fastify/rate-limit (routes opt in),
-// and per phone number through a small in-process window counter.
+// Rate limits for what can be brute-forced or flooded. Per IP on the routes that opt in (login,
+// refresh, registration, recovery, orders), and per account in services/account-guard.ts. Every
+// counter lives in the market's database, so several processes share one allowance.
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
+import { MARKETS, type Market } from '@jono/contract';
 import { HttpError } from '../lib/http-error';
+import { pruneCounters, takeAttempt, type Limit } from '../services/rate-counters';
 
-export interface Limit {
-  max: number;
-  windowMs: number;
-}
+export type { Limit } from '../services/rate-counters';
 
 export interface RateLimitSettings {
+  /** Per IP and route, every attempt. */
   login: Limit;
   register: Limit;
   recovery: Limit;
   orders: Limit;
-  /** Per phone number, across IPs. */
-  perPhone: Limit;
+  /** Wrong passwords per account (customer phone or staff username) and address. */
+  loginFailuresPerAddress: Limit;
+  /** Wrong passwords per account from every address it has never logged in from, together. */
+  loginFailuresPerAccount: Limit;
+  /** Wrong passwords per account from one address it has logged in from. */
+  loginFailuresPerKnownAddress: Limit;
+  /** Recovery codes asked for per phone and address. */
+  codeRequestsPerAddress: Limit;
+  /** Recovery codes asked for per phone from addresses it has never logged in from, together. */
+  codeRequestsPerAccount: Limit;
+  /** Wrong recovery codes per phone and address. */
+  codeFailuresPerAddress: Limit;
+  /** Wrong recovery codes per phone from addresses that neither know the account nor asked for its code. */
+  codeFailuresPerAccount: Limit;
 }
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
 export const DEFAULT_LIMITS: RateLimitSettings = {
-  login: { max: 10, windowMs: 60_000 },
-  register: { max: 5, windowMs: 60_000 },
-  recovery: { max: 5, windowMs: 60_000 },
-  orders: { max: 20, windowMs: 60_000 },
-  perPhone: { max: 10, windowMs: 15 * 60_000 },
+  login: { max: 10, windowMs: MINUTE },
+  register: { max: 5, windowMs: MINUTE },
+  recovery: { max: 5, windowMs: MINUTE },
+  orders: { max: 20, windowMs: MINUTE },
+  loginFailuresPerAddress: { max: 5, windowMs: 15 * MINUTE },
+  loginFailuresPerAccount: { max: 10, windowMs: DAY },
+  loginFailuresPerKnownAddress: { max: 20, windowMs: DAY },
+  codeRequestsPerAddress: { max: 3, windowMs: HOUR },
+  codeRequestsPerAccount: { max: 5, windowMs: DAY },
+  codeFailuresPerAddress: { max: 5, windowMs: HOUR },
+  codeFailuresPerAccount: { max: 10, windowMs: DAY },
 };
 
 /** For end-to-end suites on one machine (RELAXED_RATE_LIMITS=true, never in production). */
@@ -31,44 +53,49 @@ export const RELAXED_LIMITS: RateLimitSettings = Object.fromEntries(
   Object.entries(DEFAULT_LIMITS).map(([k, v]) => [k, { ...v, max: v.max * 100 }]),
 ) as unknown as RateLimitSettings;
 
-export default fp(async (app) => {
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      error: 'rate_limited',
-      message: `Too many attempts. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`,
-    }),
-  });
-});
+export function tooMany(retryAfterS: number): HttpError {
+  return new HttpError(429, 'rate_limited', `Too many attempts. Try again in ${retryAfterS} s.`);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Attempts per client IP on this route, counted in the market's database. */
+    ipLimit?: Limit;
+  }
+}
 
 /** Route config for an IP-based limit. */
 export function ipLimit(limit: Limit) {
-  return { rateLimit: { max: limit.max, timeWindow: limit.windowMs } };
+  return { ipLimit: limit };
 }
 
-/** Counts attempts per key (a phone number) in a fixed window; throws 429 when over. */
-export class KeyedLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
-  constructor(
-    private readonly limit: Limit,
-    private readonly now: () => number,
-  ) {}
+const PRUNE_EVERY_MS = 10 * MINUTE;
 
-  hit(key: string): void {
-    const now = this.now();
-    if (this.hits.size > 10_000) {
-      for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
+export default fp(async (app) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const limit = request.routeOptions.config.ipLimit;
+    if (!limit) return;
+    const { market } = request.params as { market?: string };
+    // An unknown market is refused by validation; nothing is counted for it.
+    const ctx = (MARKETS as readonly string[]).includes(market ?? '')
+      ? app.markets.get(market as Market)
+      : undefined;
+    if (!ctx) return;
+    const key = `ip:${request.routeOptions.method}:${request.routeOptions.url}:${request.ip}`;
+    const taken = await takeAttempt(ctx.db, [{ key, limit }], app.now());
+    if (!taken.ok) {
+      reply.header('retry-after', String(taken.retryAfterS));
+      throw tooMany(taken.retryAfterS);
     }
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.limit.windowMs });
-      return;
+  });
+
+  const prune = setInterval(() => {
+    for (const ctx of app.markets.values()) {
+      pruneCounters(ctx.db, app.now()).catch((err: unknown) =>
+        app.log.warn({ err }, 'pruning rate counters failed'),
+      );
     }
-    entry.count += 1;
-    if (entry.count > this.limit.max) {
-      const seconds = Math.ceil((entry.resetAt - now) / 1000);
-      throw new HttpError(429, 'rate_limited', `Too many attempts. Try again in ${seconds} s.`);
-    }
-  }
-}
+  }, PRUNE_EVERY_MS);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+});

@@ -1,33 +1,38 @@
-// Password recovery: a 6-digit code by SMS, stored hashed, valid one hour, at most 5 tries.
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+// Password recovery: an 8-digit code by SMS, stored hashed, valid one hour. Guessing is bounded
+// per phone and address (services/account-guard.ts); a code asked for later does not void an
+// earlier one, so nobody can keep the owner's code from working by asking for new ones.
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { RECOVERY_MAX_ATTEMPTS, RECOVERY_TOKEN_VALIDITY_MS } from '@jono/contract';
+import { RECOVERY_TOKEN_VALIDITY_MS } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { customers, recoveryCodes } from '../db/schema';
 import { numericCode, sha256 } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import { smsText } from './sms-texts';
 
+const codeHash = (customerId: number, code: string) => sha256(`${customerId}:${code}`);
+const live = (customerId: number, now: number) =>
+  and(
+    eq(recoveryCodes.customerId, customerId),
+    isNull(recoveryCodes.usedAt),
+    gt(recoveryCodes.expiresAt, new Date(now)),
+  );
+
 export async function requestRecoveryCode(
   ctx: MarketContext,
   phone: string,
+  address: string,
   now: number,
   log: FastifyBaseLogger,
 ): Promise<void> {
   const [row] = await ctx.db.select().from(customers).where(eq(customers.phone, phone));
   if (!row) return;
   const code = numericCode();
-  await ctx.db.transaction(async (tx) => {
-    // A new code replaces any earlier one.
-    await tx
-      .update(recoveryCodes)
-      .set({ usedAt: new Date(now) })
-      .where(and(eq(recoveryCodes.customerId, row.id), isNull(recoveryCodes.usedAt)));
-    await tx.insert(recoveryCodes).values({
-      customerId: row.id,
-      codeHash: sha256(`${row.id}:${code}`),
-      expiresAt: new Date(now + RECOVERY_TOKEN_VALIDITY_MS),
-    });
+  await ctx.db.insert(recoveryCodes).values({
+    customerId: row.id,
+    codeHash: codeHash(row.id, code),
+    requestedFrom: address,
+    expiresAt: new Date(now + RECOVERY_TOKEN_VALIDITY_MS),
   });
   try {
     await ctx.sms.send({ to: phone, text: smsText(row.appLanguage, 'recovery', { code }) });
@@ -37,51 +42,48 @@ export async function requestRecoveryCode(
   }
 }
 
-/** Checks a code; answers the customer id and marks the code used. Wrong tries count. */
+/** A live code of this phone was asked for from this address (its checks are the owner's). */
+export async function codeRequestedFrom(
+  ctx: MarketContext,
+  phone: string,
+  address: string,
+  now: number,
+): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .innerJoin(customers, eq(customers.id, recoveryCodes.customerId))
+    .where(
+      and(
+        eq(customers.phone, phone),
+        eq(recoveryCodes.requestedFrom, address),
+        isNull(recoveryCodes.usedAt),
+        gt(recoveryCodes.expiresAt, new Date(now)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Checks a code against the phone's live codes; answers the customer id and uses them all. */
 export async function checkRecoveryCode(
   ctx: MarketContext,
   phone: string,
   code: string,
   now: number,
 ): Promise<number> {
-  // The transaction answers a verdict instead of throwing, so that a wrong try is committed.
   const verdict = await ctx.db.transaction(async (tx) => {
     const [customer] = await tx.select().from(customers).where(eq(customers.phone, phone));
-    if (!customer) return 'invalid' as const;
-    const [rec] = await tx
-      .select()
-      .from(recoveryCodes)
-      .where(
-        and(
-          eq(recoveryCodes.customerId, customer.id),
-          isNull(recoveryCodes.usedAt),
-          gt(recoveryCodes.expiresAt, new Date(now)),
-        ),
-      )
-      .orderBy(desc(recoveryCodes.createdAt))
-      .limit(1)
-      .for('update');
-    if (!rec) return 'invalid' as const;
-    if (rec.attempts >= RECOVERY_MAX_ATTEMPTS) return 'locked' as const;
-    if (rec.codeHash !== sha256(`${customer.id}:${code}`)) {
-      await tx
-        .update(recoveryCodes)
-        .set({ attempts: rec.attempts + 1 })
-        .where(eq(recoveryCodes.id, rec.id));
-      return 'invalid' as const;
-    }
+    if (!customer) return undefined;
+    const codes = await tx.select().from(recoveryCodes).where(live(customer.id, now)).for('update');
+    if (!codes.some((c) => c.codeHash === codeHash(customer.id, code))) return undefined;
     await tx
       .update(recoveryCodes)
       .set({ usedAt: new Date(now) })
-      .where(eq(recoveryCodes.id, rec.id));
+      .where(live(customer.id, now));
     return customer.id;
   });
-  if (verdict === 'locked') {
-    throw new HttpError(429, 'too_many_attempts', 'Too many wrong codes. Request a new code.', {
-      token: 'recovery.tooManyAttempts',
-    });
-  }
-  if (verdict === 'invalid') {
+  if (verdict === undefined) {
     throw new HttpError(400, 'invalid_token', 'The code is wrong or has expired', {
       token: 'recovery.tokenInvalid',
     });

@@ -26,12 +26,12 @@ import {
   revokeOtherSessions,
   rotateSession,
 } from '../../services/sessions';
-import { checkRecoveryCode, requestRecoveryCode } from '../../services/recovery';
-import { KeyedLimiter, ipLimit } from '../../plugins/rate-limits';
+import { checkRecoveryCode, codeRequestedFrom, requestRecoveryCode } from '../../services/recovery';
+import { guardAttempt, rememberAddress } from '../../services/account-guard';
+import { ipLimit } from '../../plugins/rate-limits';
 import { marketCtx, marketParams } from '../params';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const perPhone = new KeyedLimiter(app.limits.perPhone, app.now);
   const tags = ['auth'];
 
   app.post(
@@ -49,7 +49,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = marketCtx(app, request.params.market);
       const phone = normalisePhone(request.body.phone, ctx.info.dialCode);
-      perPhone.hit(`login:${ctx.market}:${phone}`);
+      const identity = `customer:${phone}` as const;
+      const attempt = await guardAttempt(app, ctx, 'login', identity, request.ip);
       const [row] = await ctx.db.select().from(customers).where(eq(customers.phone, phone));
       const ok = await verifyPassword(request.body.password, row?.passwordHash ?? DUMMY_HASH);
       if (!row || !ok) {
@@ -58,6 +59,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           password: 'login.passwordError',
         });
       }
+      await attempt.succeeded();
+      await rememberAddress(ctx, identity, request.ip, app.now());
       return issueSession(ctx, app.tokens, row.id, app.now());
     },
   );
@@ -118,7 +121,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = marketCtx(app, request.params.market);
       const body = request.body;
-      perPhone.hit(`register:${ctx.market}:${body.phone}`);
       const passwordHash = await hashPassword(body.password);
       const inserted = await ctx.db
         .insert(customers)
@@ -155,9 +157,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: ipLimit(app.limits.recovery),
       schema: {
         tags,
-        summary: 'Send a 6-digit recovery code by SMS',
+        summary: 'Send an 8-digit recovery code by SMS',
         description:
-          'Answers the same whether or not the number is registered, so numbers cannot be probed.',
+          'Answers the same whether or not the number is registered. Limited per phone and address, and per phone from addresses it has never logged in from (429).',
         params: marketParams,
         body: resetTokenSchema,
         response: { 200: okAnswerSchema },
@@ -165,8 +167,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = marketCtx(app, request.params.market);
-      perPhone.hit(`recovery:${ctx.market}:${request.body.phone}`);
-      await requestRecoveryCode(ctx, request.body.phone, app.now(), request.log);
+      const { phone } = request.body;
+      await guardAttempt(app, ctx, 'codeRequest', `customer:${phone}`, request.ip);
+      await requestRecoveryCode(ctx, phone, request.ip, app.now(), request.log);
       return { ok: true as const };
     },
   );
@@ -178,7 +181,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Set a new password with the SMS code',
-        description: `Errors: ${[SERVER_TEXT.missingPhone, SERVER_TEXT.missingToken, SERVER_TEXT.missingPassword, SERVER_TEXT.passwordWeak, SERVER_TEXT.invalidPhone].join('; ')}. A code is valid 1 hour and 5 tries.`,
+        description: `Errors: ${[SERVER_TEXT.missingPhone, SERVER_TEXT.missingToken, SERVER_TEXT.missingPassword, SERVER_TEXT.passwordWeak, SERVER_TEXT.invalidPhone].join('; ')}. A code is valid 1 hour; wrong codes are limited per phone and address, and per phone from addresses that neither asked for the code nor ever logged in (429).`,
         params: marketParams,
         body: resetSchema,
         response: { 200: okAnswerSchema },
@@ -187,7 +190,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = marketCtx(app, request.params.market);
       const { phone, token, password } = request.body;
+      const identity = `customer:${phone}` as const;
+      const attempt = await guardAttempt(app, ctx, 'codeCheck', identity, request.ip, {
+        trusted: await codeRequestedFrom(ctx, phone, request.ip, app.now()),
+      });
       const customerId = await checkRecoveryCode(ctx, phone, token, app.now());
+      await attempt.succeeded();
+      // Holding the phone proves the owner: this address now keeps its own allowance.
+      await rememberAddress(ctx, identity, request.ip, app.now());
       await ctx.db
         .update(customers)
         .set({ passwordHash: await hashPassword(password) })

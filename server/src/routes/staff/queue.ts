@@ -18,6 +18,7 @@ import {
 } from '@jono/contract';
 import { customers, pobs } from '../../db/schema';
 import { ipLimit } from '../../plugins/rate-limits';
+import { guardAttempt, rememberAddress } from '../../services/account-guard';
 import { joinQueue } from '../../services/orders';
 import { priorityOf } from '../../services/profiles';
 import { runStaffAction, type StaffAction } from '../../services/staff-actions';
@@ -43,7 +44,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = marketCtx(app, request.params.market);
-      return staffLogin(ctx, app.tokens, request.body.username, request.body.password);
+      const { username, password } = request.body;
+      const identity = `staff:${username}` as const;
+      const attempt = await guardAttempt(app, ctx, 'login', identity, request.ip);
+      const answer = await staffLogin(ctx, app.tokens, username, password);
+      await attempt.succeeded();
+      await rememberAddress(ctx, identity, request.ip, app.now());
+      return answer;
     },
   );
 
