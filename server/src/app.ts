@@ -25,6 +25,7 @@ import customerRoutes from './routes/customers/index';
 import pobRoutes from './routes/pobs/index';
 import devRoutes from './routes/dev/index';
 import queuePlugin from './services/queue-plugin';
+import revocationPlugin from './services/revocation';
 import orderRoutes from './routes/orders/index';
 import staffRoutes from './routes/staff/index';
 import eventRoutes from './routes/events/index';
@@ -136,6 +137,8 @@ export async function buildApp(opts: AppOptions) {
 
   // The live queue: `app.queue` and the shop snapshot (estimates, closing_soon, queue_state).
   await app.register(queuePlugin);
+  // Open live streams by session, ended on every process when their session is revoked.
+  await app.register(revocationPlugin);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

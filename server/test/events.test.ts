@@ -4,6 +4,10 @@ import { buildTestApp } from './helpers';
 import { WEDNESDAY_NOON, catalogue, join, newCustomer, setShop } from './queue-factories';
 import { openSse, type SseClient } from './sse-client';
 import type { App } from '../src/app';
+import { eq } from 'drizzle-orm';
+import { refreshTokens } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
+import { recheckSessions } from '../src/services/revocation';
 
 let app: App;
 let base: string;
@@ -156,5 +160,169 @@ describe('a stream lasts as long as the token it was opened with', () => {
     const token = await shortLived(login.json<{ access_token: string }>().access_token);
     const s = await sse('/staff/events', { authorization: `Bearer ${token}` });
     await expect(s.next(() => false, 5000)).rejects.toThrow('stream ended');
+  });
+});
+
+describe('a stream ends when its session is revoked', () => {
+  const password = 'Parturi123';
+  /** A customer with a password, logged in twice (two sessions), with an order in shop 5. */
+  const twoSessions = async () => {
+    const c = await newCustomer(app, { passwordHash: await hashPassword(password) });
+    const logIn = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/fi/login/',
+        payload: { phone: c.phone, password },
+      });
+      return res.json<{ access_token: string; refresh_token: string }>();
+    };
+    const first = await logIn();
+    const second = await logIn();
+    const id = (await join(app, c, 5)).json<{ id: number }>().id;
+    const stream = async (token: string) => {
+      const s = await sse(`/customers/${c.id}/orders/${id}/events?access_token=${token}`);
+      orderSchema.parse(await s.next());
+      return s;
+    };
+    return { c, first, second, stream };
+  };
+  const post = (url: string, payload: object | undefined, token: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/fi${url}`,
+      payload,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  const staffLogin = async (username: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/login/',
+      payload: { username, password: 'Jono1234' },
+    });
+    return res.json<{ access_token: string; staff: { id: number } }>();
+  };
+  const staffStream = async (token: string) => {
+    const s = await sse('/staff/events', { authorization: `Bearer ${token}` });
+    staffQueueSchema.parse(await s.next());
+    return s;
+  };
+  const ends = (s: SseClient) =>
+    expect(s.next(() => false, 10_000)).rejects.toThrow('stream ended');
+
+  it('ends the order stream of a session that logs out, and not the other session', async () => {
+    const { first, second, stream } = await twoSessions();
+    const a = await stream(first.access_token);
+    const b = await stream(second.access_token);
+    expect((await post('/logout/', undefined, first.access_token)).statusCode).toBe(200);
+    await ends(a);
+    expect(app.sessionStreams.owners('fi').some((o) => o.session !== undefined)).toBe(true);
+    b.close();
+  });
+
+  it("ends the other sessions' streams on a password change, and keeps the changer's", async () => {
+    const { first, second, stream } = await twoSessions();
+    const kept = await stream(first.access_token);
+    const other = await stream(second.access_token);
+    const res = await post(
+      '/password/',
+      { old_password: password, new_password: 'Vaihdettu123' },
+      first.access_token,
+    );
+    expect(res.statusCode).toBe(200);
+    await ends(other);
+    // The changer's stream still delivers.
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/fi/customers/${((await app.tokens.verifyAccess(first.access_token)) as { sub: string }).sub}/`,
+      headers: { authorization: `Bearer ${first.access_token}` },
+      payload: { tutorial_seen: true },
+    });
+    expect(app.sessionStreams.size).toBeGreaterThan(0);
+    kept.close();
+  });
+
+  it('ends every stream of the customer on a password reset, and of a family whose token is reused', async () => {
+    const { c, first, second, stream } = await twoSessions();
+    const a = await stream(first.access_token);
+    // A refresh token used twice revokes its family.
+    const rotated = await post('/refresh/', { refresh: first.refresh_token }, 'x');
+    expect(rotated.statusCode).toBe(200);
+    expect((await post('/refresh/', { refresh: first.refresh_token }, 'x')).statusCode).toBe(401);
+    await ends(a);
+    const b = await stream(second.access_token);
+    await app.inject({
+      method: 'POST',
+      url: '/api/fi/auth/reset-token/',
+      payload: { phone: c.phone },
+    });
+    const text = app.markets.get('fi')?.devOutbox?.outbox.at(-1)?.text ?? '';
+    const code = /(\d{8})/.exec(text)?.[1];
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/fi/auth/reset/',
+      payload: { phone: c.phone, token: code, password: 'Palautettu123' },
+    });
+    expect(reset.statusCode).toBe(200);
+    await ends(b);
+  });
+
+  it("ends a barber's staff stream when a manager removes the account", async () => {
+    const manager = await staffLogin('manager1');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/accounts/',
+      headers: { authorization: `Bearer ${manager.access_token}` },
+      payload: {
+        username: 'poistuva',
+        name: 'Poistuva Parturi',
+        role: 'barber',
+        password: 'Jono1234',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const barber = await staffLogin('poistuva');
+    const s = await staffStream(barber.access_token);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/fi/staff/accounts/${barber.staff.id}/`,
+      headers: { authorization: `Bearer ${manager.access_token}` },
+    });
+    expect(removed.statusCode).toBe(200);
+    await ends(s);
+  });
+
+  it("ends a staff stream when the account's password or role changes", async () => {
+    const manager = await staffLogin('manager1');
+    const barber = await staffLogin('barber1');
+    const patch = (payload: object) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/fi/staff/accounts/${barber.staff.id}/`,
+        headers: { authorization: `Bearer ${manager.access_token}` },
+        payload,
+      });
+    const s1 = await staffStream(barber.access_token);
+    expect((await patch({ password: 'Jono1234' })).statusCode).toBe(200);
+    await ends(s1);
+    const again = await staffLogin('barber1');
+    const s2 = await staffStream(again.access_token);
+    expect((await patch({ role: 'manager' })).statusCode).toBe(200);
+    await ends(s2);
+    await patch({ role: 'barber' });
+  });
+
+  it('ends a stream whose session was revoked without a notification, at the next re-check', async () => {
+    const { first, stream } = await twoSessions();
+    const s = await stream(first.access_token);
+    // Revoked behind the server's back: no NOTIFY was sent.
+    const claims = await app.tokens.verifyAccess(first.access_token);
+    if (typeof claims === 'string' || !claims.fam) throw new Error('no session');
+    await app.markets
+      .get('fi')
+      ?.db.update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(refreshTokens.family, claims.fam));
+    expect(await recheckSessions(app)).toBe(1);
+    await ends(s);
   });
 });

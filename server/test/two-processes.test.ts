@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderSchema, pobEventSchema } from '@jono/contract';
+import { orderSchema, pobEventSchema, staffQueueSchema } from '@jono/contract';
 import { DEMO, databaseUrl } from './helpers';
 import { openSse, type SseClient } from './sse-client';
 
@@ -169,4 +169,94 @@ describe.skipIf(!databaseUrl)('Two server processes on one PostgreSQL', () => {
     expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(answers.slice(5)).toEqual([429, 429, 429]);
   }, 60_000);
+
+  it('ends streams held by one process when their session is revoked through the other', async () => {
+    const json = (base: string, path: string, body: unknown, token?: string, method = 'POST') =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    // A customer's order stream on B, logged out through A.
+    const session = (await (
+      await json(a, '/login/', { phone: DEMO.gold, password: DEMO.password })
+    ).json()) as { customer_id: number; access_token: string };
+    const catalogue = (await fetch(`${a}/pobs/1/`).then((r) => r.json())) as {
+      services: { id: number; duration: number; group_id: number; price: number; title: string }[];
+    };
+    const s = catalogue.services[0];
+    if (!s) throw new Error('no service');
+    const created = await json(
+      a,
+      `/customers/${session.customer_id}/orders/`,
+      {
+        pob_id: 1,
+        items: [
+          {
+            amount: 1,
+            service_id: s.id,
+            service_info: {
+              id: s.id,
+              duration: s.duration,
+              group_id: s.group_id,
+              price: s.price,
+              title: s.title,
+            },
+            extra_services: [],
+          },
+        ],
+      },
+      session.access_token,
+    );
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const order = await openSse(
+      `${b}/customers/${session.customer_id}/orders/${id}/events?access_token=${session.access_token}`,
+    );
+    streams.push(order);
+    orderSchema.parse(await order.next(undefined, 20_000));
+    let revokedAt = Date.now();
+    expect((await json(a, '/logout/', undefined, session.access_token)).status).toBe(200);
+    await expect(order.next(() => false, 20_000)).rejects.toThrow('stream ended');
+    const customerSeconds = (Date.now() - revokedAt) / 1000;
+
+    // A barber's staff stream on B, the account removed through A.
+    const staffLogin = async (username: string) =>
+      (await (await json(a, '/staff/login/', { username, password: DEMO.password })).json()) as {
+        access_token: string;
+        staff: { id: number };
+      };
+    const manager = await staffLogin('manager1');
+    const added = await json(
+      a,
+      '/staff/accounts/',
+      { username: 'lahtija', name: 'Lähtijä', role: 'barber', password: DEMO.password },
+      manager.access_token,
+    );
+    expect(added.status).toBe(201);
+    const barber = await staffLogin('lahtija');
+    const board = await openSse(`${b}/staff/events`, {
+      authorization: `Bearer ${barber.access_token}`,
+    });
+    streams.push(board);
+    staffQueueSchema.parse(await board.next(undefined, 20_000));
+    revokedAt = Date.now();
+    const removed = await json(
+      a,
+      `/staff/accounts/${barber.staff.id}/`,
+      undefined,
+      manager.access_token,
+      'DELETE',
+    );
+    expect(removed.status).toBe(200);
+    await expect(board.next(() => false, 20_000)).rejects.toThrow('stream ended');
+    const staffSeconds = (Date.now() - revokedAt) / 1000;
+    // Reported, not asserted (shared cores): docs/security.md quotes these.
+    console.info(
+      `revocation to closed stream across processes: customer ${customerSeconds.toFixed(2)} s, staff ${staffSeconds.toFixed(2)} s`,
+    );
+  }, 90_000);
 });

@@ -9,6 +9,7 @@ import { opaqueToken, sha256 } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import { refreshTokens } from '../db/schema';
 import type { Db, Tx } from '../db/client';
+import type { Revocation } from './revocation';
 
 export interface Session {
   customer_id: number;
@@ -68,6 +69,8 @@ export async function rotateSession(
   tokens: TokenService,
   refresh: string,
   now: number,
+  /** Called with the family a reused token revoked (its live streams end). */
+  onReuse: (revoked: Revocation) => Promise<void>,
 ): Promise<Session> {
   const hash = sha256(refresh);
   const claimed = await ctx.db.transaction(async (tx) => {
@@ -84,7 +87,7 @@ export async function rotateSession(
         .update(refreshTokens)
         .set({ revokedAt: new Date(now) })
         .where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
-      return { kind: 'reused' as const };
+      return { kind: 'reused' as const, row };
     }
     await tx
       .update(refreshTokens)
@@ -95,6 +98,13 @@ export async function rotateSession(
     const refresh = await storeRefreshToken(tx, row.customerId, row.family, now);
     return { kind: 'ok' as const, row, refresh };
   });
+  if (claimed.kind === 'reused') {
+    await onReuse({
+      kind: 'customer',
+      customerId: claimed.row.customerId,
+      session: claimed.row.family,
+    });
+  }
   if (claimed.kind !== 'ok') throw invalidRefresh();
   return sessionOf(ctx, tokens, claimed.row.customerId, claimed.row.family, claimed.refresh);
 }

@@ -12,8 +12,11 @@ import type { TokenService } from '../lib/tokens';
 
 export type StaffRow = typeof staff.$inferSelect;
 
-/** The token's `fam` claim carries the account's token version: a password change bumps it. */
-const versionClaim = (row: StaffRow) => `staff:${row.tokenVersion}`;
+/**
+ * A staff session: the token's `fam` claim carries the account's token version. A new password or
+ * role bumps it, which ends every session of the account (and removal ends them too).
+ */
+export const staffSession = (row: Pick<StaffRow, 'tokenVersion'>) => `staff:${row.tokenVersion}`;
 
 export function staffView(row: StaffRow): StaffMember {
   return {
@@ -44,7 +47,7 @@ export async function staffLogin(
       kind: 'staff',
       pob: row.pobId,
       role: member.role,
-      fam: versionClaim(row),
+      fam: staffSession(row),
     },
     STAFF_TOKEN_TTL_S,
   );
@@ -71,7 +74,7 @@ export async function staffCaller(
     .select()
     .from(staff)
     .where(eq(staff.id, Number(claims.sub)));
-  if (!row || row.pobId !== claims.pob || claims.fam !== versionClaim(row)) {
+  if (!row || row.pobId !== claims.pob || claims.fam !== staffSession(row)) {
     throw new HttpError(401, 'unauthorized', 'Log in again');
   }
   const member = staffView(row);

@@ -28,6 +28,7 @@ import {
 } from '../../services/sessions';
 import { checkRecoveryCode, codeRequestedFrom, requestRecoveryCode } from '../../services/recovery';
 import { guardAttempt, rememberAddress } from '../../services/account-guard';
+import { publishRevocation } from '../../services/revocation';
 import { ipLimit } from '../../plugins/rate-limits';
 import { marketCtx, marketParams } from '../params';
 
@@ -84,7 +85,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const ctx = marketCtx(app, request.params.market);
       const token = request.body?.refresh ?? bearer(request);
       if (!token) throw new HttpError(401, 'unauthorized', 'Missing refresh token');
-      return rotateSession(ctx, app.tokens, token, app.now());
+      return rotateSession(ctx, app.tokens, token, app.now(), (r) =>
+        publishRevocation(app, ctx, r),
+      );
     },
   );
 
@@ -101,7 +104,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = marketCtx(app, request.params.market);
       const claims = await claimsOf(request, ctx.market);
-      if (claims.fam) await revokeFamily(ctx, claims.fam, app.now());
+      if (claims.kind === 'customer' && claims.fam) {
+        await revokeFamily(ctx, claims.fam, app.now());
+        await publishRevocation(app, ctx, {
+          kind: 'customer',
+          customerId: Number(claims.sub),
+          session: claims.fam,
+        });
+      }
       return { ok: true as const };
     },
   );
@@ -203,6 +213,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .set({ passwordHash: await hashPassword(password) })
         .where(eq(customers.id, customerId));
       await revokeOtherSessions(ctx, customerId, undefined, app.now());
+      await publishRevocation(app, ctx, { kind: 'customer', customerId });
       return { ok: true as const };
     },
   );
@@ -237,6 +248,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .set({ passwordHash: await hashPassword(request.body.new_password) })
         .where(eq(customers.id, customerId));
       await revokeOtherSessions(ctx, customerId, claims.fam, app.now());
+      await publishRevocation(app, ctx, {
+        kind: 'customer',
+        customerId,
+        exceptSession: claims.fam,
+      });
       return { ok: true as const };
     },
   );

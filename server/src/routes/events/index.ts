@@ -1,6 +1,7 @@
 // Live updates over Server-Sent Events: a shop's estimates (public), a customer's order and the
 // staff console's queue (authorised with a bearer header or ?access_token=, since EventSource
 // cannot send headers). Changes arrive through PostgreSQL NOTIFY, so every process delivers them.
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -9,7 +10,8 @@ import { orders, pobs } from '../../db/schema';
 import { requireCustomer } from '../../lib/auth';
 import { notFound } from '../../lib/http-error';
 import { liveWait, orderView } from '../../services/orders';
-import { staffCaller } from '../../services/staff-auth';
+import { staffCaller, staffSession } from '../../services/staff-auth';
+import type { StreamOwner } from '../../services/session-streams';
 import { staffQueue } from '../../services/staff-queue';
 import { HEARTBEAT_MS, streamEvents } from '../../services/sse';
 import { customerParams, idSchema, marketCtx, marketParams } from '../params';
@@ -22,6 +24,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   /** Milliseconds until a token expiring at `expiresAt` (the app's clock) is no longer valid. */
   const authorisedFor = (expiresAt: number | undefined) =>
     expiresAt === undefined ? undefined : expiresAt - app.now();
+  /** The stream ends when its session is revoked, on whichever process that happens. */
+  const endWithSession = (reply: FastifyReply, owner: StreamOwner) => {
+    const forget = app.sessionStreams.add(owner, () => reply.raw.end());
+    reply.raw.on('close', forget);
+  };
 
   app.get(
     '/pobs/:id/events',
@@ -77,6 +84,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       };
       const first = await load();
       if (!first) throw notFound('Order not found');
+      endWithSession(reply, { market, customerId: id, session: claims.fam });
       streamEvents(
         request,
         reply,
@@ -106,7 +114,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ctx = marketCtx(app, request.params.market);
-      const { pobId, tokenExpiresAt } = await staffCaller(request, ctx, ctx.market);
+      const { pobId, row, tokenExpiresAt } = await staffCaller(request, ctx, ctx.market);
+      endWithSession(reply, { market: ctx.market, staffId: row.id, session: staffSession(row) });
       streamEvents(
         request,
         reply,

@@ -22,6 +22,7 @@ import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../services/orders';
 import { staffCaller, staffView } from '../../services/staff-auth';
 import { summaryView } from '../../services/shops';
+import { publishRevocation } from '../../services/revocation';
 import { errorAnswers, idSchema, marketCtx, marketParams } from '../params';
 
 type ServiceRow = typeof services.$inferSelect;
@@ -331,7 +332,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Change a staff member's name, role or password",
-        description: "A new password ends the member's open sessions.",
+        description:
+          "A new password or role ends the member's open sessions, live streams included, on every server.",
         params: accountParams,
         body: staffAccountPatchSchema,
         response: { 200: staffMemberSchema, ...errorAnswers },
@@ -346,15 +348,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       const set: Partial<typeof staff.$inferInsert> = {};
       if (b.name !== undefined) set.name = b.name;
-      if (b.role !== undefined) set.role = b.role;
-      if (b.password !== undefined) {
-        set.passwordHash = await hashPassword(b.password);
-        set.tokenVersion = target.tokenVersion + 1;
-      }
+      if (b.role !== undefined && b.role !== target.role) set.role = b.role;
+      if (b.password !== undefined) set.passwordHash = await hashPassword(b.password);
+      const endsSessions = set.role !== undefined || set.passwordHash !== undefined;
+      if (endsSessions) set.tokenVersion = target.tokenVersion + 1;
       const [row] = Object.keys(set).length
         ? await ctx.db.update(staff).set(set).where(eq(staff.id, target.id)).returning()
         : [target];
       if (!row) throw notFound('Staff member not found');
+      if (endsSessions) await publishRevocation(app, ctx, { kind: 'staff', staffId: row.id });
       return staffView(row);
     },
   );
@@ -364,7 +366,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Remove a staff account (its sessions end at once)',
+        summary: 'Remove a staff account (its sessions and live streams end at once)',
         params: accountParams,
         response: { 200: okAnswerSchema, ...errorAnswers },
       },
@@ -375,6 +377,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (target.id === member.id)
         throw new HttpError(409, 'conflict', 'A manager cannot remove themselves');
       await ctx.db.delete(staff).where(eq(staff.id, target.id));
+      await publishRevocation(app, ctx, { kind: 'staff', staffId: target.id });
       return { ok: true as const };
     },
   );

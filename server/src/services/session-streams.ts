@@ -1,0 +1,50 @@
+// The open live streams of this process, each with the session it was opened with, so that a
+// revoked session's streams can be ended wherever they are (services/revocation.ts).
+import type { Market } from '@jono/contract';
+
+/** Who a stream belongs to: a customer's refresh-token family, or a staff account's token version. */
+export interface StreamOwner {
+  market: Market;
+  customerId?: number;
+  staffId?: number;
+  /** The access token's `fam`: a customer's refresh-token family, or `staff:{tokenVersion}`. */
+  session?: string;
+}
+
+interface OpenStream {
+  owner: StreamOwner;
+  close: () => void;
+}
+
+export class SessionStreams {
+  private readonly open = new Set<OpenStream>();
+
+  /** Registers a stream; answers the function that forgets it (call it when the stream ends). */
+  add(owner: StreamOwner, close: () => void): () => void {
+    const entry = { owner, close };
+    this.open.add(entry);
+    return () => {
+      this.open.delete(entry);
+    };
+  }
+
+  /** Ends every stream whose owner matches; answers how many. */
+  closeWhere(match: (owner: StreamOwner) => boolean): number {
+    let closed = 0;
+    for (const entry of [...this.open]) {
+      if (!match(entry.owner)) continue;
+      this.open.delete(entry);
+      entry.close();
+      closed++;
+    }
+    return closed;
+  }
+
+  owners(market: Market): StreamOwner[] {
+    return [...this.open].filter((e) => e.owner.market === market).map((e) => e.owner);
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+}
