@@ -9,4 +9,4 @@ export {
 } from './api-client';
 export { ApiError, isApiError, readErrorAnswer, type ErrorAnswer } from './api-error';
 export { marketUrl } from './api-url';
-export { createQueryClient, QueryProvider } from './query-provider';
+export { createQueryClient, QueryProvider, type QueryProviderProps } from './query-provider';

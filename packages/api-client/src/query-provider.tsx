@@ -12,14 +12,14 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Provides the given cache (tests, or one made early at start) or a new one. */
-export function QueryProvider({
-  children,
-  queryClient,
-}: {
+export interface QueryProviderProps {
   children: ReactNode;
+  /** A cache made earlier (at start, to prefetch; in tests); a new one when not given. */
   queryClient?: QueryClient;
-}) {
+}
+
+/** Provides the given cache or a new one. */
+export function QueryProvider({ children, queryClient }: QueryProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -1,16 +1,15 @@
 // A modal dialog on the native <dialog>: focus moves in and is trapped, Escape and a tap on the
-// backdrop close it, and focus returns to where it was when it closes. Texts come from the app
-// (this package has no translations).
+// backdrop close it, and focus returns to where it was when it closes. The close button's name
+// comes from the app's UiLabelsProvider.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './button';
 import { IconClose } from './icons';
+import { useUiLabels } from './labels';
 
 export interface DialogProps {
   open: boolean;
   onClose: () => void;
   title: string;
-  /** The accessible name of the close button (the app's "Close"). */
-  closeLabel: string;
   description?: ReactNode;
   children?: ReactNode;
   /** Extra classes: `dialog--wide`, `dialog--fullscreen` or the screen's own. */
@@ -23,7 +22,6 @@ export function Dialog({
   open,
   onClose,
   title,
-  closeLabel,
   description,
   children,
   className,
@@ -33,6 +31,7 @@ export function Dialog({
   const returnFocus = useRef<Element | null>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const { close: closeLabel } = useUiLabels();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -100,7 +99,6 @@ export interface ConfirmDialogProps {
   description: string;
   cancelLabel: string;
   confirmLabel: string;
-  closeLabel: string;
   onCancel: () => void;
   onConfirm: () => void;
   busy?: boolean;
@@ -114,7 +112,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       open={props.open}
       onClose={props.onCancel}
       title={props.title}
-      closeLabel={props.closeLabel}
       description={props.description}
       alert
     >

@@ -85,69 +85,37 @@ export function Field({
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   ref?: Ref<HTMLInputElement>;
 };
-
-export function TextField({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  ...input
-}: FieldFrame & InputProps) {
-  return (
-    <Field label={label} error={error} hint={hint} id={id} className={className}>
-      {(control) => <input {...control} {...input} />}
-    </Field>
-  );
-}
-
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   ref?: Ref<HTMLSelectElement>;
 };
-
-export function SelectField({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  ...select
-}: FieldFrame & SelectProps) {
-  return (
-    <Field label={label} error={error} hint={hint} id={id} className={className}>
-      {(control) => <select {...control} {...select} />}
-    </Field>
-  );
-}
-
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
   ref?: Ref<HTMLTextAreaElement>;
 };
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  ...textarea
-}: FieldFrame & TextAreaProps) {
-  return (
-    <Field label={label} error={error} hint={hint} id={id} className={className}>
-      {(control) => <textarea {...control} {...textarea} />}
-    </Field>
-  );
+/** The field's own props apart from the control's. */
+function splitFrame<T extends FieldFrame>(props: T) {
+  const { label, error, hint, id, className, ...control } = props;
+  return [{ label, error, hint, id, className }, control] as const;
+}
+
+export function TextField(props: FieldFrame & InputProps) {
+  const [frame, input] = splitFrame(props);
+  return <Field {...frame}>{(control) => <input {...control} {...input} />}</Field>;
+}
+
+export function SelectField(props: FieldFrame & SelectProps) {
+  const [frame, select] = splitFrame(props);
+  return <Field {...frame}>{(control) => <select {...control} {...select} />}</Field>;
+}
+
+export function TextAreaField(props: FieldFrame & TextAreaProps) {
+  const [frame, textarea] = splitFrame(props);
+  return <Field {...frame}>{(control) => <textarea {...control} {...textarea} />}</Field>;
 }
 
 /** A checkbox with its label beside it, and its error below. */
-export function CheckboxField({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  ...input
-}: FieldFrame & Omit<InputProps, 'type'>) {
+export function CheckboxField(props: FieldFrame & Omit<InputProps, 'type'>) {
+  const [{ label, error, hint, id, className }, input] = splitFrame(props);
   const control = useControl(id, error, hint);
   return (
     <div className={className ? `field field--check ${className}` : 'field field--check'}>
@@ -158,4 +126,13 @@ export function CheckboxField({
       <FieldNotes id={control.id} error={error} hint={hint} />
     </div>
   );
+}
+
+/** A form's own error (not a field's), announced when it appears; nothing when empty. */
+export function FormAlert({ children }: { children?: ReactNode }) {
+  return children ? (
+    <div className="form__error" role="alert">
+      {children}
+    </div>
+  ) : null;
 }

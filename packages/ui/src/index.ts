@@ -12,6 +12,8 @@ export {
   SelectField,
   TextAreaField,
   CheckboxField,
+  FormAlert,
   type ControlProps,
 } from './field';
 export { Toaster, useToast, type Toast } from './toast';
+export { UiLabelsProvider, useUiLabels, type UiLabels } from './labels';

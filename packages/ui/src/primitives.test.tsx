@@ -51,7 +51,6 @@ describe('ConfirmDialog', () => {
         description="You lose your place."
         cancelLabel="Stay"
         confirmLabel="Leave"
-        closeLabel="Close"
         onCancel={onCancel}
         onConfirm={onConfirm}
       />,

@@ -1,19 +1,17 @@
-// App-wide providers: server-state cache and the top-level error boundary.
-import type { ReactNode } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
-import { QueryProvider } from '@jono/api-client';
+// App-wide providers: server-state cache, the shared primitives' texts and the top-level error
+// boundary.
+import { QueryProvider, type QueryProviderProps } from '@jono/api-client';
+import { UiLabelsProvider } from '@jono/ui';
+import { useTranslation } from '../lib/use-translation';
 import { AppErrorBoundary } from './error-boundary';
 
-export function AppProvider({
-  children,
-  queryClient,
-}: {
-  children: ReactNode;
-  queryClient?: QueryClient;
-}) {
+export function AppProvider({ children, queryClient }: QueryProviderProps) {
+  const { t } = useTranslation();
   return (
     <AppErrorBoundary>
-      <QueryProvider queryClient={queryClient}>{children}</QueryProvider>
+      <UiLabelsProvider labels={{ close: t('close') }}>
+        <QueryProvider queryClient={queryClient}>{children}</QueryProvider>
+      </UiLabelsProvider>
     </AppErrorBoundary>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { env } from '../../config/env';
 import { shopCoords } from '../../lib/distance';
 import { useLocationStore } from '../../lib/location-store';
-import { Dialog } from './dialog';
+import { Dialog } from '@jono/ui';
 import { Loader } from './loader';
 
 const ShopMap = lazy(() => import('./shop-map'));

@@ -1,6 +1,7 @@
 // Staff sign-in: market (FI by default), username and password.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormAlert, SelectField, TextField } from '@jono/ui';
 import { DEFAULT_MARKET, MARKETS, type Market } from '@jono/contract';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { isApiError } from '../../../lib/api-client';
@@ -29,47 +30,34 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor="login-market">{t('login.market')}</label>
-        <select
-          id="login-market"
-          value={market}
-          onChange={(event) => setMarket(event.target.value as Market)}
-        >
-          {MARKETS.map((code) => (
-            <option key={code} value={code}>
-              {t(`markets.${code}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="login-username">{t('login.username')}</label>
-        <input
-          id="login-username"
-          autoComplete="username"
-          autoCapitalize="none"
-          required
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">{t('login.password')}</label>
-        <input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {wrongPassword ? t('login.wrong') : errorText(error)}
-        </p>
-      )}
+      <SelectField
+        label={t('login.market')}
+        value={market}
+        onChange={(event) => setMarket(event.target.value as Market)}
+      >
+        {MARKETS.map((code) => (
+          <option key={code} value={code}>
+            {t(`markets.${code}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t('login.username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        required
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+      />
+      <TextField
+        label={t('login.password')}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <FormAlert>{error && (wrongPassword ? t('login.wrong') : errorText(error))}</FormAlert>
       <button
         type="submit"
         className="button button--primary button--block"

@@ -1,9 +1,8 @@
 // The walk-in dialog: loads the shop's catalogue, then the form.
 import { useTranslation } from 'react-i18next';
 import type { WalkInPayload } from '@jono/contract';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, useToast } from '@jono/ui';
 import { ErrorState, Loading } from '../../../components/ui/status';
-import { useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useShop } from '../../../lib/shop';
 import { useAddWalkIn } from '../api/add-walk-in';

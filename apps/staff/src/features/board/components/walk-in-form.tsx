@@ -2,6 +2,8 @@
 // (a member's phone gives the walk-in their priority).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/ui/form-actions';
+import { FormAlert, TextField } from '@jono/ui';
 import { MARKET_INFO, walkInSchema, type Pob, type WalkInPayload } from '@jono/contract';
 import { formatMoney } from '../../../lib/format';
 import { intlLocale } from '../../../lib/i18n';
@@ -129,49 +131,30 @@ export function WalkInForm({ shop, pending, error, onSubmit, onCancel }: Props) 
         );
       })}
       <div className="grid-2">
-        <div className="field">
-          <label htmlFor="walk-in-name">{t('walkIn.name')}</label>
-          <input
-            id="walk-in-name"
-            autoComplete="off"
-            maxLength={100}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="walk-in-phone">{t('walkIn.phone')}</label>
-          <input
-            id="walk-in-phone"
-            type="tel"
-            autoComplete="off"
-            inputMode="tel"
-            placeholder={MARKET_INFO[market].dialCode}
-            aria-describedby="walk-in-phone-hint"
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-          />
-          <small id="walk-in-phone-hint" className="muted">
-            {t('walkIn.phoneHint')}
-          </small>
-        </div>
+        <TextField
+          label={t('walkIn.name')}
+          autoComplete="off"
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label={t('walkIn.phone')}
+          hint={t('walkIn.phoneHint')}
+          type="tel"
+          autoComplete="off"
+          inputMode="tel"
+          placeholder={MARKET_INFO[market].dialCode}
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+        />
       </div>
-      {(invalid ?? error) && (
-        <p className="form-error" role="alert">
-          {invalid ?? error}
-        </p>
-      )}
-      <div className="row row--end">
+      <FormAlert>{invalid ?? error}</FormAlert>
+      <FormActions submitLabel={t('walkIn.submit')} pending={pending} onCancel={onCancel}>
         <span className="muted row__grow">
           {chosen.size > 0 ? t('walkIn.total', { count: minutes }) : t('walkIn.chooseService')}
         </span>
-        <button type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {t('walkIn.submit')}
-        </button>
-      </div>
+      </FormActions>
     </form>
   );
 }

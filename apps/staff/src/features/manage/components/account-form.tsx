@@ -1,6 +1,8 @@
 // A staff account: name, role, and a username and password for a new one (or a new password).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/ui/form-actions';
+import { FormAlert, SelectField, TextField } from '@jono/ui';
 import { staffAccountCreateSchema, type StaffMember, type StaffRole } from '@jono/contract';
 
 export interface AccountValue {
@@ -49,72 +51,41 @@ export function AccountForm({ existing, pending, error, onSubmit, onCancel }: Pr
   return (
     <form className="stack" onSubmit={submit} noValidate>
       {!existing && (
-        <div className="field">
-          <label htmlFor="account-username">{t('manage.accounts.username')}</label>
-          <input
-            id="account-username"
-            autoCapitalize="none"
-            autoComplete="off"
-            required
-            aria-describedby="account-username-hint"
-            value={value.username}
-            onChange={(event) => setValue({ ...value, username: event.target.value })}
-          />
-          <small id="account-username-hint" className="muted">
-            {t('manage.accounts.usernameHint')}
-          </small>
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor="account-name">{t('manage.accounts.name')}</label>
-        <input
-          id="account-name"
+        <TextField
+          label={t('manage.accounts.username')}
+          hint={t('manage.accounts.usernameHint')}
+          autoCapitalize="none"
+          autoComplete="off"
           required
-          value={value.name}
-          onChange={(event) => setValue({ ...value, name: event.target.value })}
+          value={value.username}
+          onChange={(event) => setValue({ ...value, username: event.target.value })}
         />
-      </div>
-      <div className="field">
-        <label htmlFor="account-role">{t('manage.accounts.role')}</label>
-        <select
-          id="account-role"
-          value={value.role}
-          onChange={(event) => setValue({ ...value, role: event.target.value as StaffRole })}
-        >
-          <option value="barber">{t('roles.barber')}</option>
-          <option value="manager">{t('roles.manager')}</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="account-password">
-          {existing ? t('manage.accounts.newPassword') : t('manage.accounts.password')}
-        </label>
-        <input
-          id="account-password"
-          type="password"
-          autoComplete="new-password"
-          required={!existing}
-          aria-describedby="account-password-hint"
-          value={value.password}
-          onChange={(event) => setValue({ ...value, password: event.target.value })}
-        />
-        <small id="account-password-hint" className="muted">
-          {existing ? t('manage.accounts.passwordKeep') : t('manage.accounts.passwordHint')}
-        </small>
-      </div>
-      {(problem ?? error) && (
-        <p className="form-error" role="alert">
-          {problem ?? error}
-        </p>
       )}
-      <div className="row row--end">
-        <button type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {t('common.save')}
-        </button>
-      </div>
+      <TextField
+        label={t('manage.accounts.name')}
+        required
+        value={value.name}
+        onChange={(event) => setValue({ ...value, name: event.target.value })}
+      />
+      <SelectField
+        label={t('manage.accounts.role')}
+        value={value.role}
+        onChange={(event) => setValue({ ...value, role: event.target.value as StaffRole })}
+      >
+        <option value="barber">{t('roles.barber')}</option>
+        <option value="manager">{t('roles.manager')}</option>
+      </SelectField>
+      <TextField
+        label={existing ? t('manage.accounts.newPassword') : t('manage.accounts.password')}
+        hint={existing ? t('manage.accounts.passwordKeep') : t('manage.accounts.passwordHint')}
+        type="password"
+        autoComplete="new-password"
+        required={!existing}
+        value={value.password}
+        onChange={(event) => setValue({ ...value, password: event.target.value })}
+      />
+      <FormAlert>{problem ?? error}</FormAlert>
+      <FormActions submitLabel={t('common.save')} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 // Seven rows, Monday first: open or closed, from and to.
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '@jono/ui';
 import { invalidDays, type DayHours } from '../utils/hours';
 
 interface Props {
@@ -67,11 +68,7 @@ export function HoursForm({ week, onChange, onSubmit, pending }: Props) {
           })}
         </tbody>
       </table>
-      {bad.length > 0 && (
-        <p className="form-error" role="alert">
-          {t('manage.hours.invalid')}
-        </p>
-      )}
+      <FormAlert>{bad.length > 0 && t('manage.hours.invalid')}</FormAlert>
       <div className="row row--end">
         <button
           type="submit"

@@ -1,6 +1,8 @@
 // Creates or edits a service or an extra: title, description, price and planned minutes.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/ui/form-actions';
+import { FormAlert, TextField } from '@jono/ui';
 import { MARKET_INFO, type Market } from '@jono/contract';
 
 export interface ServiceDraft {
@@ -52,64 +54,39 @@ export function ServiceForm({ initial, market, pending, error, onSubmit, onCance
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor="service-title">{t('manage.services.name')}</label>
-        <input
-          id="service-title"
-          required
-          maxLength={200}
-          value={draft.title}
-          onChange={(event) => setDraft({ ...draft, title: event.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="service-details">{t('manage.services.description')}</label>
-        <input
-          id="service-details"
-          maxLength={500}
-          value={draft.details}
-          onChange={(event) => setDraft({ ...draft, details: event.target.value })}
-        />
-      </div>
+      <TextField
+        label={t('manage.services.name')}
+        required
+        maxLength={200}
+        value={draft.title}
+        onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+      />
+      <TextField
+        label={t('manage.services.description')}
+        maxLength={500}
+        value={draft.details}
+        onChange={(event) => setDraft({ ...draft, details: event.target.value })}
+      />
       <div className="grid-2">
-        <div className="field">
-          <label htmlFor="service-price">
-            {t('manage.services.priceIn', { currency: MARKET_INFO[market].currency })}
-          </label>
-          <input
-            id="service-price"
-            inputMode="decimal"
-            required
-            value={draft.price}
-            onChange={(event) => setDraft({ ...draft, price: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="service-duration">{t('manage.services.durationMinutes')}</label>
-          <input
-            id="service-duration"
-            type="number"
-            min={0}
-            max={600}
-            required
-            value={draft.duration}
-            onChange={(event) => setDraft({ ...draft, duration: event.target.value })}
-          />
-        </div>
+        <TextField
+          label={t('manage.services.priceIn', { currency: MARKET_INFO[market].currency })}
+          inputMode="decimal"
+          required
+          value={draft.price}
+          onChange={(event) => setDraft({ ...draft, price: event.target.value })}
+        />
+        <TextField
+          label={t('manage.services.durationMinutes')}
+          type="number"
+          min={0}
+          max={600}
+          required
+          value={draft.duration}
+          onChange={(event) => setDraft({ ...draft, duration: event.target.value })}
+        />
       </div>
-      {(invalid || error) && (
-        <p className="form-error" role="alert">
-          {invalid ? t('manage.services.invalid') : error}
-        </p>
-      )}
-      <div className="row row--end">
-        <button type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {t('common.save')}
-        </button>
-      </div>
+      <FormAlert>{invalid ? t('manage.services.invalid') : error}</FormAlert>
+      <FormActions submitLabel={t('common.save')} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

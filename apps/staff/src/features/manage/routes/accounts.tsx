@@ -2,9 +2,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '@jono/contract';
-import { ConfirmDialog, Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog, Dialog, useToast } from '@jono/ui';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
-import { useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useSession } from '../../../lib/session';
 import { useAccounts, useCreateAccount, useRemoveAccount, useUpdateAccount } from '../api/accounts';
@@ -116,11 +115,13 @@ export function AccountsRoute() {
         danger
         title={t('manage.accounts.removeTitle', { name: removing?.name ?? '' })}
         description={t('manage.accounts.removeBody')}
+        cancelLabel={t('common.cancel')}
         confirmLabel={t('manage.accounts.remove')}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
           if (!removing) return;
           const name = removing.name;
+          setRemoving(null);
           remove.mutate(removing.id, {
             onSuccess: () => toast({ message: t('manage.accounts.removed', { name }) }),
             onError: (error) => toast({ message: errorText(error), tone: 'error' }),

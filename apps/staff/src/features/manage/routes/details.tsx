@@ -1,9 +1,9 @@
 // /manage/details: the shop's name, address, map position and image as customers see them.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField, useToast } from '@jono/ui';
 import { staffShopDetailsSchema, type Pob } from '@jono/contract';
 import { ErrorState, Loading } from '../../../components/ui/status';
-import { useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useShop } from '../../../lib/shop';
 import { useSaveDetails } from '../api/shop-settings';
@@ -54,21 +54,13 @@ function DetailsForm({ shop }: { shop: Pob }) {
       <form className="stack" onSubmit={submit} noValidate>
         <div className="grid-2">
           {FIELDS.map((field) => (
-            <div key={field} className="field">
-              <label htmlFor={`details-${field}`}>{t(`manage.details.${field}`)}</label>
-              <input
-                id={`details-${field}`}
-                value={values[field]}
-                aria-invalid={invalid.includes(field) || undefined}
-                aria-describedby={invalid.includes(field) ? `details-${field}-error` : undefined}
-                onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-              />
-              {invalid.includes(field) && (
-                <small id={`details-${field}-error`} className="form-error">
-                  {t('manage.details.invalid')}
-                </small>
-              )}
-            </div>
+            <TextField
+              key={field}
+              label={t(`manage.details.${field}`)}
+              value={values[field]}
+              error={invalid.includes(field) ? t('manage.details.invalid') : undefined}
+              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+            />
           ))}
         </div>
         <div className="row row--end">

@@ -2,9 +2,8 @@
 // message lands in the customers' /profile/messages. Sending to everyone asks first.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog, FormAlert, TextAreaField, TextField, useToast } from '@jono/ui';
 import { MARKET_INFO } from '@jono/contract';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useSession } from '../../../lib/session';
 import { useSendMessage, type MessagePayload } from '../api/send-message';
@@ -73,43 +72,30 @@ export function MessagesRoute() {
           </label>
         </fieldset>
         {audience === 'one' && (
-          <div className="field">
-            <label htmlFor="message-phone">{t('manage.messages.phone')}</label>
-            <input
-              id="message-phone"
-              type="tel"
-              required
-              placeholder={MARKET_INFO[market].dialCode}
-              value={phone}
-              onChange={(event) => setPhone(event.target.value)}
-            />
-          </div>
-        )}
-        <div className="field">
-          <label htmlFor="message-title">{t('manage.messages.subject')}</label>
-          <input
-            id="message-title"
+          <TextField
+            label={t('manage.messages.phone')}
+            type="tel"
             required
-            maxLength={200}
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
+            placeholder={MARKET_INFO[market].dialCode}
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
           />
-        </div>
-        <div className="field">
-          <label htmlFor="message-body">{t('manage.messages.body')}</label>
-          <textarea
-            id="message-body"
-            required
-            rows={6}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-          />
-        </div>
-        {send.error && (
-          <p className="form-error" role="alert">
-            {errorText(send.error)}
-          </p>
         )}
+        <TextField
+          label={t('manage.messages.subject')}
+          required
+          maxLength={200}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        <TextAreaField
+          label={t('manage.messages.body')}
+          required
+          rows={6}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+        />
+        <FormAlert>{send.error && errorText(send.error)}</FormAlert>
         <div className="row row--end">
           <button
             type="submit"
@@ -124,8 +110,12 @@ export function MessagesRoute() {
         open={confirming}
         title={t('manage.messages.confirmTitle')}
         description={t('manage.messages.confirmBody', { country: t(`markets.${market}`) })}
+        cancelLabel={t('common.cancel')}
         confirmLabel={t('manage.messages.send')}
-        onConfirm={deliver}
+        onConfirm={() => {
+          setConfirming(false);
+          deliver();
+        }}
         onCancel={() => setConfirming(false)}
       />
     </section>

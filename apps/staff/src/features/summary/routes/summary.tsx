@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '@jono/ui';
 import { MARKET_INFO, type StaffSummary } from '@jono/contract';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
 import { localDate, previousDates } from '../../../lib/format';
@@ -31,16 +32,14 @@ export function SummaryRoute() {
     <div className="page stack">
       <div className="row">
         <h1 className="row__grow">{t('summary.title')}</h1>
-        <div className="field field--inline">
-          <label htmlFor="summary-date">{t('summary.date')}</label>
-          <input
-            id="summary-date"
-            type="date"
-            max={today}
-            value={date}
-            onChange={(event) => event.target.value && setDate(event.target.value)}
-          />
-        </div>
+        <TextField
+          className="field--inline"
+          label={t('summary.date')}
+          type="date"
+          max={today}
+          value={date}
+          onChange={(event) => event.target.value && setDate(event.target.value)}
+        />
       </div>
       {failed ? (
         <ErrorState error={failed.error} onRetry={() => results.forEach((r) => void r.refetch())} />

@@ -1,7 +1,7 @@
 // Cookie settings: necessary storage is always on; analytics can be turned off. Kept on the device.
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Button, CheckboxField, Dialog } from '@jono/ui';
 import { useTranslation } from '../../../lib/use-translation';
-import { Dialog } from '../../../components/ui/dialog';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 
 export const COOKIE_SETTINGS_KEY = STORAGE_KEYS.cookies;
@@ -18,7 +18,6 @@ export function readCookieSettings(): { analytics: boolean } {
 
 export function CookieSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('account');
-  const id = useId();
   const [analytics, setAnalytics] = useState(() => readCookieSettings().analytics);
   return (
     <Dialog
@@ -28,35 +27,27 @@ export function CookieSettingsDialog({ open, onClose }: { open: boolean; onClose
       description={t('cookies.intro')}
     >
       <div className="form">
-        <label className="checkbox">
-          <input type="checkbox" checked disabled aria-describedby={`${id}-necessary`} />
-          <span>{t('cookies.necessary')}</span>
-        </label>
-        <p id={`${id}-necessary`} className="form__hint">
-          {t('cookies.necessaryText')}
-        </p>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={analytics}
-            onChange={(e) => setAnalytics(e.target.checked)}
-            aria-describedby={`${id}-analytics`}
-          />
-          <span>{t('cookies.analytics')}</span>
-        </label>
-        <p id={`${id}-analytics`} className="form__hint">
-          {t('cookies.analyticsText')}
-        </p>
-        <button
-          type="button"
-          className="button button--primary"
+        <CheckboxField
+          label={t('cookies.necessary')}
+          hint={t('cookies.necessaryText')}
+          checked
+          disabled
+        />
+        <CheckboxField
+          label={t('cookies.analytics')}
+          hint={t('cookies.analyticsText')}
+          checked={analytics}
+          onChange={(e) => setAnalytics(e.target.checked)}
+        />
+        <Button
+          variant="primary"
           onClick={() => {
             writeStorage(COOKIE_SETTINGS_KEY, { analytics });
             onClose();
           }}
         >
           {t('cookies.save')}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -1,7 +1,8 @@
 // An email form (section 5): the error shows only for a non-empty, invalid address while the field
 // is not focused; saving is disabled while invalid (and, with a consent box, without consent).
 // States idle, pending, fulfilled, rejected; typing after success returns to idle.
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Button, CheckboxField, FormAlert, TextField } from '@jono/ui';
 import { useTranslation } from '../../../lib/use-translation';
 import { emailSchema } from '@jono/contract';
 
@@ -23,7 +24,6 @@ export const isValidEmail = (value: string) => emailSchema.safeParse(value).succ
 
 export function EmailForm(props: EmailFormProps) {
   const { t } = useTranslation('account');
-  const id = useId();
   const [email, setEmail] = useState(props.initialEmail ?? '');
   const [focused, setFocused] = useState(false);
   const [consent, setConsent] = useState(true);
@@ -53,53 +53,36 @@ export function EmailForm(props: EmailFormProps) {
         void submit();
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-email`}>{props.label}</label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          placeholder={props.placeholder}
-          value={email}
-          aria-invalid={showError ? true : undefined}
-          aria-describedby={showError ? `${id}-error` : undefined}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (status === 'fulfilled' || status === 'rejected') setStatus('idle');
-          }}
-        />
-        {showError ? (
-          <p id={`${id}-error`} className="field__error">
-            {props.errorText}
-          </p>
-        ) : null}
-      </div>
+      <TextField
+        label={props.label}
+        type="email"
+        autoComplete="email"
+        placeholder={props.placeholder}
+        value={email}
+        error={showError ? props.errorText : undefined}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          if (status === 'fulfilled' || status === 'rejected') setStatus('idle');
+        }}
+      />
       {withConsent ? (
-        <label className="checkbox">
-          <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
-          <span>{props.consentLabel}</span>
-        </label>
+        <CheckboxField
+          label={props.consentLabel}
+          checked={consent}
+          onChange={(e) => setConsent(e.target.checked)}
+        />
       ) : null}
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={disabled}
-        aria-busy={status === 'pending'}
-      >
+      <Button type="submit" variant="primary" disabled={disabled} busy={status === 'pending'}>
         {status === 'pending' ? t('form.saving') : props.saveLabel}
-      </button>
+      </Button>
       <div role="status" aria-live="polite">
         {status === 'fulfilled' ? (
           <p className="notice notice--success">{props.savedText}</p>
         ) : null}
       </div>
-      {status === 'rejected' ? (
-        <p className="form__error" role="alert">
-          {props.failedText}
-        </p>
-      ) : null}
+      <FormAlert>{status === 'rejected' && props.failedText}</FormAlert>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Profile } from '@jono/contract';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog } from '@jono/ui';
 import { paths } from '../../../lib/paths';
 import { LoginForm } from './login-form';
 

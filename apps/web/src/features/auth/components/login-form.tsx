@@ -1,12 +1,11 @@
 // The login form: dial code and phone, password, remember-login. Reused by the login screen and
 // the login dialog; reports the loaded profile on success.
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, CheckboxField, TextField } from '@jono/ui';
 import { useTranslation } from '../../../lib/use-translation';
 import { z } from 'zod';
 import {
-  COUNTRIES,
   loginSchema,
   MARKET_INFO,
   marketOfLocale,
@@ -15,6 +14,7 @@ import {
 } from '@jono/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-store';
+import { PhoneField } from '../../account/components/phone-field';
 import { useLogin } from '../api/login';
 
 const formSchema = z.object({
@@ -28,7 +28,6 @@ type LoginFormValues = z.infer<typeof formSchema>;
 export function LoginForm({ onSuccess }: { onSuccess: (profile: Profile) => void }) {
   const { t } = useTranslation('auth');
   const locale = useLocale();
-  const id = useId();
   const login = useLogin();
   const form = useForm<LoginFormValues>({
     resolver: zodResolver(formSchema),
@@ -69,72 +68,37 @@ export function LoginForm({ onSuccess }: { onSuccess: (profile: Profile) => void
 
   const fieldError = (name: 'phone' | 'password') => {
     const message = errors[name]?.message;
-    return message ? (
-      <p id={`${id}-${name}-error`} className="field__error">
-        {t(message)}
-      </p>
-    ) : null;
+    return message ? t(message) : undefined;
   };
   const wrongCredentials = errors.phone?.message === 'login.wrongCredentials';
 
   return (
     <form className="form login-form" onSubmit={(e) => void submit(e)} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-phone`}>{t('login.phone')}</label>
-        <div className="phone-input">
-          <select
-            aria-label={t('login.dialCode')}
-            className="phone-input__dial"
-            {...form.register('dialCode')}
-          >
-            {COUNTRIES.map((country) => (
-              <option key={country.code} value={country.dial_code}>
-                {`${country.code} ${country.dial_code}`}
-              </option>
-            ))}
-          </select>
-          <input
-            id={`${id}-phone`}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={errors.phone ? `${id}-phone-error` : undefined}
-            {...form.register('phone')}
-          />
-        </div>
-        {fieldError('phone')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{t('login.password')}</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
-          {...form.register('password')}
-        />
-        {wrongCredentials ? null : fieldError('password')}
-      </div>
-      <label className="checkbox">
-        <input type="checkbox" {...form.register('rememberLogin')} />
-        <span>{t('login.remember')}</span>
-      </label>
+      <PhoneField
+        label={t('login.phone')}
+        dialCodeLabel={t('login.dialCode')}
+        dialCode={form.register('dialCode')}
+        phone={form.register('phone')}
+        error={fieldError('phone')}
+      />
+      <TextField
+        label={t('login.password')}
+        type="password"
+        autoComplete="current-password"
+        error={wrongCredentials ? undefined : fieldError('password')}
+        aria-invalid={errors.password ? true : undefined}
+        {...form.register('password')}
+      />
+      <CheckboxField label={t('login.remember')} {...form.register('rememberLogin')} />
       {errors.root?.message || wrongCredentials ? (
         <div className="form__error" role="alert">
           <p>{t(errors.root?.message ?? 'login.wrongCredentials')}</p>
           <p className="form__hint">{t('login.vpnHint')}</p>
         </div>
       ) : null}
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={isSubmitting}
-        aria-busy={isSubmitting}
-      >
+      <Button type="submit" variant="primary" busy={isSubmitting}>
         {isSubmitting ? t('login.submitting') : t('login.submit')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -10,7 +10,7 @@ import {
   type Benefit,
   type Bonus,
 } from '@jono/contract';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog } from '@jono/ui';
 import { Skeleton } from '../../../components/ui/loader';
 import { formatDate } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation';
 import { marketOfLocale } from '@jono/contract';
 import { BackButton } from '../../../components/ui/back-button';
-import { ConfirmDialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '@jono/ui';
 import { Loader } from '../../../components/ui/loader';
 import { QueueTimer } from '../../../components/ui/queue-timer';
 import { useLocale } from '../../../lib/locale-store';

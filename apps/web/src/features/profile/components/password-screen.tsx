@@ -1,14 +1,14 @@
 // /profile/password: current, new and confirmation. Validation runs 100 ms after each change;
 // errors show after a submit attempt, and from then on submitting waits for a valid form. On
 // success the form gives way to a success message. Tracked as "Update Password".
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Button, TextField } from '@jono/ui';
 import { useTranslation } from '../../../lib/use-translation';
 import { passwordFormSchema, VALIDATION_DEBOUNCE_MS, type PasswordForm } from '@jono/contract';
 import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { FieldError } from '../../account/components/phone-field';
 import { ScreenHeader } from '../../account/components/screen-header';
 import { useChangePassword } from '../api/change-password';
 
@@ -33,7 +33,6 @@ const FIELDS = [
 
 export function PasswordScreen() {
   const { t } = useTranslation(['profile', 'account']);
-  const id = useId();
   const change = useChangePassword();
   const [values, setValues] = useState<PasswordForm>({ current: '', password: '', confirm: '' });
   const [attempted, setAttempted] = useState(false);
@@ -92,32 +91,25 @@ export function PasswordScreen() {
             {FIELDS.map((field) => {
               const message = attempted ? errors[field.name] : undefined;
               return (
-                <div className="field" key={field.name}>
-                  <label htmlFor={`${id}-${field.name}`}>{t(field.label)}</label>
-                  <input
-                    id={`${id}-${field.name}`}
-                    type="password"
-                    autoComplete={field.autoComplete}
-                    value={values[field.name]}
-                    aria-invalid={message ? true : undefined}
-                    aria-describedby={message ? `${id}-${field.name}-error` : undefined}
-                    onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
-                  />
-                  <FieldError
-                    id={`${id}-${field.name}-error`}
-                    message={message ? t(`account:${message}`) : undefined}
-                  />
-                </div>
+                <TextField
+                  key={field.name}
+                  label={t(field.label)}
+                  type="password"
+                  autoComplete={field.autoComplete}
+                  value={values[field.name]}
+                  error={message ? t(`account:${message}`) : undefined}
+                  onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
+                />
               );
             })}
-            <button
+            <Button
               type="submit"
-              className="button button--primary"
-              disabled={change.isPending || (attempted && !valid)}
-              aria-busy={change.isPending}
+              variant="primary"
+              disabled={attempted && !valid}
+              busy={change.isPending}
             >
               {t('password.submit')}
-            </button>
+            </Button>
           </form>
         </>
       )}

@@ -1,7 +1,7 @@
 // Recovery step one: the phone number the code is sent to.
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, FormAlert } from '@jono/ui';
 import { useTranslation } from '../../../lib/use-translation';
 import { z } from 'zod';
 import { COUNTRIES, normalisePhone, resetTokenSchema } from '@jono/contract';
@@ -24,7 +24,6 @@ type Values = z.infer<typeof schema>;
 
 export function PhoneStep({ onSent }: { onSent: (record: RecoveryRecord) => void }) {
   const { t } = useTranslation('account');
-  const id = useId();
   const locale = useLocale();
   const request = useRequestResetToken();
   const form = useForm<Values>({
@@ -58,25 +57,16 @@ export function PhoneStep({ onSent }: { onSent: (record: RecoveryRecord) => void
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
       <p>{t('recovery.phoneIntro')}</p>
       <PhoneField
-        id={`${id}-phone`}
         label={t('recovery.phone')}
+        dialCodeLabel={t('form.dialCode')}
         dialCode={form.register('dialCode')}
         phone={form.register('phone')}
         error={phoneError ? t(phoneError) : undefined}
       />
-      {errors.root?.message ? (
-        <p className="form__error" role="alert">
-          {t(errors.root.message)}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={isSubmitting}
-        aria-busy={isSubmitting}
-      >
+      <FormAlert>{errors.root?.message && t(errors.root.message)}</FormAlert>
+      <Button type="submit" variant="primary" busy={isSubmitting}>
         {t('recovery.sendCode')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,12 +1,11 @@
 // Recovery step two: the code from the SMS and the new password twice.
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, FormAlert, TextField } from '@jono/ui';
 import { useTranslation } from '../../../lib/use-translation';
 import { z } from 'zod';
 import { isSecurePassword } from '@jono/contract';
 import { ApiError } from '../../../lib/api-client';
-import { TextField } from '../../account/components/text-field';
 import { useResetPassword } from '../api/recovery';
 import { recoveryError, type RecoveryRecord } from '../recovery-record';
 
@@ -34,7 +33,6 @@ interface ResetStepProps {
 
 export function ResetStep({ record, onDone, onPhoneRejected, onRestart }: ResetStepProps) {
   const { t } = useTranslation('account');
-  const id = useId();
   const reset = useResetPassword();
   const form = useForm<Values>({
     resolver: zodResolver(resetFormSchema),
@@ -68,43 +66,31 @@ export function ResetStep({ record, onDone, onPhoneRejected, onRestart }: ResetS
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
       <p>{t('recovery.codeIntro', { phone: record.phone })}</p>
       <TextField
-        id={`${id}-token`}
         label={t('recovery.token')}
         inputMode="numeric"
         autoComplete="one-time-code"
-        field={form.register('token')}
         error={error('token')}
+        {...form.register('token')}
       />
       <TextField
-        id={`${id}-password`}
         label={t('recovery.password')}
         type="password"
         autoComplete="new-password"
         hint={t('register.passwordHint')}
-        field={form.register('password')}
         error={error('password')}
+        {...form.register('password')}
       />
       <TextField
-        id={`${id}-password-again`}
         label={t('recovery.passwordAgain')}
         type="password"
         autoComplete="new-password"
-        field={form.register('password_again')}
         error={error('password_again')}
+        {...form.register('password_again')}
       />
-      {errors.root?.message ? (
-        <p className="form__error" role="alert">
-          {t(errors.root.message)}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={isSubmitting}
-        aria-busy={isSubmitting}
-      >
+      <FormAlert>{errors.root?.message && t(errors.root.message)}</FormAlert>
+      <Button type="submit" variant="primary" busy={isSubmitting}>
         {t('recovery.submit')}
-      </button>
+      </Button>
       <button type="button" className="link-button" onClick={onRestart}>
         {t('recovery.restart')}
       </button>

@@ -1,9 +1,10 @@
 // /register: the registration form of section 5, the notice for existing customers and a way to
 // /recovery. Errors show per field after the first submit attempt and follow every change and blur.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
+import { Button, CheckboxField, TextField } from '@jono/ui';
 import { useTranslation } from '../../../lib/use-translation';
 import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
@@ -11,7 +12,6 @@ import { useLocale } from '../../../lib/locale-store';
 import { paths } from '../../../lib/paths';
 import { dialCodeOfLocale, PhoneField } from '../../account/components/phone-field';
 import { ScreenHeader } from '../../account/components/screen-header';
-import { TextField } from '../../account/components/text-field';
 import { useLogin } from '../../auth/api/login';
 import { useRegister } from '../api/register';
 import {
@@ -25,7 +25,6 @@ type Failure = { kind: 'conflict' } | { kind: 'failed'; serverErrors: string[] }
 
 export function RegisterRoute() {
   const { t } = useTranslation('account');
-  const id = useId();
   const locale = useLocale();
   const navigate = useNavigate();
   const registration = useRegister();
@@ -97,67 +96,46 @@ export function RegisterRoute() {
       </div>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <PhoneField
-          id={`${id}-phone`}
           label={t('register.phone')}
+          dialCodeLabel={t('form.dialCode')}
           dialCode={form.register('dialCode')}
           phone={form.register('phone')}
           error={error('phone')}
         />
         <TextField
-          id={`${id}-firstname`}
           label={t('register.firstname')}
           autoComplete="given-name"
-          field={form.register('firstname')}
           error={error('firstname')}
+          {...form.register('firstname')}
         />
         <TextField
-          id={`${id}-lastname`}
           label={t('register.lastname')}
           autoComplete="family-name"
-          field={form.register('lastname')}
           error={error('lastname')}
+          {...form.register('lastname')}
         />
         <TextField
-          id={`${id}-email`}
           label={t('register.email')}
           type="email"
           autoComplete="email"
-          field={form.register('email')}
           error={error('email')}
+          {...form.register('email')}
         />
         <TextField
-          id={`${id}-password`}
           label={t('register.password')}
           type="password"
           autoComplete="new-password"
           hint={t('register.passwordHint')}
-          field={form.register('password')}
           error={error('password')}
+          {...form.register('password')}
         />
-        <div className="field">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              aria-invalid={error('terms_accepted') ? true : undefined}
-              aria-describedby={error('terms_accepted') ? `${id}-terms-error` : undefined}
-              {...form.register('terms_accepted')}
-            />
-            <span>{t('register.terms')}</span>
-          </label>
-          {error('terms_accepted') ? (
-            <p id={`${id}-terms-error`} className="field__error">
-              {error('terms_accepted')}
-            </p>
-          ) : null}
-        </div>
-        <label className="checkbox">
-          <input type="checkbox" {...form.register('allow_email')} />
-          <span>{t('register.allowEmail')}</span>
-        </label>
-        <label className="checkbox">
-          <input type="checkbox" {...form.register('allow_sms')} />
-          <span>{t('register.allowSms')}</span>
-        </label>
+        <CheckboxField
+          label={t('register.terms')}
+          error={error('terms_accepted')}
+          {...form.register('terms_accepted')}
+        />
+        <CheckboxField label={t('register.allowEmail')} {...form.register('allow_email')} />
+        <CheckboxField label={t('register.allowSms')} {...form.register('allow_sms')} />
         {failure ? (
           <div className="form__error" role="alert">
             {failure.kind === 'conflict' ? (
@@ -182,14 +160,9 @@ export function RegisterRoute() {
             )}
           </div>
         ) : null}
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={isSubmitting}
-          aria-busy={isSubmitting}
-        >
+        <Button type="submit" variant="primary" busy={isSubmitting}>
           {isSubmitting ? t('register.submitting') : t('register.submit')}
-        </button>
+        </Button>
       </form>
     </main>
   );

@@ -2,7 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { PobSummary } from '@jono/contract';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog } from '@jono/ui';
 import { Loader } from '../../../components/ui/loader';
 import type { LatLng } from '../../../lib/distance';
 

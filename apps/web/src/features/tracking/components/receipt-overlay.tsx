@@ -1,7 +1,7 @@
 // The order's receipt: services with their extras, price and duration.
 import { useTranslation } from '../../../lib/use-translation';
 import type { Order } from '@jono/contract';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog } from '@jono/ui';
 import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
 

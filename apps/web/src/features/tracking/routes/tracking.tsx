@@ -9,7 +9,7 @@ import {
   SHORT_SCREEN_HEIGHT,
   TRACKING_REDIRECT_MS,
 } from '@jono/contract';
-import { ConfirmDialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '@jono/ui';
 import { Loader } from '../../../components/ui/loader';
 import { QueueTimer } from '../../../components/ui/queue-timer';
 import { useActiveOrderStore } from '../../../lib/active-order-store';
