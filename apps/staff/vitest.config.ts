@@ -10,5 +10,7 @@ export default defineProject({
     setupFiles: ['@jono/test-kit/dom-setup', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // The machine is shared and slow; user-event journeys through a form need time.
+    testTimeout: 20_000,
   },
 });

@@ -9,9 +9,10 @@ import { pwaPlugin } from './pwa.config';
 // Every module the entry and the start screen (the shop list) import statically: all of it loads
 // on nearly every first visit anyway, and one file compresses better than the dozen small shared
 // chunks the bundler would cut from it. Not followed: barrels that re-export what only lazy
-// screens use (the contract's schemas, zod, TanStack Query's index with useMutation).
+// screens use (the contract's schemas, zod, TanStack Query's index with useMutation, the entry
+// files of @jono/ui and @jono/api-client, whose dialogs, fields and toasts belong to later screens).
 const BARRELS =
-  /packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/]|@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/]index/;
+  /packages[\\/]contract[\\/]|packages[\\/](ui|api-client)[\\/]src[\\/]index\.ts$|node_modules[\\/]zod[\\/]|@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/]index/;
 const FIRST_SCREEN_ROOTS = /src[\\/](main\.tsx|features[\\/]shops[\\/]routes[\\/]home\.tsx)$/;
 const firstScreen = new Set<string>();
 const collectFirstScreen: Plugin = {
