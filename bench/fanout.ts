@@ -270,10 +270,12 @@ async function storm(
   const firsts: number[] = [];
   const errors: Record<string, number> = {};
   let failed = 0;
+  let clientCpuMs = 0;
   for (const r of reports) {
     if (r?.type !== 'opened') continue;
     firsts.push(...r.firstMessageMs);
     failed += r.failed;
+    clientCpuMs += r.cpuMs;
     for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
   }
   firsts.sort((a, b) => a - b);
@@ -289,8 +291,7 @@ async function storm(
     p100Ms: failed === 0 ? ms(firsts[firsts.length - 1] ?? null) : null,
     healthzMaxMs,
     serverCpu,
-    // The workers' CPU over the storm is not sampled separately: they only connect and wait.
-    clientCpu: 0,
+    clientCpu: Math.round((clientCpuMs / 1000 / seconds) * 100),
   };
 }
 

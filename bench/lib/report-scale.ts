@@ -276,6 +276,7 @@ ms.\n`);
               s.p100Ms,
               s.healthzMaxMs,
               cpu(s.serverCpu),
+              cpu(s.clientCpu),
             ],
           ],
         ),

@@ -34,6 +34,8 @@ export type WorkerReport =
       firstMessageMs: number[];
       /** Wall time from the first connect() to the last first message, ms. */
       spanMs: number;
+      /** This worker's CPU over the opening, ms. */
+      cpuMs: number;
     }
   | { type: 'armed' }
   | {
@@ -133,6 +135,7 @@ function report() {
 process.on('message', async (cmd: WorkerCommand) => {
   if (cmd.type === 'open') {
     const started = now();
+    const cpu0 = process.cpuUsage();
     const errors: Record<string, number> = {};
     const firstMessageMs: number[] = [];
     let failed = 0;
@@ -158,6 +161,7 @@ process.on('message', async (cmd: WorkerCommand) => {
       }
     }
     const last = Math.max(started, ...conns.map((c) => c.first ?? started));
+    const cpu = process.cpuUsage(cpu0);
     send({
       type: 'opened',
       ok: firstMessageMs.length,
@@ -165,6 +169,7 @@ process.on('message', async (cmd: WorkerCommand) => {
       errors,
       firstMessageMs,
       spanMs: last - started,
+      cpuMs: (cpu.user + cpu.system) / 1000,
     });
   } else if (cmd.type === 'arm') {
     for (const c of conns) c.after = undefined;
