@@ -15,7 +15,7 @@ import { buildWeb, measureWeb } from './web-size';
 import { startJono } from './lib/jono-server';
 import { parseOptions, wants } from './lib/options';
 import { BENCH_DIR, REPO_DIR, SCRATCH_DIR } from './lib/paths';
-import { stopAll, stopAllOnExit } from './lib/processes';
+import { run, stopAll, stopAllOnExit } from './lib/processes';
 import { format, resolveConfig } from 'prettier';
 import { renderReport } from './lib/report';
 import type { BenchResults, Outcome } from './lib/results';
@@ -65,6 +65,8 @@ async function main() {
       cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
       loadAverageAtStart: loadavg(),
       node: process.version,
+      somaxconn: Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8').trim()),
+      openFiles: (await run('sh', ['-c', 'ulimit -n'])).output.trim(),
     },
     settings: {
       durationSec: opts.duration,

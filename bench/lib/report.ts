@@ -29,7 +29,11 @@ Written by \`npm run bench\` (bench/run-all.ts) on ${r.generatedAt.slice(0, 16).
   }; raw figures in \`bench/results.json\`. Machine: ${r.machine.cpus} x ${r.machine.cpuModel},
 Node ${r.machine.node}, load average ${r.machine.loadAverageAtStart.map((x) => x.toFixed(1)).join(' / ')}
 at the start${r.machine.loadAverageAtEnd ? ` and ${r.machine.loadAverageAtEnd.map((x) => x.toFixed(1)).join(' / ')} at the end` : ''}: the cores are shared with other builds and tests, so absolute figures are noisy and
-the ratios measured side by side in the same run are what to compare. Whole run:
+the ratios measured side by side in the same run are what to compare.${
+    r.machine.somaxconn
+      ? ` Listen queue ceiling (net.core.somaxconn) ${r.machine.somaxconn}, open files ${r.machine.openFiles ?? '?'} per process.`
+      : ''
+  } Whole run:
 ${Math.round(r.totalSeconds / 60)} min. Benchmarks report; they never fail CI.`);
 
   out.push(`## Targets\n`);

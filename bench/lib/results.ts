@@ -21,6 +21,9 @@ export interface BenchResults {
     /** Load average when the run ended (other work on the shared cores shows here). */
     loadAverageAtEnd?: number[];
     node: string;
+    /** Listen-queue ceiling (net.core.somaxconn) and open-file limit the servers ran with. */
+    somaxconn?: number;
+    openFiles?: string;
   };
   settings: { durationSec: number; warmupSec: number; connections: number; customers: number };
   totalSeconds: number;
