@@ -122,8 +122,8 @@ async function measureBackend(jono: JonoServer, opts: BenchOptions): Promise<Rea
     { server: 'node:http' as const, url: bareUrl, pgid: bare.child.pid },
     { server: 'Jono' as const, url: jono.url, pgid: jono.pgid },
   ];
-  const warmup = opts.quick ? 1 : 1;
-  const duration = opts.quick ? 3 : 6;
+  const warmup = 1;
+  const duration = opts.quick ? 3 : 5;
   try {
     const sets: ReadSet[] = [];
     const plan: [string, string, Encoding][] = [
@@ -191,7 +191,7 @@ export async function runReads(opts: BenchOptions): Promise<ReadsResult> {
     tool: 'wrk 4.1.0 (Debian)',
     threads: THREADS,
     connections: CONNECTIONS,
-    durationSec: opts.quick ? 3 : 6,
+    durationSec: opts.quick ? 3 : 5,
     warmupSec: 1,
     backends,
   };

@@ -21,7 +21,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     (process.env.BENCH_ONLY ? `--only=${process.env.BENCH_ONLY}` : undefined);
   return {
     quick,
-    duration: quick ? 3 : 10,
+    duration: quick ? 3 : 8,
     warmup: quick ? 1 : 2,
     connections: 50,
     customers: quick ? 20 : 100,
