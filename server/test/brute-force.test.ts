@@ -151,7 +151,7 @@ describe('staff login per account', () => {
 });
 
 describe('password recovery per phone', () => {
-  it('sends at most five codes a day to a phone for addresses it never used, and more for its owner', async () => {
+  it('sends at most three codes a day to a phone for addresses it never used, and more for its owner', async () => {
     app = await buildTestApp({ realLimits: true });
     await post(app, '/login/', { phone: DEMO.gold, password: DEMO.password }, OWNER_IP);
     const sent = () =>
@@ -162,13 +162,13 @@ describe('password recovery per phone', () => {
         (await post(app, '/auth/reset-token/', { phone: DEMO.gold }, botnet(i))).statusCode,
       );
     }
-    expect(answers.filter((s) => s === 200)).toHaveLength(5);
-    expect(answers.slice(5).every((s) => s === 429)).toBe(true);
-    expect(sent()).toBe(5);
+    expect(answers.filter((s) => s === 200)).toHaveLength(3);
+    expect(answers.slice(3).every((s) => s === 429)).toBe(true);
+    expect(sent()).toBe(3);
     expect((await post(app, '/auth/reset-token/', { phone: DEMO.gold }, OWNER_IP)).statusCode).toBe(
       200,
     );
-    expect(sent()).toBe(6);
+    expect(sent()).toBe(4);
   });
 
   it("caps code guesses, and the owner's code still works after them", async () => {
@@ -204,6 +204,33 @@ describe('password recovery per phone', () => {
     expect(
       (await post(app, '/login/', { phone: DEMO.gold, password: 'Uusi12345' }, owner)).statusCode,
     ).toBe(200);
+  });
+
+  it('lets an address that asked for a code guess only that code, within its own allowance', async () => {
+    app = await buildTestApp({ realLimits: true });
+    const owner = '198.51.100.79';
+    const attacker = '203.0.113.200';
+    await post(app, '/auth/reset-token/', { phone: DEMO.platinum }, owner);
+    const ownersCode = lastCode(app, DEMO.platinum);
+    await post(app, '/auth/reset-token/', { phone: DEMO.platinum }, attacker);
+    // Even the right code of someone else's request does not work from the attacker's address.
+    const res = await post(
+      app,
+      '/auth/reset/',
+      { phone: DEMO.platinum, token: ownersCode, password: 'Uusi12345' },
+      attacker,
+    );
+    expect(res.statusCode).toBe(400);
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const guess = { phone: DEMO.platinum, token: String(20_000_000 + i), password: 'Uusi12345' };
+      answers.push((await post(app, '/auth/reset/', guess, attacker)).statusCode);
+    }
+    expect(answers.slice(0, 4)).toEqual([400, 400, 400, 400]);
+    expect(answers.slice(4).every((s) => s === 429)).toBe(true);
+    // Neither used up the owner's allowance.
+    const owned = { phone: DEMO.platinum, token: ownersCode, password: 'Uusi12345' };
+    expect((await post(app, '/auth/reset/', owned, owner)).statusCode).toBe(200);
   });
 
   it('limits wrong codes per address with the clear 429', async () => {

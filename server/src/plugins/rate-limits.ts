@@ -24,7 +24,7 @@ export interface RateLimitSettings {
   codeRequestsPerAddress: Limit;
   /** Recovery codes asked for per phone from addresses it has never logged in from, together. */
   codeRequestsPerAccount: Limit;
-  /** Wrong recovery codes per phone and address. */
+  /** Wrong recovery codes per phone and address (a day: an address that asked for a code gets only these). */
   codeFailuresPerAddress: Limit;
   /** Wrong recovery codes per phone from addresses that neither know the account nor asked for its code. */
   codeFailuresPerAccount: Limit;
@@ -43,8 +43,8 @@ export const DEFAULT_LIMITS: RateLimitSettings = {
   loginFailuresPerAccount: { max: 10, windowMs: DAY },
   loginFailuresPerKnownAddress: { max: 20, windowMs: DAY },
   codeRequestsPerAddress: { max: 3, windowMs: HOUR },
-  codeRequestsPerAccount: { max: 5, windowMs: DAY },
-  codeFailuresPerAddress: { max: 5, windowMs: HOUR },
+  codeRequestsPerAccount: { max: 3, windowMs: DAY },
+  codeFailuresPerAddress: { max: 5, windowMs: DAY },
   codeFailuresPerAccount: { max: 10, windowMs: DAY },
 };
 

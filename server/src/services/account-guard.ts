@@ -106,10 +106,11 @@ export async function guardAttempt(
   attempt: Attempt,
   identity: Identity,
   address: string,
+  /** Decided by the caller; looked up in the known addresses when not given. */
   opts: { trusted?: boolean } = {},
 ): Promise<GuardedAttempt> {
   const now = app.now();
-  const trusted = opts.trusted || (await isKnownAddress(ctx, identity, address, now));
+  const trusted = opts.trusted ?? (await isKnownAddress(ctx, identity, address, now));
   const rules = rulesFor(app.limits, attempt, identity, address, trusted);
   const taken = await takeAttempt(ctx.db, rules, now);
   if (!taken.ok) throw tooMany(taken.retryAfterS);

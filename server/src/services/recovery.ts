@@ -65,18 +65,23 @@ export async function codeRequestedFrom(
   return row !== undefined;
 }
 
-/** Checks a code against the phone's live codes; answers the customer id and uses them all. */
+/**
+ * Checks a code against the phone's live codes (only those asked for from `onlyFrom` when given);
+ * answers the customer id and uses every live code.
+ */
 export async function checkRecoveryCode(
   ctx: MarketContext,
   phone: string,
   code: string,
   now: number,
+  onlyFrom?: string,
 ): Promise<number> {
   const verdict = await ctx.db.transaction(async (tx) => {
     const [customer] = await tx.select().from(customers).where(eq(customers.phone, phone));
     if (!customer) return undefined;
     const codes = await tx.select().from(recoveryCodes).where(live(customer.id, now)).for('update');
-    if (!codes.some((c) => c.codeHash === codeHash(customer.id, code))) return undefined;
+    const candidates = onlyFrom ? codes.filter((c) => c.requestedFrom === onlyFrom) : codes;
+    if (!candidates.some((c) => c.codeHash === codeHash(customer.id, code))) return undefined;
     await tx
       .update(recoveryCodes)
       .set({ usedAt: new Date(now) })

@@ -27,7 +27,7 @@ import {
   rotateSession,
 } from '../../services/sessions';
 import { checkRecoveryCode, codeRequestedFrom, requestRecoveryCode } from '../../services/recovery';
-import { guardAttempt, rememberAddress } from '../../services/account-guard';
+import { guardAttempt, isKnownAddress, rememberAddress } from '../../services/account-guard';
 import { publishRevocation } from '../../services/revocation';
 import { ipLimit } from '../../plugins/rate-limits';
 import { marketCtx, marketParams } from '../params';
@@ -201,10 +201,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const ctx = marketCtx(app, request.params.market);
       const { phone, token, password } = request.body;
       const identity = `customer:${phone}` as const;
+      // An address the account knows checks against every live code. One that only asked for a
+      // code checks against the codes it asked for, with its own allowance (so nobody can use up
+      // the owner's); any other address shares the phone's daily cap.
+      const known = await isKnownAddress(ctx, identity, request.ip, app.now());
+      const askedHere = !known && (await codeRequestedFrom(ctx, phone, request.ip, app.now()));
       const attempt = await guardAttempt(app, ctx, 'codeCheck', identity, request.ip, {
-        trusted: await codeRequestedFrom(ctx, phone, request.ip, app.now()),
+        trusted: known || askedHere,
       });
-      const customerId = await checkRecoveryCode(ctx, phone, token, app.now());
+      const customerId = await checkRecoveryCode(
+        ctx,
+        phone,
+        token,
+        app.now(),
+        askedHere ? request.ip : undefined,
+      );
       await attempt.succeeded();
       // Holding the phone proves the owner: this address now keeps its own allowance.
       await rememberAddress(ctx, identity, request.ip, app.now());
