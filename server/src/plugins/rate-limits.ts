@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { MARKETS, type Market } from '@jono/contract';
 import { HttpError } from '../lib/http-error';
 import { pruneCounters, takeAttempt, type Limit } from '../services/rate-counters';
+import { pruneKnownAddresses } from '../services/account-guard';
 
 export type { Limit } from '../services/rate-counters';
 
@@ -91,8 +92,8 @@ export default fp(async (app) => {
 
   const prune = setInterval(() => {
     for (const ctx of app.markets.values()) {
-      pruneCounters(ctx.db, app.now()).catch((err: unknown) =>
-        app.log.warn({ err }, 'pruning rate counters failed'),
+      Promise.all([pruneCounters(ctx.db, app.now()), pruneKnownAddresses(ctx, app.now())]).catch(
+        (err: unknown) => app.log.warn({ err }, 'pruning rate counters failed'),
       );
     }
   }, PRUNE_EVERY_MS);

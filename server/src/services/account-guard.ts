@@ -3,7 +3,7 @@
 // per account and address; addresses the account has never logged in from share a small daily
 // allowance; an address the account has logged in from keeps an allowance of its own; a correct
 // password or code does not count.
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MarketContext } from '../context';
 import { knownAddresses } from '../db/schema';
@@ -51,6 +51,13 @@ export async function rememberAddress(
       target: [knownAddresses.identity, knownAddresses.address],
       set: { lastSeen: new Date(now) },
     });
+}
+
+/** Forgets addresses the account has not used for KNOWN_ADDRESS_DAYS. */
+export async function pruneKnownAddresses(ctx: MarketContext, now: number): Promise<void> {
+  await ctx.db
+    .delete(knownAddresses)
+    .where(lt(knownAddresses.lastSeen, new Date(now - KNOWN_ADDRESS_DAYS * 86_400_000)));
 }
 
 function rulesFor(

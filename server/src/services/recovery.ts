@@ -24,9 +24,9 @@ export async function requestRecoveryCode(
   address: string,
   now: number,
   log: FastifyBaseLogger,
-): Promise<void> {
+): Promise<'sent' | 'unknown'> {
   const [row] = await ctx.db.select().from(customers).where(eq(customers.phone, phone));
-  if (!row) return;
+  if (!row) return 'unknown';
   const code = numericCode();
   await ctx.db.insert(recoveryCodes).values({
     customerId: row.id,
@@ -40,6 +40,7 @@ export async function requestRecoveryCode(
     log.error({ err }, 'recovery SMS could not be sent');
     throw new HttpError(502, 'internal', 'The SMS could not be sent. Try again later.');
   }
+  return 'sent';
 }
 
 /** A live code of this phone was asked for from this address (its checks are the owner's). */

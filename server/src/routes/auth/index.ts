@@ -169,7 +169,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Send an 8-digit recovery code by SMS',
         description:
-          'Answers the same whether or not the number is registered. Limited per phone and address, and per phone from addresses it has never logged in from (429).',
+          'A number that is not registered is 400 `Invalid phone number` (registration tells too: docs/decisions/008). Limited per phone and address, and per phone from addresses it has never logged in from (429).',
         params: marketParams,
         body: resetTokenSchema,
         response: { 200: okAnswerSchema },
@@ -179,7 +179,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const ctx = marketCtx(app, request.params.market);
       const { phone } = request.body;
       await guardAttempt(app, ctx, 'codeRequest', `customer:${phone}`, request.ip);
-      await requestRecoveryCode(ctx, phone, request.ip, app.now(), request.log);
+      const sent = await requestRecoveryCode(ctx, phone, request.ip, app.now(), request.log);
+      if (sent === 'unknown') {
+        throw new HttpError(400, 'validation', SERVER_TEXT.invalidPhone, {
+          phone: 'recovery.invalidPhone',
+        });
+      }
       return { ok: true as const };
     },
   );
