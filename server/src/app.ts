@@ -8,7 +8,7 @@ import {
 import { MARKET_INFO, type Market } from '@jono/contract';
 import type { Env } from './config/env';
 import type { MarketContext } from './context';
-import { openMarketDb, pgliteDir } from './db/client';
+import { openMarketDbs, pgliteDir } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { TokenService } from './lib/tokens';
 import { loggableError } from './lib/loggable-error';
@@ -43,7 +43,7 @@ export interface AppOptions {
   now?: () => number;
   /** Tests: clone this PGlite template in memory instead of opening DATA_DIR. */
   template?: Blob;
-  /** PostgreSQL: schema name prefix (tests isolate themselves with a unique one). */
+  /** Prefix of the market schemas (tests on PostgreSQL isolate themselves with a unique one). */
   schemaPrefix?: string;
   limits?: Partial<RateLimitSettings>;
   /** Seed demo data into empty markets (default: env.SEED === 'auto'). */
@@ -109,14 +109,14 @@ export async function buildApp(opts: AppOptions) {
 
   const markets = new Map<Market, MarketContext>();
   app.decorate('markets', markets);
-  for (const market of env.MARKETS) {
-    const store = await openMarketDb({
-      market,
-      dataDir: opts.template || env.DATABASE_URL ? undefined : pgliteDir(env.DATA_DIR, market),
-      template: opts.template,
-      databaseUrl: env.DATABASE_URL,
-      schemaPrefix: opts.schemaPrefix ?? env.DATABASE_SCHEMA_PREFIX,
-    });
+  const dbs = await openMarketDbs({
+    markets: env.MARKETS,
+    dataDir: opts.template || env.DATABASE_URL ? undefined : pgliteDir(env.DATA_DIR),
+    template: opts.template,
+    databaseUrl: env.DATABASE_URL,
+    schemaPrefix: opts.schemaPrefix ?? env.DATABASE_SCHEMA_PREFIX,
+  });
+  for (const [market, store] of dbs.markets) {
     let sms: SmsSender;
     let devOutbox: DevSmsSender | undefined;
     if (env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL) {
@@ -127,9 +127,7 @@ export async function buildApp(opts: AppOptions) {
     }
     markets.set(market, { market, info: MARKET_INFO[market], store, db: store.db, sms, devOutbox });
   }
-  app.addHook('onClose', async () => {
-    for (const ctx of markets.values()) await ctx.store.close();
-  });
+  app.addHook('onClose', () => dbs.close());
 
   if (opts.seed ?? env.SEED === 'auto') {
     for (const ctx of markets.values()) await seedIfEmpty(ctx, now());

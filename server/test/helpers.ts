@@ -47,7 +47,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<App> {
     env,
     logger: opts.logger ?? false,
     template: databaseUrl ? undefined : await template,
-    schemaPrefix,
+    // PGlite: every test has a database of its own, cloned from the template's schemas.
+    schemaPrefix: databaseUrl ? schemaPrefix : undefined,
     limits: opts.realLimits ? opts.limits : { ...RELAXED, ...opts.limits },
   });
   if (databaseUrl) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pobListSchema, pobSchema } from '@jono/contract';
 import { buildTestApp } from './helpers';
 import type { App } from '../src/app';
+import { pobs } from '../src/db/schema';
 
 let app: App;
 beforeAll(async () => {
@@ -38,6 +39,25 @@ describe('GET /pobs/', () => {
     const se = pobListSchema.parse((await app.inject('/api/se/pobs/')).json());
     expect(se.length).toBeGreaterThanOrEqual(3);
     expect(se.every((s) => ['Stockholm', 'Göteborg'].includes(s.city))).toBe(true);
+  });
+
+  it('keeps markets apart when their statements and transactions interleave', async () => {
+    // Both markets share one embedded database (a schema each): every statement must run in its
+    // own market's schema even when the other market's work is queued around it.
+    const cities = async (market: 'fi' | 'se') => {
+      const ctx = app.markets.get(market);
+      if (!ctx) throw new Error(market);
+      const plain = ctx.db.select({ city: pobs.city }).from(pobs);
+      const inTx = ctx.db.transaction((tx) => tx.select({ city: pobs.city }).from(pobs));
+      return [...(await plain), ...(await inTx)].map((r) => r.city);
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? cities('se') : cities('fi'))),
+    );
+    const fi = ['Helsinki', 'Espoo', 'Vantaa', 'Tampere', 'Turku', 'Oulu'];
+    answers.forEach((list, i) => {
+      expect(new Set(list)).toEqual(new Set(i % 2 ? ['Stockholm', 'Göteborg'] : fi));
+    });
   });
 
   it('answers 404 for a market this process does not serve', async () => {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { MARKETS } from '@jono/contract';
+import { REPO_ROOT } from '../lib/paths';
 
 const marketList = z
   .string()
@@ -45,8 +46,8 @@ const envSchema = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     ),
-  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../../apps/web/dist')),
-  STAFF_DIST: z.string().default(resolve(import.meta.dirname, '../../../apps/staff/dist')),
+  WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
+  STAFF_DIST: z.string().default(resolve(REPO_ROOT, 'apps/staff/dist')),
   SEED: z.enum(['auto', 'off']).default('auto'),
   TRUST_PROXY: z.stringbool().default(false),
   /** End-to-end suites register many customers from one address; ignored in production. */

@@ -1,15 +1,18 @@
-// Opens one market's database: an embedded PGlite under DATA_DIR by default, or a schema of its
-// own on a real PostgreSQL server when DATABASE_URL is set. Both speak the same SQL and schema.
+// Opens every market's database. Each market lives in a schema of its own (`{prefix}{market}`),
+// on an embedded PGlite under DATA_DIR by default or on a PostgreSQL server when DATABASE_URL is
+// set. Drizzle's tables carry no schema: every statement runs with the market's search_path, so
+// the same queries and migration files serve both (docs/decisions/001).
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Market } from '@jono/contract';
+import { MARKETS, type Market } from '@jono/contract';
+import { MIGRATIONS_DIR } from '../lib/paths';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,69 +24,109 @@ export interface MarketDb {
   /** Subscribes to a NOTIFY channel; answers the function that unsubscribes. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
-  close(): Promise<void>;
   kind: 'pglite' | 'postgres';
 }
 
-const MIGRATIONS = resolve(import.meta.dirname, '../../drizzle');
+export interface MarketDbs {
+  markets: Map<Market, MarketDb>;
+  close(): Promise<void>;
+}
 
 export interface OpenOptions {
-  market: Market;
+  markets: readonly Market[];
   /** PGlite: a data directory, or undefined for an in-memory database. */
   dataDir?: string;
   /** PGlite: an initialised and migrated database to start from (tests clone a template). */
   template?: Blob;
-  /** PostgreSQL: connection string; the market's data lives in schema `${schemaPrefix}${market}`. */
+  /** PostgreSQL: connection string. */
   databaseUrl?: string;
+  /** Market schemas are named `${schemaPrefix}${market}` (default `jono_`). */
   schemaPrefix?: string;
 }
 
-export async function openMarketDb(opts: OpenOptions): Promise<MarketDb> {
+export function schemaOf(prefix: string | undefined, market: Market): string {
+  const name = `${prefix ?? 'jono_'}${market}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Bad schema name ${name}`);
+  return name;
+}
+
+export async function openMarketDbs(opts: OpenOptions): Promise<MarketDbs> {
   return opts.databaseUrl ? openPostgres(opts, opts.databaseUrl) : openPglite(opts);
 }
 
-async function openPglite(opts: OpenOptions): Promise<MarketDb> {
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: opts.dataDir,
-    loadDataDir: opts.template,
-  });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  if (!opts.template) {
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+/**
+ * PGlite has one connection, so markets take turns on it: every statement (or whole transaction)
+ * of a market runs with that market's search_path, set only when the previous user was another
+ * market. PGlite runs one statement at a time anyway; this queue only adds the switch.
+ */
+class SchemaTurns {
+  private tail: Promise<unknown> = Promise.resolve();
+  private current = '';
+  constructor(private readonly client: PGlite) {}
+
+  run<T>(schemaName: string, fn: (client: PGlite) => Promise<T>): Promise<T> {
+    const result = this.tail.then(async () => {
+      if (this.current !== schemaName) {
+        // Outside any transaction: a session setting, kept until the next switch.
+        await this.client.query(`set search_path to "${schemaName}"`);
+        this.current = schemaName;
+      }
+      return fn(this.client);
+    });
+    this.tail = result.catch(() => undefined);
+    return result;
   }
-  return {
-    market: opts.market,
-    db,
-    kind: 'pglite',
-    async listen(channel, onPayload) {
-      const unsub = await client.listen(channel, onPayload);
-      return async () => unsub();
-    },
-    async notify(channel, payload) {
-      await client.query('select pg_notify($1, $2)', [channel, payload]);
-    },
-    close: () => client.close(),
-  };
 }
 
-async function openPostgres(opts: OpenOptions, url: string): Promise<MarketDb> {
-  const schemaName = `${opts.schemaPrefix ?? 'jono_'}${opts.market}`;
-  if (!/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`Bad schema name ${schemaName}`);
-  const setup = new pg.Client({ connectionString: url });
-  await setup.connect();
-  await setup.query(`create schema if not exists "${schemaName}"`);
-  await setup.end();
+/** The part of PGlite's interface drizzle's PGlite driver calls, bound to one market's schema. */
+function marketClient(turns: SchemaTurns, schemaName: string): PGlite {
+  const client = {
+    query: (query: string, params?: unknown[], options?: object) =>
+      turns.run(schemaName, (c) => c.query(query, params, options)),
+    exec: (query: string, options?: object) => turns.run(schemaName, (c) => c.exec(query, options)),
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
+      turns.run(schemaName, (c) => c.transaction(callback)),
+  };
+  return client as unknown as PGlite;
+}
 
-  const pool = new pg.Pool({
-    connectionString: url,
-    options: `-c search_path=${schemaName}`,
-    max: 10,
-  });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder: MIGRATIONS, migrationsSchema: schemaName });
+async function migrateSchemas(client: PGlite, turns: SchemaTurns, schemas: string[]) {
+  for (const name of schemas) {
+    await client.query(`create schema if not exists "${name}"`);
+    const db = drizzlePglite({ client: marketClient(turns, name), schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: name });
+  }
+}
 
-  // One dedicated connection per process carries every LISTEN of this market.
+async function openPglite(opts: OpenOptions): Promise<MarketDbs> {
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.template });
+  const turns = new SchemaTurns(client);
+  const names = opts.markets.map((m) => schemaOf(opts.schemaPrefix, m));
+  // Already migrated (a template, or a restart): a check of the journal per market.
+  await migrateSchemas(client, turns, names);
+  const markets = new Map<Market, MarketDb>();
+  for (const [i, market] of opts.markets.entries()) {
+    const schemaName = names[i] ?? schemaOf(opts.schemaPrefix, market);
+    const qualified = (channel: string) => `${schemaName}_${channel}`;
+    markets.set(market, {
+      market,
+      db: drizzlePglite({ client: marketClient(turns, schemaName), schema }) as unknown as Db,
+      kind: 'pglite',
+      async listen(channel, onPayload) {
+        const unsub = await client.listen(qualified(channel), onPayload);
+        return async () => unsub();
+      },
+      async notify(channel, payload) {
+        await client.query('select pg_notify($1, $2)', [qualified(channel), payload]);
+      },
+    });
+  }
+  return { markets, close: () => client.close() };
+}
+
+async function openPostgres(opts: OpenOptions, url: string): Promise<MarketDbs> {
+  // One dedicated connection per process carries every LISTEN of every market.
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   async function listenerClient() {
@@ -95,50 +138,78 @@ async function openPostgres(opts: OpenOptions, url: string): Promise<MarketDb> {
     });
     return listener;
   }
-  const qualified = (channel: string) => `${schemaName}_${channel}`;
 
-  return {
-    market: opts.market,
-    db,
-    kind: 'postgres',
-    async listen(channel, onPayload) {
-      const name = qualified(channel);
-      const client = await listenerClient();
-      let set = handlers.get(name);
-      if (!set) {
-        set = new Set();
-        handlers.set(name, set);
-        await client.query(`listen "${name}"`);
-      }
-      set.add(onPayload);
-      return async () => {
-        set.delete(onPayload);
-        if (set.size === 0) {
-          handlers.delete(name);
-          await client.query(`unlisten "${name}"`).catch(() => undefined);
+  const pools: pg.Pool[] = [];
+  const markets = new Map<Market, MarketDb>();
+  for (const market of opts.markets) {
+    const schemaName = schemaOf(opts.schemaPrefix, market);
+    const setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    await setup.query(`create schema if not exists "${schemaName}"`);
+    await setup.end();
+
+    const pool = new pg.Pool({
+      connectionString: url,
+      options: `-c search_path=${schemaName}`,
+      max: 10,
+    });
+    pools.push(pool);
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    await migratePg(db as never, {
+      migrationsFolder: MIGRATIONS_DIR,
+      migrationsSchema: schemaName,
+    });
+    const qualified = (channel: string) => `${schemaName}_${channel}`;
+    markets.set(market, {
+      market,
+      db,
+      kind: 'postgres',
+      async listen(channel, onPayload) {
+        const name = qualified(channel);
+        const client = await listenerClient();
+        let set = handlers.get(name);
+        if (!set) {
+          set = new Set();
+          handlers.set(name, set);
+          await client.query(`listen "${name}"`);
         }
-      };
-    },
-    async notify(channel, payload) {
-      await pool.query('select pg_notify($1, $2)', [qualified(channel), payload]);
-    },
+        set.add(onPayload);
+        return async () => {
+          set.delete(onPayload);
+          if (set.size === 0) {
+            handlers.delete(name);
+            await client.query(`unlisten "${name}"`).catch(() => undefined);
+          }
+        };
+      },
+      async notify(channel, payload) {
+        await pool.query('select pg_notify($1, $2)', [qualified(channel), payload]);
+      },
+    });
+  }
+  return {
+    markets,
     async close() {
       await listener?.end().catch(() => undefined);
-      await pool.end();
+      for (const pool of pools) await pool.end();
     },
   };
 }
 
-/** Builds an in-memory, migrated PGlite database and dumps it, for tests to clone quickly. */
-export async function makePgliteTemplate(): Promise<Blob> {
+/** An in-memory PGlite with every market's schema migrated, dumped for tests to clone quickly. */
+export async function makePgliteTemplate(schemaPrefix?: string): Promise<Blob> {
   const client = await PGlite.create();
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  await migrateSchemas(
+    client,
+    new SchemaTurns(client),
+    MARKETS.map((m) => schemaOf(schemaPrefix, m)),
+  );
   const dump = await client.dumpDataDir('none');
   await client.close();
   return dump;
 }
 
-export function pgliteDir(dataDir: string, market: Market): string {
-  return resolve(dataDir, 'pglite', market);
+/** Where the embedded database of every market lives. */
+export function pgliteDir(dataDir: string): string {
+  return resolve(dataDir, 'pglite', 'jono');
 }

@@ -1,11 +1,9 @@
 // Serves shop images at /media/, the built customer app at / and the staff console at /staff/,
 // with SPA fallbacks for client-side routes.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-
-const MEDIA = resolve(import.meta.dirname, '../../public/media');
+import { MEDIA_DIR } from '../lib/paths';
 
 export default fp(async (app) => {
   const { WEB_DIST: web, STAFF_DIST: staffDist } = app.env;
@@ -21,7 +19,7 @@ export default fp(async (app) => {
           : 'public, max-age=3600',
     );
   };
-  await app.register(fastifyStatic, { root: MEDIA, prefix: '/media/', setHeaders });
+  await app.register(fastifyStatic, { root: MEDIA_DIR, prefix: '/media/', setHeaders });
   const hasWeb = existsSync(`${web}/index.html`);
   const hasStaff = existsSync(`${staffDist}/index.html`);
   // Built assets come with .br and .gz copies (scripts/precompress.mjs): sent by Accept-Encoding.
