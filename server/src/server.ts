@@ -2,6 +2,7 @@
 import webpush from 'web-push';
 import { loadEnv } from './config/env';
 import { buildApp } from './app';
+import { checkSystemLimits } from './lib/system-limits';
 
 const env = loadEnv(process.env, () => webpush.generateVAPIDKeys());
 const app = await buildApp({ env });
@@ -22,7 +23,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-await app.listen({ host: env.HOST, port: env.PORT });
+checkSystemLimits(app.log, env.LISTEN_BACKLOG);
+await app.listen({ host: env.HOST, port: env.PORT, backlog: env.LISTEN_BACKLOG });
 const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
 app.log.info(
   `Jono is running at http://${shown}:${env.PORT}/ (staff console /staff/, API docs /api/docs)`,

@@ -125,6 +125,62 @@ describe('GET /staff/events', () => {
   });
 });
 
+describe('fan-out', () => {
+  const staffToken = async (username: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/login/',
+      payload: { username, password: 'Jono1234' },
+    });
+    return { authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` };
+  };
+
+  it("builds each change's messages once and sends the same bytes to every stream", async () => {
+    const c = await newCustomer(app);
+    const orderId = (await join(app, c, 13)).json<{ id: number }>().id;
+    const orderPath = `/customers/${c.id}/orders/${orderId}/events`;
+    const staff = await staffToken('manager13');
+    const streams = {
+      order: await Promise.all([1, 2, 3].map(() => sse(orderPath, c.auth))),
+      staff: await Promise.all([1, 2].map(() => sse('/staff/events', staff))),
+      shop: await Promise.all([1, 2, 3].map(() => sse('/pobs/13/events'))),
+    };
+    const all = [...streams.order, ...streams.staff, ...streams.shop];
+    for (const s of all) await s.next();
+    const before = app.live.feeds.builds;
+
+    // One change: another customer joins.
+    expect((await join(app, await newCustomer(app), 13)).statusCode).toBe(201);
+    for (const s of all) await s.next();
+    // One shop message, one staff board and one order message: not one per stream.
+    expect(app.live.feeds.builds - before).toBe(3);
+    for (const group of Object.values(streams)) {
+      expect(new Set(group.map((s) => s.ids[1])).size).toBe(1);
+    }
+    // The board and the shop's estimates moved (the order ahead of the newcomer did not).
+    for (const s of [...streams.staff, ...streams.shop]) expect(s.ids[1]).not.toBe(s.ids[0]);
+  });
+
+  it('does not send again a state the reconnecting client already has (Last-Event-ID)', async () => {
+    const first = await sse('/pobs/9/events');
+    await first.next();
+    const seen = first.ids[0] ?? '';
+    const resumed = await sse('/pobs/9/events', { 'last-event-id': seen });
+    const byQuery = await sse(`/pobs/9/events?last_event_id=${seen}`);
+    const stale = await sse('/pobs/9/events', { 'last-event-id': 'older-state' });
+    expect(await stale.next()).toMatchObject({ id: 9 });
+    expect(stale.ids[0]).toBe(seen);
+
+    expect((await join(app, await newCustomer(app), 9)).statusCode).toBe(201);
+    const changed = await first.next();
+    // The first message the resumed streams receive is the new state, not the one they had.
+    expect(await resumed.next()).toEqual(changed);
+    expect(await byQuery.next()).toEqual(changed);
+    expect(resumed.ids).toEqual([first.ids[1]]);
+    expect(byQuery.ids).toEqual([first.ids[1]]);
+  });
+});
+
 describe('a stream lasts as long as the token it was opened with', () => {
   /** The same caller's token, valid for one more second. */
   const shortLived = async (token: string) => {

@@ -2,6 +2,8 @@
 export interface SseClient {
   next<T>(match?: (msg: T) => boolean, timeoutMs?: number): Promise<T>;
   comments: string[];
+  /** The `id:` of every data message, in order. */
+  ids: string[];
   close(): void;
   status: number;
   contentType: string | null;
@@ -15,6 +17,7 @@ export async function openSse(
   const res = await fetch(url, { headers, signal: abort.signal });
   const messages: unknown[] = [];
   const comments: string[] = [];
+  const ids: string[] = [];
   const waiters = new Set<() => void>();
   let buffer = '';
   let ended = false;
@@ -35,7 +38,11 @@ export async function openSse(
             .filter((l) => l.startsWith('data: '))
             .map((l) => l.slice(6))
             .join('\n');
-          if (data) messages.push(JSON.parse(data));
+          if (data) {
+            messages.push(JSON.parse(data));
+            const id = block.split('\n').find((l) => l.startsWith('id: '));
+            ids.push(id ? id.slice(4) : '');
+          }
           for (const l of block.split('\n')) if (l.startsWith(':')) comments.push(l);
           for (const w of waiters) w();
         }
@@ -53,6 +60,7 @@ export async function openSse(
     status: res.status,
     contentType: res.headers.get('content-type'),
     comments,
+    ids,
     close: () => abort.abort(),
     next<T>(match: (msg: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
       return new Promise<T>((resolve, reject) => {

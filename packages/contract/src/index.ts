@@ -11,3 +11,4 @@ export * from './customer';
 export * from './auth';
 export * from './content';
 export * from './staff';
+export * from './live';

@@ -21,6 +21,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Connections waiting to be accepted (a reconnect storm of live streams); the kernel caps it at net.core.somaxconn. */
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(1_000_000).default(16_384),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_SCHEMA_PREFIX: z

@@ -1,12 +1,20 @@
 // Wires the live queue into the app: `app.queue`, the real shop snapshot, NOTIFY listeners for
-// every market, and a periodic sweep that moves estimates with time and sends "turn near".
+// every market, a periodic sweep that moves estimates with time and sends "turn near", and the
+// live streams (`app.live`) that carry every change to the apps.
 import fp from 'fastify-plugin';
 import { QueueService } from './queue';
 import { WebPushSender } from './turn-near';
+import { LiveFeeds } from './live-feeds';
+import { SseStreams } from './sse';
 
 declare module 'fastify' {
   interface FastifyInstance {
     queue: QueueService;
+    live: {
+      /** Every open SSE stream of the process. */
+      streams: SseStreams;
+      feeds: LiveFeeds;
+    };
   }
 }
 
@@ -18,6 +26,8 @@ export default fp(
     const queue = new QueueService(app.now, app.log, push);
     app.decorate('queue', queue);
     app.decorate('queueSnapshot', queue.snapshot);
+    const live = { streams: new SseStreams(), feeds: new LiveFeeds(queue, app.now, app.log) };
+    app.decorate('live', live);
     await queue.start(app.markets.values());
 
     let timer: NodeJS.Timeout | undefined;
@@ -38,6 +48,7 @@ export default fp(
     }
     app.addHook('preClose', async () => {
       if (timer) clearInterval(timer);
+      live.streams.stop();
       await queue.stop();
     });
   },

@@ -1,77 +1,134 @@
-// Server-Sent Events: one JSON message now and one after every change, a heartbeat comment,
-// and clean-up of the subscription when the client goes away.
+// Server-Sent Events streams: opening one (headers, reconnect delay, expiry with its token),
+// frames built once and written as the same bytes to every stream that wants them, and one
+// heartbeat for all streams. (A revoked session's streams are ended through session-streams.ts.)
+import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const HEARTBEAT_MS = 20_000;
+/** The browser's own reconnect delay; the apps reconnect with jittered back-off themselves. */
+export const RETRY_MS = 5_000;
+/** Streams written per turn of the event loop: other requests (/healthz) run in between. */
+const WRITE_SLICE = 500;
+/** A stream that has this much unsent is dropped: the client reconnects and gets the current state. */
+const MAX_UNSENT_BYTES = 512 * 1024;
+const HEARTBEAT = Buffer.from(': heartbeat\n\n');
 
-export interface SseSource {
-  /** The message to send (computed once per change). */
-  produce(): Promise<unknown>;
-  /** Calls `onChange` on every change; answers the unsubscribe. */
-  subscribe(onChange: () => void): () => void;
+export interface SseFrame {
+  /** The `id:` of the message: a hash of its data, so equal states have equal ids on every node. */
+  id: string;
+  bytes: Buffer;
 }
 
-/**
- * Streams `source` to the client. `authorisedForMs`: how long the token the stream was opened
- * with stays valid; the stream ends then, and the client reconnects with a fresh token (so a
- * stream is never authorised longer than any other call with the same token).
- */
-export function streamEvents(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  source: SseSource,
-  authorisedForMs?: number,
-) {
-  reply.hijack();
-  const raw = reply.raw;
-  raw.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  raw.write('retry: 5000\n\n');
+export function frameOf(data: unknown): SseFrame {
+  const json = JSON.stringify(data);
+  const id = createHash('sha1').update(json).digest('base64url').slice(0, 20);
+  return { id, bytes: Buffer.from(`id: ${id}\ndata: ${json}\n\n`) };
+}
 
-  let closed = false;
-  let sending = false;
-  let again = false;
-  const send = async () => {
-    if (closed) return;
-    if (sending) {
-      again = true;
+export class SseStream {
+  closed = false;
+  private readonly closeHandlers: (() => void)[] = [];
+
+  constructor(
+    private readonly raw: ServerResponse,
+    /** The id of the last message the client saw before reconnecting (Last-Event-ID). */
+    readonly lastEventId: string | undefined,
+  ) {
+    raw.on('close', () => {
+      this.closed = true;
+      for (const handler of this.closeHandlers.splice(0)) handler();
+    });
+  }
+
+  onClose(handler: () => void): void {
+    if (this.closed) handler();
+    else this.closeHandlers.push(handler);
+  }
+
+  write(bytes: Buffer): void {
+    if (this.closed) return;
+    if (this.raw.writableLength > MAX_UNSENT_BYTES) {
+      this.raw.destroy();
       return;
     }
-    sending = true;
-    try {
-      do {
-        again = false;
-        const message = await source.produce();
-        if (closed) return;
-        raw.write(`data: ${JSON.stringify(message)}\n\n`);
-      } while (again && !closed);
-    } catch (err) {
-      request.log.warn({ err }, 'SSE message failed');
-    } finally {
-      sending = false;
-    }
-  };
+    this.raw.write(bytes);
+  }
 
-  const unsubscribe = source.subscribe(() => void send());
-  const heartbeat = setInterval(() => {
-    if (!closed) raw.write(': heartbeat\n\n');
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-  const expiry =
-    authorisedForMs === undefined
-      ? undefined
-      : setTimeout(() => raw.end(), Math.max(0, authorisedForMs));
-  expiry?.unref();
-  raw.on('close', () => {
-    closed = true;
-    clearInterval(heartbeat);
-    clearTimeout(expiry);
-    unsubscribe();
-  });
-  void send();
+  /** Sends `frame` unless it is the message the client already has. */
+  send(frame: SseFrame, skipIfSeen = false): void {
+    if (skipIfSeen && frame.id === this.lastEventId) return;
+    this.write(frame.bytes);
+  }
+
+  end(): void {
+    if (!this.closed) this.raw.end();
+  }
+}
+
+/** Writes one frame to many streams, a slice at a time so that the process stays responsive. */
+export async function writeToAll(streams: Iterable<SseStream>, frame: SseFrame): Promise<void> {
+  let n = 0;
+  for (const stream of [...streams]) {
+    stream.write(frame.bytes);
+    if (++n % WRITE_SLICE === 0) await new Promise<void>((r) => setImmediate(r));
+  }
+}
+
+/** Every open stream of the process. */
+export class SseStreams {
+  private readonly open = new Set<SseStream>();
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  /**
+   * Turns the reply into an event stream. `authorisedForMs`: how long the token the stream was
+   * opened with stays valid; the stream ends then, and the client reconnects with a fresh token
+   * (so a stream is never authorised longer than any other call with the same token).
+   */
+  start(request: FastifyRequest, reply: FastifyReply, authorisedForMs?: number): SseStream {
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write(`retry: ${RETRY_MS}\n\n`);
+    const stream = new SseStream(raw, lastEventIdOf(request));
+    this.open.add(stream);
+    const expiry =
+      authorisedForMs === undefined
+        ? undefined
+        : setTimeout(() => stream.end(), Math.max(0, authorisedForMs));
+    expiry?.unref();
+    stream.onClose(() => {
+      this.open.delete(stream);
+      clearTimeout(expiry);
+    });
+    this.heartbeat ??= setInterval(() => void writeToAll(this.open, heartbeatFrame), HEARTBEAT_MS);
+    this.heartbeat.unref();
+    return stream;
+  }
+
+  stop(): void {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    for (const stream of [...this.open]) stream.end();
+  }
+}
+
+const heartbeatFrame: SseFrame = { id: '', bytes: HEARTBEAT };
+
+/** Last-Event-ID from the header (a browser's own reconnect) or `?last_event_id=` (the apps'). */
+function lastEventIdOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['last-event-id'];
+  if (typeof header === 'string' && header.length > 0 && header.length <= 100) return header;
+  const query = request.query as { last_event_id?: unknown } | undefined;
+  return typeof query?.last_event_id === 'string' ? query.last_event_id : undefined;
 }

@@ -9,4 +9,9 @@ describe('parseSseChunk', () => {
     expect(messages).toEqual(['{"a":1}', 'line1\nline2']);
     expect(rest).toBe('data: {"b"');
   });
+
+  it('keeps the id of the last complete message, for Last-Event-ID on reconnect', () => {
+    expect(parseSseChunk('id: a1\ndata: {}\n\nid: b2\ndata: {}\n\nid: c3\ndata').lastId).toBe('b2');
+    expect(parseSseChunk('data: {}\n\n').lastId).toBeUndefined();
+  });
 });

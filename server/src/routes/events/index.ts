@@ -5,19 +5,26 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { inputText, type PobEvent } from '@jono/contract';
+import { inputText } from '@jono/contract';
 import { orders, pobs } from '../../db/schema';
 import { requireCustomer } from '../../lib/auth';
 import { notFound } from '../../lib/http-error';
-import { liveWait, orderView } from '../../services/orders';
 import { staffCaller, staffSession } from '../../services/staff-auth';
 import type { StreamOwner } from '../../services/session-streams';
-import { staffQueue } from '../../services/staff-queue';
-import { HEARTBEAT_MS, streamEvents } from '../../services/sse';
+import { HEARTBEAT_MS } from '../../services/sse';
 import { customerParams, idSchema, marketCtx, marketParams } from '../params';
 
-const tokenQuery = z.object({ access_token: inputText().max(4000).optional() }).strict();
-const stream = `Content type \`text/event-stream\`: one message at once, then one after every change; a comment line every ${HEARTBEAT_MS / 1000} s keeps the connection alive.`;
+const lastEventId = inputText()
+  .max(100)
+  .optional()
+  .describe(
+    'The `id` of the last message received, when reconnecting (or the `Last-Event-ID` header): a state the client already has is not sent again.',
+  );
+const resumeQuery = z.object({ last_event_id: lastEventId }).strict();
+const tokenQuery = z
+  .object({ access_token: inputText().max(4000).optional(), last_event_id: lastEventId })
+  .strict();
+const stream = `Content type \`text/event-stream\`: one message at once, then one after every change; a comment line every ${HEARTBEAT_MS / 1000} s keeps the connection alive. Each message has an \`id\` (a hash of its data); clients reconnect with jittered back-off and send the last one back.`;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['live updates'];
@@ -38,6 +45,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: "A shop's queue state and estimates, live",
         description: `${stream} Each message's data is a \`pobEventSchema\` JSON: id, open, closing_soon, queue_state, queue_info, service_time_estimates.`,
         params: marketParams.extend({ id: idSchema }),
+        querystring: resumeQuery,
       },
     },
     async (request, reply) => {
@@ -45,17 +53,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const pobId = request.params.id;
       const [pob] = await ctx.db.select({ id: pobs.id }).from(pobs).where(eq(pobs.id, pobId));
       if (!pob) throw notFound('Shop not found');
-      streamEvents(request, reply, {
-        subscribe: (cb) => app.queue.subscribe(ctx.market, pobId, cb),
-        produce: async (): Promise<PobEvent> => {
-          const view = await app.queue.view(ctx, pobId);
-          return {
-            id: pobId,
-            ...view.snapshot,
-            queue_info: { queue_employees: view.pob.chairs },
-          };
-        },
-      });
+      const live = app.live.streams.start(request, reply);
+      app.live.feeds.attachShop(ctx, pobId, live);
     },
   );
 
@@ -75,28 +74,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { market, id, orderId } = request.params;
       const ctx = marketCtx(app, market);
       const claims = await requireCustomer(request, market, id);
-      const load = async () => {
-        const [row] = await ctx.db
-          .select()
-          .from(orders)
-          .where(and(eq(orders.id, orderId), eq(orders.customerId, id)));
-        return row;
-      };
-      const first = await load();
-      if (!first) throw notFound('Order not found');
+      const [order] = await ctx.db
+        .select({ pobId: orders.pobId })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.customerId, id)));
+      if (!order) throw notFound('Order not found');
       endWithSession(reply, { market, customerId: id, session: claims.fam });
-      streamEvents(
+      const live = app.live.streams.start(
         request,
         reply,
-        {
-          subscribe: (cb) => app.queue.subscribe(ctx.market, first.pobId, cb),
-          produce: async () => {
-            const row = (await load()) ?? first;
-            return orderView(row, await liveWait(ctx, app.queue, row));
-          },
-        },
         authorisedFor(claims.exp === undefined ? undefined : claims.exp * 1000),
       );
+      app.live.feeds.attachOrder(ctx, order.pobId, orderId, live);
     },
   );
 
@@ -116,15 +105,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const ctx = marketCtx(app, request.params.market);
       const { pobId, row, tokenExpiresAt } = await staffCaller(request, ctx, ctx.market);
       endWithSession(reply, { market: ctx.market, staffId: row.id, session: staffSession(row) });
-      streamEvents(
-        request,
-        reply,
-        {
-          subscribe: (cb) => app.queue.subscribe(ctx.market, pobId, cb),
-          produce: () => staffQueue(ctx, app.queue, pobId, app.now()),
-        },
-        authorisedFor(tokenExpiresAt),
-      );
+      const live = app.live.streams.start(request, reply, authorisedFor(tokenExpiresAt));
+      app.live.feeds.attachStaff(ctx, pobId, live);
     },
   );
 };

@@ -1,8 +1,9 @@
 // GET /staff/events: every queue change of the shop, each message a whole board; written into
-// the query cache so the board updates without a request. Reconnects with back-off.
+// the query cache so the board updates without a request. Reconnects with jittered back-off and
+// the id of the last message (Last-Event-ID), so an unchanged board is not sent again.
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { staffQueueSchema } from '@jono/contract';
+import { reconnectDelayMs, staffQueueSchema } from '@jono/contract';
 import { apiUrl } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { readSse } from '../../../lib/sse';
@@ -22,6 +23,7 @@ export function useQueueEvents(): LiveState {
     const controller = new AbortController();
     const key = queryKeys.queue(session.market, session.staff.pob_id);
     let attempt = 0;
+    let lastEventId = '';
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const connect = () => {
@@ -41,13 +43,19 @@ export function useQueueEvents(): LiveState {
           attempt = 0;
           setState('live');
         },
+        {
+          lastEventId,
+          onId: (id) => {
+            lastEventId = id;
+          },
+        },
       )
         .catch(() => undefined)
         .finally(() => {
           if (controller.signal.aborted) return;
           setState('offline');
+          timer = setTimeout(connect, reconnectDelayMs(attempt));
           attempt += 1;
-          timer = setTimeout(connect, Math.min(30_000, 1000 * 2 ** attempt));
           void queryClient.invalidateQueries({ queryKey: key });
         });
     };

@@ -1,0 +1,266 @@
+// Live updates of a shop, built once per change: the shop's estimates, the staff board and each
+// watched order are each serialised once from the shop's cached queue view and written as the
+// same bytes to every stream that wants them. No stream runs a query of its own: a change costs
+// one staff-board query and one query for watched orders that have left the queue, whatever the
+// number of streams. Changes and new streams of one shop are handled one batch at a time, in
+// order, so a stream never receives an older state after a newer one.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PobEvent } from '@jono/contract';
+import type { MarketContext } from '../context';
+import { orders } from '../db/schema';
+import { orderView } from './orders';
+import type { OrderRow } from './queue-load';
+import type { QueueService, ShopQueueView } from './queue';
+import { staffQueue } from './staff-queue';
+import { frameOf, type SseFrame, type SseStream } from './sse';
+
+/** A staff board also shows minutes waited: a cached one is rebuilt after this long. */
+const STAFF_FRAME_MS = 5_000;
+/** Frames built or streams written per turn of the event loop. */
+const SLICE = 500;
+
+interface Frames {
+  view: ShopQueueView;
+  shop?: SseFrame;
+  staff?: Promise<SseFrame>;
+  staffAt?: number;
+  orders: Map<number, SseFrame>;
+}
+
+interface ShopFeed {
+  key: string;
+  ctx: MarketContext;
+  pobId: number;
+  shop: Set<SseStream>;
+  staff: Set<SseStream>;
+  orders: Map<number, Set<SseStream>>;
+  /** Streams that still need their first message. */
+  fresh: Set<SseStream>;
+  changed: boolean;
+  running: boolean;
+  frames?: Frames;
+  unsubscribe: () => void;
+}
+
+/** Counts work and yields to the event loop every SLICE steps, so /healthz never waits long. */
+class Slicer {
+  private n = 0;
+  async step(): Promise<void> {
+    if (++this.n % SLICE === 0) await new Promise<void>((r) => setImmediate(r));
+  }
+}
+
+export function pobEventOf(view: ShopQueueView): PobEvent {
+  return { id: view.pob.id, ...view.snapshot, queue_info: { queue_employees: view.pob.chairs } };
+}
+
+export class LiveFeeds {
+  private readonly feeds = new Map<string, ShopFeed>();
+  /** Counts messages built (shop, staff board, order), so tests can see one build per change. */
+  builds = 0;
+
+  constructor(
+    private readonly queue: QueueService,
+    private readonly now: () => number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  attachShop(ctx: MarketContext, pobId: number, stream: SseStream): void {
+    this.attach(ctx, pobId, stream, 'shop');
+  }
+
+  attachStaff(ctx: MarketContext, pobId: number, stream: SseStream): void {
+    this.attach(ctx, pobId, stream, 'staff');
+  }
+
+  /** `orderId` must be an order of the shop `pobId`, already checked to be the caller's. */
+  attachOrder(ctx: MarketContext, pobId: number, orderId: number, stream: SseStream): void {
+    this.attach(ctx, pobId, stream, orderId);
+  }
+
+  /** Open streams of one shop, for tests and diagnostics. */
+  streamCount(ctx: MarketContext, pobId: number): number {
+    const f = this.feeds.get(keyOf(ctx, pobId));
+    if (!f) return 0;
+    let n = f.shop.size + f.staff.size;
+    for (const set of f.orders.values()) n += set.size;
+    return n;
+  }
+
+  private attach(
+    ctx: MarketContext,
+    pobId: number,
+    stream: SseStream,
+    topic: 'shop' | 'staff' | number,
+  ): void {
+    const f = this.feed(ctx, pobId);
+    let streams: Set<SseStream>;
+    if (topic === 'shop') streams = f.shop;
+    else if (topic === 'staff') streams = f.staff;
+    else {
+      streams = f.orders.get(topic) ?? new Set();
+      f.orders.set(topic, streams);
+    }
+    streams.add(stream);
+    f.fresh.add(stream);
+    stream.onClose(() => {
+      streams.delete(stream);
+      f.fresh.delete(stream);
+      if (typeof topic === 'number' && streams.size === 0) f.orders.delete(topic);
+      this.release(f);
+    });
+    this.schedule(f);
+  }
+
+  private feed(ctx: MarketContext, pobId: number): ShopFeed {
+    const key = keyOf(ctx, pobId);
+    const existing = this.feeds.get(key);
+    if (existing) return existing;
+    const f: ShopFeed = {
+      key,
+      ctx,
+      pobId,
+      shop: new Set(),
+      staff: new Set(),
+      orders: new Map(),
+      fresh: new Set(),
+      changed: false,
+      running: false,
+      unsubscribe: () => undefined,
+    };
+    f.unsubscribe = this.queue.subscribe(ctx.market, pobId, () => {
+      f.changed = true;
+      this.schedule(f);
+    });
+    this.feeds.set(key, f);
+    return f;
+  }
+
+  private release(f: ShopFeed): void {
+    if (f.shop.size + f.staff.size + f.orders.size > 0) return;
+    f.unsubscribe();
+    if (this.feeds.get(f.key) === f) this.feeds.delete(f.key);
+  }
+
+  private schedule(f: ShopFeed): void {
+    if (f.running) return;
+    f.running = true;
+    void this.run(f);
+  }
+
+  private async run(f: ShopFeed): Promise<void> {
+    try {
+      while (f.changed || f.fresh.size > 0) {
+        const everyone = f.changed;
+        f.changed = false;
+        const fresh = [...f.fresh];
+        f.fresh.clear();
+        await this.deliver(f, everyone, new Set(fresh));
+      }
+    } catch (err) {
+      this.log.warn({ err, shop: f.key }, 'live update failed');
+    } finally {
+      f.running = false;
+      if (f.changed || f.fresh.size > 0) this.schedule(f);
+    }
+  }
+
+  /** After a change: every stream gets the new state. Otherwise: new streams get the current one. */
+  private async deliver(f: ShopFeed, everyone: boolean, fresh: Set<SseStream>): Promise<void> {
+    const frames = await this.frames(f);
+    const slicer = new Slicer();
+    const wanted = (streams: Set<SseStream>) =>
+      everyone ? [...streams] : [...streams].filter((s) => fresh.has(s));
+    const write = async (streams: SseStream[], frame: SseFrame) => {
+      for (const s of streams) {
+        // A new stream whose client already has this message (Last-Event-ID) is not sent it again.
+        s.send(frame, fresh.has(s));
+        await slicer.step();
+      }
+    };
+
+    const shopStreams = wanted(f.shop);
+    if (shopStreams.length > 0) {
+      if (!frames.shop) {
+        this.builds += 1;
+        frames.shop = frameOf(pobEventOf(frames.view));
+      }
+      await write(shopStreams, frames.shop);
+    }
+
+    const staffStreams = wanted(f.staff);
+    if (staffStreams.length > 0) {
+      const now = this.now();
+      if (!frames.staff || frames.staffAt === undefined || now - frames.staffAt >= STAFF_FRAME_MS) {
+        frames.staffAt = now;
+        this.builds += 1;
+        frames.staff = staffQueue(f.ctx, this.queue, f.pobId, now).then(frameOf);
+        frames.staff.catch(() => {
+          frames.staff = undefined;
+        });
+      }
+      await write(staffStreams, await frames.staff);
+    }
+
+    const orderStreams = [...f.orders].flatMap(([id, set]) => {
+      const streams = wanted(set);
+      return streams.length > 0 ? [{ id, streams }] : [];
+    });
+    if (orderStreams.length > 0) {
+      const rows = await this.orderRows(
+        f,
+        frames.view,
+        orderStreams.map((o) => o.id).filter((id) => !frames.orders.has(id)),
+      );
+      for (const { id, streams } of orderStreams) {
+        let frame = frames.orders.get(id);
+        const row = rows.get(id);
+        if (!frame && row) {
+          this.builds += 1;
+          const wait =
+            row.status === 'active'
+              ? (frames.view.estimate.orders.get(row.id)?.waitMinutes ?? row.waitEstimate)
+              : null;
+          frame = frameOf(orderView(row, wait));
+          frames.orders.set(id, frame);
+          await slicer.step();
+        }
+        if (frame) await write(streams, frame);
+      }
+    }
+  }
+
+  /** Frames of the shop's current view; a new view (a change, or time) starts afresh. */
+  private async frames(f: ShopFeed): Promise<Frames> {
+    const view = await this.queue.view(f.ctx, f.pobId);
+    if (f.frames?.view !== view) f.frames = { view, orders: new Map() };
+    return f.frames;
+  }
+
+  /** Rows of watched orders: active ones from the view, the others in one query. */
+  private async orderRows(
+    f: ShopFeed,
+    view: ShopQueueView,
+    ids: number[],
+  ): Promise<Map<number, OrderRow>> {
+    const rows = new Map<number, OrderRow>();
+    const active = new Map(view.active.map((o) => [o.id, o]));
+    const missing: number[] = [];
+    for (const id of ids) {
+      const row = active.get(id);
+      if (row) rows.set(id, row);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const left = await f.ctx.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.pobId, f.pobId), inArray(orders.id, missing)));
+      for (const row of left) rows.set(row.id, row);
+    }
+    return rows;
+  }
+}
+
+const keyOf = (ctx: MarketContext, pobId: number) => `${ctx.market}:${pobId}`;
