@@ -10,7 +10,7 @@ import type { Tx } from '../db/client';
 import { orders, pobs, services, type OrderItemSnapshot } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
 import { loadActiveOrders, queueStateOf, type OrderRow } from './queue-load';
-import { statusOf, type QueueService } from './queue';
+import { statusOf, type QueueService, type ShopQueueView } from './queue';
 
 export interface ItemRequest {
   service_id: number;
@@ -215,7 +215,12 @@ export async function liveWait(
   row: OrderRow,
 ): Promise<LiveWait> {
   if (row.status !== 'active') return NO_WAIT;
-  const view = await queue.view(ctx, row.pobId);
+  return waitInView(await queue.view(ctx, row.pobId), row);
+}
+
+/** The live estimate of an order from its shop's view, else the persisted one. */
+export function waitInView(view: Pick<ShopQueueView, 'estimate'>, row: OrderRow): LiveWait {
+  if (row.status !== 'active') return NO_WAIT;
   const e = view.estimate.orders.get(row.id);
   if (!e) return { wait_time: row.waitEstimate, wait_range: null };
   return { wait_time: e.waitMinutes, wait_range: e.waitMinutes === null ? null : e.waitRange };
