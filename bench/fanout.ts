@@ -1,6 +1,7 @@
 // Live updates at scale: thousands of shop, order and staff streams on one node, one change, and
 // how long it takes to reach 50, 99 and 100 % of them, with the longest /healthz wait meanwhile;
-// then a reconnect storm (every client connecting at once). The streams are held by separate
+// then reconnect storms (all clients cut off at once, coming back as the apps do, and all in the
+// same instant). The streams are held by separate
 // load-generator processes on raw sockets (lib/stream-worker.ts), whose CPU is reported.
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -43,7 +44,11 @@ export interface FanoutPoint {
 }
 
 export interface StormResult {
+  /** "at once": every client connects in the same instant; "app back-off": as the apps reconnect. */
+  mode: 'at once' | 'app back-off';
   clients: number;
+  /** Failed attempts tried again (app back-off). */
+  retried: number;
   ok: number;
   failed: number;
   errors: Record<string, number>;
@@ -63,7 +68,7 @@ export interface FanoutBackend {
   /** Active orders in the measured shop (the order streams spread over them). */
   orders: number;
   points: FanoutPoint[];
-  storm?: StormResult;
+  storms: StormResult[];
 }
 
 export interface FanoutResult {
@@ -154,6 +159,7 @@ function openStreams(
   targets: StreamTarget[],
   round: number,
   batch: number,
+  droppedAt?: number,
 ): Promise<(WorkerReport | undefined)[]> {
   return Promise.all(
     split(targets, workers.length).map((part, w) =>
@@ -165,6 +171,7 @@ function openStreams(
           from: sources(w, round),
           targets: part,
           batch,
+          droppedAt,
         },
         'opened',
         300_000,
@@ -258,31 +265,42 @@ async function storm(
   workers: Worker[],
   clients: number,
   targetOf: (i: number) => StreamTarget,
+  mode: StormResult['mode'],
+  round: number,
 ): Promise<StormResult> {
   const targets = Array.from({ length: clients }, (_, i) => targetOf(i));
   const stopProbe = healthProbe(jono.url);
   const server0 = groupCpuSeconds(jono.pgid);
   const c0 = performance.now();
-  const reports = await openStreams(jono, workers, targets, 9, 0);
+  // App back-off: the clients are cut off a moment from now (once every worker has the list).
+  const droppedAt =
+    mode === 'app back-off' ? performance.timeOrigin + performance.now() + 300 : undefined;
+  const reports = await openStreams(jono, workers, targets, round, 0, droppedAt);
   const seconds = (performance.now() - c0) / 1000;
   const serverCpu = Math.round(((groupCpuSeconds(jono.pgid) - server0) / seconds) * 100);
   const healthzMaxMs = await stopProbe();
   const firsts: number[] = [];
   const errors: Record<string, number> = {};
   let failed = 0;
+  let retried = 0;
   let clientCpuMs = 0;
   for (const r of reports) {
     if (r?.type !== 'opened') continue;
     firsts.push(...r.firstMessageMs);
     failed += r.failed;
+    retried += r.retried;
     clientCpuMs += r.cpuMs;
     for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
   }
   firsts.sort((a, b) => a - b);
   await Promise.all(workers.map((w) => w.ask({ type: 'close' }, 'closed')));
   const ms = (x: number | null) => (x === null ? null : Math.round(x));
+  // Let the server notice the closed sockets before what comes next.
+  await sleep(2000);
   return {
+    mode,
     clients,
+    retried,
     ok: firsts.length,
     failed,
     errors,
@@ -337,8 +355,12 @@ async function runBackend(
     for (const [kind, targetOf] of kinds) {
       points.push(...(await measureKind(jono, workers, kind, sizes, targetOf, change, round++)));
     }
-    const stormResult = await storm(jono, workers, sizes[sizes.length - 1] ?? 1000, orderTarget);
-    return { backend, status: 'ok', orders: orders.length, points, storm: stormResult };
+    const clients = sizes[sizes.length - 1] ?? 1000;
+    const storms = [
+      await storm(jono, workers, clients, orderTarget, 'app back-off', 9),
+      await storm(jono, workers, clients, orderTarget, 'at once', 10),
+    ];
+    return { backend, status: 'ok', orders: orders.length, points, storms };
   } finally {
     for (const w of workers) w.child.kill('SIGKILL');
     await jono.stop();
@@ -351,7 +373,14 @@ export async function runFanout(opts: BenchOptions): Promise<FanoutResult> {
   const backends = await onEachDatabase(
     ['PostgreSQL', 'PGlite'],
     (backend, url) => runBackend(backend, opts, sizes, workerCount, url),
-    (backend, status, note): FanoutBackend => ({ backend, status, note, orders: 0, points: [] }),
+    (backend, status, note): FanoutBackend => ({
+      backend,
+      status,
+      note,
+      orders: 0,
+      points: [],
+      storms: [],
+    }),
   );
   return { workers: workerCount, sizes, backends };
 }

@@ -1,7 +1,7 @@
 // Starts Jono as a child process the way an operator would (the server command of deploy/,
 // NODE_ENV=production), on a fresh data directory or on one kept from an earlier start.
 import { rmSync } from 'node:fs';
-import { serverCommand } from '@jono/deploy/nodes';
+import { buildServer, serverCommand } from '@jono/deploy/nodes';
 import { freePort, startProcess, waitForHttp, type Started } from './processes';
 import { logFile, PORT_BASE, REPO_DIR, tempDir } from './paths';
 
@@ -34,6 +34,7 @@ export interface JonoStart {
 export async function startJono(opts: JonoStart): Promise<JonoServer> {
   const port = opts.port ?? (await freePort(PORT_BASE));
   const dataDir = opts.dataDir ?? tempDir('data');
+  buildServer();
   const server = serverCommand();
   // BENCH_CPU_PROF=<dir>: each Jono writes a V8 CPU profile there when it stops (open it in
   // Chrome DevTools' Performance panel) to see where a benchmark's time goes.

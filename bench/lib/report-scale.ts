@@ -24,7 +24,8 @@ function failed<T>(o: Outcome<T> | undefined, what: string, missing: string[]): 
 }
 
 export const SERVER_NOTE = `Every server here is Jono started as a child process the way an
-operator runs it (the server command of \`deploy/src/nodes.ts\`, \`NODE_ENV=production\`,
+operator runs it (the compiled server, \`node server/dist/server.js\`, built once per run by
+\`deploy/src/nodes.ts\`; \`NODE_ENV=production\`,
 \`LOG_LEVEL=warn\`, fresh \`DATA_DIR\`, demo seed, \`TRUST_PROXY=true\`), on PGlite or on a
 throwaway PostgreSQL 15 cluster (Debian's, loopback, default settings with fsync on). CPU columns
 are % of one core over the measured run, read from /proc for each process group: "client" is
@@ -246,30 +247,36 @@ polled back to back meanwhile; "client CPU" is all workers together.`);
         ]),
       ),
     );
-    const s = b.storm;
-    if (s) {
-      const errors = Object.entries(s.errors)
-        .map(([k, v]) => `${k} x${v}`)
-        .join(', ');
-      out.push(`\nReconnect storm: ${s.clients} order-stream clients connect at once (all workers,
-no batching), as after a node restart. Times from each client's connect() to its first message,
-ms.\n`);
+    if (b.storms.length > 0) {
+      out.push(`\nReconnect storms: ${b.storms[0]?.clients} order-stream clients cut off together, as when a node
+restarts. "app back-off": each comes back as the apps do (\`reconnectDelayMs\` of
+\`@jono/contract\`: 0.25 s plus a random part of 1 s, doubling after a failed attempt, up to 6
+attempts), times from the cut; "at once": every client connects in the same instant (the worst
+case), times from its connect(). ms.\n`);
       out.push(
         table(
           [
+            'storm',
             'clients',
             'first message',
+            'retried',
             'failed',
             '50 %',
             '99 %',
             '100 %',
             'longest /healthz',
             'server CPU',
+            'client CPU',
           ],
-          [
-            [
+          b.storms.map((s) => {
+            const errors = Object.entries(s.errors)
+              .map(([k, v]) => `${k} x${v}`)
+              .join(', ');
+            return [
+              s.mode,
               s.clients,
               s.ok,
+              s.retried,
               s.failed + (errors ? ` (${errors})` : ''),
               s.p50Ms,
               s.p99Ms,
@@ -277,8 +284,8 @@ ms.\n`);
               s.healthzMaxMs,
               cpu(s.serverCpu),
               cpu(s.clientCpu),
-            ],
-          ],
+            ];
+          }),
         ),
       );
     }
@@ -308,15 +315,15 @@ load generators, so the second node adds concurrency, not a core.\n`);
         'nodes',
         'shop list req/s',
         'p99',
-        'servers CPU',
-        'wrk CPU',
+        'list: nodes CPU',
+        'list: wrk CPU',
         'join/cancel cycles/s',
         'join p99',
         'all p99',
         'errors',
-        'servers CPU',
-        'nginx CPU',
-        'client CPU',
+        'joins: nodes CPU',
+        'joins: nginx CPU',
+        'joins: autocannon CPU',
       ],
       n.points.map((p) => [
         p.nodes,

@@ -3,6 +3,7 @@
 // each received a message. Several run side by side so that the client is never the limit.
 // Driven over IPC by bench/fanout.ts (child_process.fork).
 import { connect, type Socket } from 'node:net';
+import { reconnectDelayMs } from '@jono/contract';
 
 export interface StreamTarget {
   path: string;
@@ -19,6 +20,12 @@ export type WorkerCommand =
       targets: StreamTarget[];
       /** Open at most this many at once (0: all at once, a reconnect storm). */
       batch: number;
+      /**
+       * Clients cut off together at this wall-clock time, reconnecting as the apps do: each waits
+       * reconnectDelayMs(0) (jittered), and after a failed attempt reconnectDelayMs(attempt).
+       * First-message times then count from this moment.
+       */
+      droppedAt?: number;
     }
   | { type: 'arm' }
   | { type: 'close' };
@@ -29,6 +36,8 @@ export type WorkerReport =
       /** Connections that got their first message. */
       ok: number;
       failed: number;
+      /** Attempts that failed and were tried again (with droppedAt). */
+      retried: number;
       errors: Record<string, number>;
       /** ms from each connection's connect() to its first message (same order as ok ones). */
       firstMessageMs: number[];
@@ -55,6 +64,9 @@ interface Conn {
   after?: number;
   tail: string;
 }
+
+/** Attempts of a reconnecting client before it counts as failed. */
+const MAX_ATTEMPTS = 6;
 
 const conns: Conn[] = [];
 const now = () => performance.timeOrigin + performance.now();
@@ -139,17 +151,28 @@ process.on('message', async (cmd: WorkerCommand) => {
     const errors: Record<string, number> = {};
     const firstMessageMs: number[] = [];
     let failed = 0;
+    let retried = 0;
     const one = async (i: number) => {
       const target = cmd.targets[i] ?? cmd.targets[0];
       const from = cmd.from[i % cmd.from.length] ?? '127.0.0.1';
       if (!target) return;
-      const result = await open(cmd.host, cmd.port, from, target);
+      const dropped = cmd.droppedAt;
+      let result: Conn | string = 'not tried';
+      for (let attempt = 0; attempt < (dropped === undefined ? 1 : MAX_ATTEMPTS); attempt++) {
+        if (dropped !== undefined) {
+          const wait = (attempt === 0 ? dropped : now()) + reconnectDelayMs(attempt) - now();
+          await new Promise((r) => setTimeout(r, Math.max(0, wait)));
+        }
+        result = await open(cmd.host, cmd.port, from, target);
+        if (typeof result !== 'string') break;
+        if (dropped !== undefined && attempt < MAX_ATTEMPTS - 1) retried += 1;
+      }
       if (typeof result === 'string') {
         failed += 1;
         errors[result] = (errors[result] ?? 0) + 1;
       } else {
         conns.push(result);
-        firstMessageMs.push((result.first ?? 0) - result.started);
+        firstMessageMs.push((result.first ?? 0) - (dropped ?? result.started));
       }
     };
     const n = cmd.targets.length;
@@ -166,6 +189,7 @@ process.on('message', async (cmd: WorkerCommand) => {
       type: 'opened',
       ok: firstMessageMs.length,
       failed,
+      retried,
       errors,
       firstMessageMs,
       spanMs: last - started,

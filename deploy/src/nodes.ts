@@ -1,5 +1,6 @@
 // A Jono node as an operator runs it: the server on one port of this machine, on a shared
 // PostgreSQL, behind the balancer (TRUST_PROXY=true, loopback only).
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { spawnChild, waitForHttp, type Child } from './processes';
 
@@ -20,12 +21,27 @@ export interface JonoNode extends Child {
   url: string;
 }
 
-/** The command that runs the server, from the repository's root. */
+/** The command that runs the server as production does: the compiled server with plain node. */
 export function serverCommand(): { command: string; args: string[] } {
-  return { command: process.execPath, args: ['--import', 'tsx', 'server/src/server.ts'] };
+  return { command: process.execPath, args: ['--enable-source-maps', 'server/dist/server.js'] };
+}
+
+let built = false;
+/** Compiles the server (`npm run build -w server`, esbuild: seconds) once per process. */
+export function buildServer(): void {
+  if (built) return;
+  const result = spawnSync('npm', ['run', 'build', '-w', 'server'], {
+    cwd: REPO_DIR,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`npm run build -w server failed:\n${result.stdout}${result.stderr}`);
+  }
+  built = true;
 }
 
 export function spawnNode(opts: NodeOptions): JonoNode {
+  buildServer();
   const { command, args } = serverCommand();
   const child = spawnChild(opts.name, command, args, {
     cwd: REPO_DIR,
