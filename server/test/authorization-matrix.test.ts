@@ -196,6 +196,52 @@ describe('the authorization matrix', () => {
     }
   });
 
+  it('refuses every staff route with the token of a removed account or an ended session', async () => {
+    const login = async (username: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/fi/staff/login/',
+          payload: { username, password: DEMO.password },
+        })
+      ).json<{ access_token: string; staff: { id: number } }>();
+    const manager = await login('manager2');
+    const asManager = { authorization: `Bearer ${manager.access_token}` };
+    const add = (username: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/fi/staff/accounts/',
+        headers: asManager,
+        payload: { username, name: username, role: 'manager', password: DEMO.password },
+      });
+    expect((await add('matrix.removed')).statusCode).toBe(201);
+    expect((await add('matrix.changed')).statusCode).toBe(201);
+    const removed = await login('matrix.removed');
+    const changed = await login('matrix.changed');
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/fi/staff/accounts/${removed.staff.id}/`,
+      headers: asManager,
+    });
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/fi/staff/accounts/${changed.staff.id}/`,
+      headers: asManager,
+      payload: { role: 'barber' },
+    });
+    const staffRoutes = routes.filter(
+      (r) =>
+        r.path.startsWith('/staff/') &&
+        !PUBLIC.has(`${r.method} ${r.path}`) &&
+        !r.path.endsWith('/events'),
+    );
+    for (const r of staffRoutes) {
+      const label = `${r.method} ${r.path}`;
+      expectRefused(await call(r, removed.access_token), [401], `${label} of a removed account`);
+      expectRefused(await call(r, changed.access_token), [401], `${label} after a role change`);
+    }
+  });
+
   it('refuses the self-only routes without a valid token', async () => {
     for (const key of SELF) {
       const [method, path] = key.split(' ') as [string, string];

@@ -48,13 +48,13 @@ let writeRoutes: WriteRoute[] = [];
 beforeAll(async () => {
   app = await buildTestApp();
   customer = await login(app, DEMO.oneTime);
-  staffToken = await app.tokens.signAccess({
-    sub: '1',
-    market: 'fi',
-    kind: 'staff',
-    pob: 1,
-    role: 'manager',
+  // A real staff session: the route-auth hook checks the account, so a made-up token stops there.
+  const staff = await app.inject({
+    method: 'POST',
+    url: '/api/fi/staff/login/',
+    payload: { username: 'manager1', password: DEMO.password },
   });
+  staffToken = staff.json<{ access_token: string }>().access_token;
   const doc = app.swagger() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
   for (const [full, methods] of Object.entries(doc.paths)) {
     if (!full.startsWith('/api/{market}')) continue;

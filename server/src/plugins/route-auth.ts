@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MARKETS, type Market } from '@jono/contract';
 import { claimsOf, requireCustomer, requireStaff } from '../lib/auth';
+import { staffCaller } from '../services/staff-auth';
 
 const API = '/api/:market';
 const PUBLIC_STAFF = new Set([`${API}/staff/login/`, `${API}/staff/login`]);
@@ -31,7 +32,10 @@ async function authenticate(request: FastifyRequest): Promise<void> {
     const customerId = Number(id);
     await requireCustomer(request, m, Number.isInteger(customerId) ? customerId : -1);
   } else if (access === 'staff') {
-    await requireStaff(request, m);
+    // The account must still exist with this session (not removed, no new password or role).
+    const ctx = request.server.markets.get(m);
+    if (ctx) await staffCaller(request, ctx, m);
+    else await requireStaff(request, m);
   } else {
     await claimsOf(request, m);
   }

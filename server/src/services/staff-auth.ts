@@ -62,12 +62,30 @@ export interface StaffCaller {
   tokenExpiresAt: number | undefined;
 }
 
+/** Each request's caller, looked up once (the route-auth hook and the handler both ask). */
+const callers = new WeakMap<FastifyRequest, Promise<StaffCaller>>();
+
 /** 401 without a valid staff session, 403 for a barber on a manager route. */
 export async function staffCaller(
   request: FastifyRequest,
   ctx: MarketContext,
   market: Market,
   opts: { manager?: boolean } = {},
+): Promise<StaffCaller> {
+  let caller = callers.get(request);
+  if (!caller) {
+    caller = loadCaller(request, ctx, market);
+    callers.set(request, caller);
+  }
+  const found = await caller;
+  if (opts.manager && found.member.role !== 'manager') throw forbidden();
+  return found;
+}
+
+async function loadCaller(
+  request: FastifyRequest,
+  ctx: MarketContext,
+  market: Market,
 ): Promise<StaffCaller> {
   const claims = await requireStaff(request, market);
   const [row] = await ctx.db
@@ -78,7 +96,6 @@ export async function staffCaller(
     throw new HttpError(401, 'unauthorized', 'Log in again');
   }
   const member = staffView(row);
-  if (opts.manager && member.role !== 'manager') throw forbidden();
   return {
     member,
     row,
