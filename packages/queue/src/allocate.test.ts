@@ -17,6 +17,7 @@ describe('allocate', () => {
     expect(allocate(busy, haircut, T0 + 60 * MINUTE)).toEqual({
       ok: true,
       waitMinutes: 40,
+      waitRange: { low: 40, high: 40 },
       expectedEnd: T0 + 60 * MINUTE,
     });
   });

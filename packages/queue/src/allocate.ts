@@ -1,31 +1,36 @@
 // Time-slot allocation: whether a new order can still be served before the shop closes.
-import { newOrderWaitMs, toWholeMinutes } from './estimate-queue';
-import { listSchedule, orderMinutes, typicalPlannedMinutes } from './list-schedule';
-import type { OrderCandidate, ShopQueueState } from './types';
+import { estimateNewcomers } from './estimate-queue';
+import { orderMinutes, typicalPlannedMinutes } from './list-schedule';
+import type { OrderCandidate, ServiceTimeEstimate, ShopQueueState, WaitRange } from './types';
 
 const MINUTE = 60_000;
 
 export type Allocation =
-  | { ok: true; waitMinutes: number; expectedEnd: number }
+  | { ok: true; waitMinutes: number; waitRange: WaitRange; expectedEnd: number }
   | { ok: false; reason: 'closed' | 'time_slot' | 'no_chairs' };
 
 /**
- * Refuses an order whose expected end (its wait, including higher-priority customers expected
- * to arrive meanwhile, plus its own expected duration) falls after closing. `closesAt` is null
+ * Refuses an order whose expected end (the median wait shown, including higher-priority
+ * customers expected to arrive meanwhile, plus its own expected duration) falls after closing. `closesAt` is null
  * when the shop is not open now.
  */
 export function allocate(
   state: ShopQueueState,
   candidate: OrderCandidate,
   closesAt: number | null,
+  /** The state's new-customer estimates when already computed (estimateQueue's). */
+  known?: readonly ServiceTimeEstimate[],
 ): Allocation {
   if (closesAt === null || state.now >= closesAt) return { ok: false, reason: 'closed' };
-  const waitMs = newOrderWaitMs(state, candidate.priority, listSchedule(state));
-  if (waitMs === null) return { ok: false, reason: 'no_chairs' };
+  const shown =
+    known?.find((e) => e.priority === candidate.priority) ??
+    estimateNewcomers(state, [candidate.priority])[0];
+  const waitMinutes = shown?.wait_time ?? null;
+  if (waitMinutes === null || !shown?.wait_range) return { ok: false, reason: 'no_chairs' };
   const minutes = orderMinutes(state, { ...candidate, joinedAt: state.now, status: 'waiting' });
-  const expectedEnd = state.now + waitMs + minutes * MINUTE;
+  const expectedEnd = state.now + (waitMinutes + minutes) * MINUTE;
   if (expectedEnd > closesAt) return { ok: false, reason: 'time_slot' };
-  return { ok: true, waitMinutes: toWholeMinutes(waitMs), expectedEnd };
+  return { ok: true, waitMinutes, waitRange: shown.wait_range, expectedEnd };
 }
 
 /**
@@ -36,8 +41,9 @@ export function isClosingSoon(
   state: ShopQueueState,
   closesAt: number | null,
   priority = 0,
+  known?: readonly ServiceTimeEstimate[],
 ): boolean {
   if (closesAt === null || state.now >= closesAt) return false;
   const typical = { priority, plannedMinutes: typicalPlannedMinutes(state), serviceIds: [] };
-  return !allocate(state, typical, closesAt).ok;
+  return !allocate(state, typical, closesAt, known).ok;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDurationModel, expectedMinutes } from './duration-model';
+import { buildDurationModel, expectedMinutes, PRIOR_RESIDUALS } from './duration-model';
 
 const served = (serviceIds: number[], plannedMinutes: number, actualMinutes: number, n: number) =>
   Array.from({ length: n }, () => ({ serviceIds, plannedMinutes, actualMinutes }));
@@ -25,7 +25,7 @@ describe('buildDurationModel', () => {
   });
 
   it('clamps wild ratios', () => {
-    const model = buildDurationModel(served([1], 10, 200, 500));
+    const model = buildDurationModel(served([1], 10, 35, 500));
     expect(expectedMinutes(model, 10, [1])).toBe(20);
   });
 
@@ -39,11 +39,52 @@ describe('buildDurationModel', () => {
     expect(model.samples).toBe(0);
   });
 
-  it('measures the spread of real durations once there are enough', () => {
+  it('learns the spread of real durations once there are enough, and a prior until then', () => {
     const history = [...served([1], 20, 16, 50), ...served([1], 20, 24, 50)];
     const model = buildDurationModel(history);
-    expect(model.logSd).toBeGreaterThan(0.15);
-    expect(model.logSd).toBeLessThan(0.25);
-    expect(buildDurationModel(history.slice(0, 5)).logSd).toBeNull();
+    // Real / expected: half 0.8, half 1.2.
+    expect(model.residuals[0]).toBeCloseTo(0.8, 6);
+    expect(model.residuals.at(-1)).toBeCloseTo(1.2, 6);
+    expect(buildDurationModel(history.slice(0, 5)).residuals).toBe(PRIOR_RESIDUALS);
+  });
+
+  it('is not moved by a forgotten or early "finish"', () => {
+    // 40 haircuts planned 25 minutes taking 22 to 31, and 40 beards planned 10 taking 8 to 12.
+    const history = Array.from({ length: 40 }, (_, i) => [
+      { serviceIds: [1], plannedMinutes: 25, actualMinutes: 22 + (i % 10) },
+      { serviceIds: [2], plannedMinutes: 10, actualMinutes: 8 + (i % 5) },
+    ]).flat();
+    const clean = buildDurationModel(history);
+    for (const outlier of [
+      { serviceIds: [1], plannedMinutes: 25, actualMinutes: 7 }, // "finish" pressed early
+      { serviceIds: [1], plannedMinutes: 25, actualMinutes: 180 }, // forgotten until closing
+      { serviceIds: [2], plannedMinutes: 10, actualMinutes: 25 }, // far beyond this shop's spread
+    ]) {
+      const model = buildDurationModel([...history, outlier]);
+      expect(model.outliers).toBe(1);
+      expect(expectedMinutes(model, 25, [1])).toBe(expectedMinutes(clean, 25, [1]));
+      expect(expectedMinutes(model, 10, [2])).toBe(expectedMinutes(clean, 10, [2]));
+      expect(model.residuals).toEqual(clean.residuals);
+    }
+    // With little history too: one early finish among five records.
+    const few = history.slice(0, 5);
+    const early = buildDurationModel([
+      ...few,
+      { serviceIds: [1], plannedMinutes: 25, actualMinutes: 7 },
+    ]);
+    expect(expectedMinutes(early, 25, [1])).toBe(expectedMinutes(buildDurationModel(few), 25, [1]));
+  });
+
+  it('learns per barber when the shop records who served', () => {
+    const history = Array.from({ length: 100 }, (_, i) => ({
+      serviceIds: [1],
+      plannedMinutes: 20,
+      actualMinutes: i % 2 ? 26 : 18,
+      barberId: i % 2 ? 7 : 8,
+    }));
+    const model = buildDurationModel(history);
+    expect(expectedMinutes(model, 20, [1], 7)).toBeGreaterThan(expectedMinutes(model, 20, [1]));
+    expect(expectedMinutes(model, 20, [1], 8)).toBeLessThan(expectedMinutes(model, 20, [1]));
+    expect(expectedMinutes(model, 20, [1], 9)).toBe(expectedMinutes(model, 20, [1]));
   });
 });

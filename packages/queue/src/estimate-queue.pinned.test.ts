@@ -1,12 +1,12 @@
 // Pins estimateQueue's results on seeded states of 10 to 300 orders, so that work on its speed
 // cannot change a single figure. The expected values in estimate-queue.pinned.json were written
-// by the engine of 2026-11-21, before its linear-time rework, from the repository root with
+// from the repository root with
 //   npx tsx -e "import { PINNED_SPECS as S, pinnedResult as r, pinnedState as s } from
 //     './packages/queue/src/test-pinned-states.ts';
 //     console.log(JSON.stringify(S.map((x) => r(x.name, s(x)))))" \
 //     > packages/queue/src/estimate-queue.pinned.json
-// then Prettier (the state with chairs left empty was added later, its values also from the
-// engine of commit 6705c35). Regenerate them only for an intended change of the estimates.
+// then Prettier. Regenerated for issue 15 (the Monte Carlo distribution and its median replaced
+// the expected-value schedule). Regenerate them only for an intended change of the estimates.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PINNED_SPECS, pinnedResult, pinnedState } from './test-pinned-states';

@@ -1,12 +1,20 @@
-// Wait estimates for every active order and for a new customer of each priority level.
-import { arrivalSegments, withArrivals } from './arrivals-ahead';
-import { listSchedule, servicesUnderWay } from './list-schedule';
+// Wait estimates for every active order and for a new customer of each priority level: the
+// median and 80 % interval of the Monte Carlo distribution (wait-distribution.ts), corrected by
+// the shop's calibration (calibration.ts).
+import { calibrate } from './calibration';
+import { servicesUnderWay } from './list-schedule';
 import { sortQueue } from './sort-queue';
-import { waitRangeOf } from './wait-range';
-import type { Segment } from './arrivals-ahead';
-import type { ListSchedule } from './list-schedule';
 import { PRIORITY_LEVELS } from './types';
-import type { OrderEstimate, QueueEstimate, ShopQueueState } from './types';
+import type {
+  ModelWait,
+  OrderEstimate,
+  QueueEstimate,
+  ServiceTimeEstimate,
+  ShopQueueState,
+  WaitRange,
+} from './types';
+import { quantileOf, sampleWaits } from './wait-distribution';
+import type { WaitSamples } from './wait-distribution';
 
 const MINUTE = 60_000;
 
@@ -15,59 +23,113 @@ export function toWholeMinutes(ms: number): number {
   return Math.max(0, Math.round(ms / MINUTE));
 }
 
-/** Unrounded ms until a new order of this priority would reach a chair; null without chairs. */
-export function newOrderWaitMs(
+function modelWait(sorted: Float64Array, from: number, runs: number): ModelWait {
+  return {
+    p10: quantileOf(sorted, from, runs, 0.1) / MINUTE,
+    p50: quantileOf(sorted, from, runs, 0.5) / MINUTE,
+    p90: quantileOf(sorted, from, runs, 0.9) / MINUTE,
+  };
+}
+
+interface Shown {
+  /** Whole minutes, as shown. */
+  median: number;
+  range: WaitRange;
+  /** Unrounded minutes. */
+  low: number;
+  high: number;
+  exact: number;
+}
+
+function shown(state: ShopQueueState, priority: number, model: ModelWait): Shown {
+  const c = calibrate(state.calibration, priority, model);
+  const median = Math.max(0, Math.round(c.median));
+  return {
+    median,
+    range: { low: Math.min(median, Math.floor(c.low)), high: Math.max(median, Math.ceil(c.high)) },
+    low: c.low,
+    high: c.high,
+    exact: c.median,
+  };
+}
+
+/** The new customers' estimates, one per level, higher levels never waiting longer. */
+function newcomerEstimates(
   state: ShopQueueState,
-  priority: number,
-  schedule: ListSchedule | null = listSchedule(state),
-  segments: (priority: number) => Segment[] = arrivalSegments(state),
-): number | null {
-  if (!schedule) return null;
-  const waitMs = schedule.newOrderStart(priority) - state.now;
-  return withArrivals(state, priority, waitMs, segments(priority));
+  samples: WaitSamples | null,
+  levels: readonly number[],
+): ServiceTimeEstimate[] {
+  if (!samples)
+    return levels.map((priority) => ({ priority, wait_time: null, wait_range: null, model: null }));
+  const estimates = levels.map((priority, j) => {
+    const model = modelWait(samples.newcomers, j * samples.runs, samples.runs);
+    const s = shown(state, priority, model);
+    return { priority, wait_time: s.median, wait_range: s.range, model };
+  });
+  // Calibration differs per priority: keep a member's wait at most a lower level's.
+  const byLevel = [...estimates].sort((a, b) => b.priority - a.priority);
+  for (let i = 1; i < byLevel.length; i++) {
+    const above = byLevel[i - 1] as ServiceTimeEstimate;
+    const e = byLevel[i] as ServiceTimeEstimate;
+    if (e.wait_time !== null && above.wait_time !== null && e.wait_time < above.wait_time) {
+      e.wait_time = above.wait_time;
+      if (e.wait_range)
+        e.wait_range = { low: e.wait_range.low, high: Math.max(e.wait_range.high, e.wait_time) };
+    }
+  }
+  return estimates;
+}
+
+/** What a new customer of these levels would be shown now (median and range, calibrated). */
+export function estimateNewcomers(
+  state: ShopQueueState,
+  levels: readonly number[] = PRIORITY_LEVELS,
+): ServiceTimeEstimate[] {
+  return newcomerEstimates(state, sampleWaits(state, levels, false), levels);
 }
 
 export function estimateQueue(state: ShopQueueState): QueueEstimate {
-  const schedule = listSchedule(state);
-  // Arrivals ahead depend on the state and the priority only: at most four sets per call.
-  const segments = arrivalSegments(state);
+  const samples = sampleWaits(state, PRIORITY_LEVELS, true);
   const orders = new Map<number, OrderEstimate>();
-  for (const { order, start, end } of schedule?.inService ?? servicesUnderWay(state)) {
+  for (const { order, start, end } of servicesUnderWay(state)) {
     orders.set(order.id, {
       waitMinutes: 0,
       waitRange: { low: 0, high: 0 },
+      model: null,
+      startRange: samples ? { early: start, late: start } : null,
       expectedStart: start,
       expectedEnd: end,
       position: 0,
     });
   }
-  const waiting = schedule?.waiting ?? [];
-  waiting.forEach(({ order, start, end }, index) => {
-    const waitMs = withArrivals(state, order.priority, start - state.now, segments(order.priority));
-    orders.set(order.id, {
-      waitMinutes: toWholeMinutes(waitMs),
-      waitRange: waitRangeOf(state, waitMs),
-      expectedStart: state.now + waitMs,
-      expectedEnd: state.now + waitMs + (end - start),
-      position: index + 1,
-    });
-  });
-  if (!schedule) {
+  if (!samples) {
     sortQueue(state.orders).forEach((order, index) => {
-      const position = index + 1;
       orders.set(order.id, {
         waitMinutes: null,
         waitRange: null,
+        model: null,
+        startRange: null,
         expectedStart: null,
         expectedEnd: null,
-        position,
+        position: index + 1,
+      });
+    });
+  } else {
+    const { queue, runs, turns, minutes } = samples;
+    queue.forEach((order, i) => {
+      const model = modelWait(turns, i * runs, runs);
+      const s = shown(state, order.priority, model);
+      const start = state.now + s.exact * MINUTE;
+      orders.set(order.id, {
+        waitMinutes: s.median,
+        waitRange: s.range,
+        model,
+        startRange: { early: state.now + s.low * MINUTE, late: state.now + s.high * MINUTE },
+        expectedStart: start,
+        expectedEnd: start + (minutes[i] as number) * MINUTE,
+        position: i + 1,
       });
     });
   }
-  const serviceTimeEstimates = PRIORITY_LEVELS.map((priority) => {
-    const waitMs = newOrderWaitMs(state, priority, schedule, segments);
-    if (waitMs === null) return { priority, wait_time: null, wait_range: null };
-    return { priority, wait_time: toWholeMinutes(waitMs), wait_range: waitRangeOf(state, waitMs) };
-  });
-  return { orders, serviceTimeEstimates };
+  return { orders, serviceTimeEstimates: newcomerEstimates(state, samples, PRIORITY_LEVELS) };
 }

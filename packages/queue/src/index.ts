@@ -10,7 +10,11 @@ export type {
   QueueEstimate,
   QueueOrder,
   ServiceTimeEstimate,
+  Calibration,
+  CalibrationCell,
+  ModelWait,
   ShopQueueState,
+  TravelModel,
   WaitRange,
 } from './types';
 export { PRIORITY_LEVELS } from './types';
@@ -20,10 +24,19 @@ export {
   DEFAULT_TYPICAL_PLANNED_MINUTES,
   EMPTY_DURATION_MODEL,
   expectedMinutes,
+  keptRecords,
 } from './duration-model';
 export type { ServedOrder } from './duration-model';
 export { MIN_REMAINING_MINUTES, remainingMinutes } from './remaining-time';
-export { estimateQueue, newOrderWaitMs, toWholeMinutes } from './estimate-queue';
+export { estimateNewcomers, estimateQueue, toWholeMinutes } from './estimate-queue';
+export { DEFAULT_SAMPLES, sampleWaits } from './wait-distribution';
+export {
+  calibrate,
+  learnCalibration,
+  MIN_CALIBRATION_RECORDS,
+  WAIT_BUCKET_EDGES,
+} from './calibration';
+export type { EstimateRecord } from './calibration';
 export { higherPriorityLoad, MAX_HIGHER_PRIORITY_LOAD, withArrivals } from './arrivals-ahead';
 export { allocate, isClosingSoon } from './allocate';
 export type { Allocation } from './allocate';
@@ -42,3 +55,13 @@ export { DEFAULT_SCENARIO, STANDARD_SCENARIOS } from './sim/scenario';
 export type { OrderType, Scenario } from './sim/scenario';
 export type { AccuracySummary } from './sim/metrics';
 export { erlangC, erlangCMeanWait } from './sim/erlang-c';
+export {
+  ARRIVAL_WINDOW_DAYS,
+  buildShopInputs,
+  CALIBRATION_WINDOW_DAYS,
+  DURATION_HISTORY_ORDERS,
+  localWeekdayHour,
+  queueOrderOf,
+  shopQueueState,
+} from './shop-inputs';
+export type { OrderRecord, ShopInputs, ShopRecords, ShownEstimate } from './shop-inputs';

@@ -26,7 +26,12 @@ export function chairsOnDuty(state: ShopQueueState): number {
 }
 
 export function orderMinutes(state: ShopQueueState, order: Omit<QueueOrder, 'id' | 'rank'>) {
-  return expectedMinutes(state.durationModel, order.plannedMinutes, order.serviceIds);
+  return expectedMinutes(
+    state.durationModel,
+    order.plannedMinutes,
+    order.serviceIds,
+    order.barberId,
+  );
 }
 
 export function typicalPlannedMinutes(state: ShopQueueState): number {
@@ -45,13 +50,13 @@ export function typicalMinutes(state: ShopQueueState): number {
 /** Services under way with their expected end; an order without startedAt starts now. */
 export function servicesUnderWay(state: ShopQueueState): ScheduledOrder[] {
   const { now } = state;
-  const logSd = state.durationModel?.logSd ?? null;
+  const residuals = state.durationModel?.residuals ?? null;
   return state.orders
     .filter((o) => o.status === 'in_service')
     .map((order) => {
       const start = order.startedAt ?? now;
       const elapsed = (now - start) / MINUTE;
-      const remaining = remainingMinutes(orderMinutes(state, order), elapsed, logSd);
+      const remaining = remainingMinutes(orderMinutes(state, order), elapsed, residuals);
       return { order, start, end: now + remaining * MINUTE };
     });
 }

@@ -2,7 +2,7 @@
 import { isClosingSoon } from './allocate';
 import { closingTime } from './opening-hours';
 import type { OpenTime } from './opening-hours';
-import type { ShopQueueState } from './types';
+import type { ServiceTimeEstimate, ShopQueueState } from './types';
 
 export type QueueState = 'open' | 'closed' | 'full';
 
@@ -24,6 +24,8 @@ export function shopStatus(
   staffState: QueueState,
   openTimes: readonly OpenTime[],
   timeZone: string,
+  /** The state's new-customer estimates when already computed, so they are not run again. */
+  known?: readonly ServiceTimeEstimate[],
 ): ShopStatus {
   const closesAt = closingTime(openTimes, timeZone, state.now);
   const open = closesAt !== null;
@@ -31,7 +33,7 @@ export function shopStatus(
   return {
     open,
     queue_state,
-    closing_soon: queue_state === 'open' && isClosingSoon(state, closesAt),
+    closing_soon: queue_state === 'open' && isClosingSoon(state, closesAt, 0, known),
     closesAt,
   };
 }

@@ -17,6 +17,8 @@ export interface QueueOrder {
   serviceIds: number[];
   /** Checked in at the shop (customer_at_pob); false for an app customer still on the way. */
   atShop?: boolean;
+  /** Who serves it (in_service), when the shop records it: durations are learnt per barber. */
+  barberId?: number | null;
 }
 
 export interface DurationModel {
@@ -24,11 +26,47 @@ export interface DurationModel {
   globalRatio: number;
   /** Expected actual / planned per service id, shrunk toward globalRatio. */
   serviceRatios: ReadonlyMap<number, number>;
-  /** Spread of ln(actual / expected); null without enough history. */
-  logSd: number | null;
+  /** Expected actual / expected-by-service per barber, shrunk toward 1. */
+  barberRatios: ReadonlyMap<number, number>;
+  /**
+   * Real / expected minutes of the history's orders, ascending, mean 1: the spread the Monte
+   * Carlo draws durations from (a prior spread until the shop has enough history).
+   */
+  residuals: readonly number[];
   /** Mean planned minutes of an order in the history; null without history. */
   typicalPlannedMinutes: number | null;
+  /** Records learnt from. */
   samples: number;
+  /** Records left out as mis-recorded (a forgotten or early "finish"). */
+  outliers: number;
+}
+
+/** How app customers reach the shop, learnt from their joins and check-ins. */
+export interface TravelModel {
+  /** Minutes from joining in the app to checking in, ascending. */
+  minutes: readonly number[];
+  /** Share of app customers who never check in. */
+  noShowShare: number;
+}
+
+/** One cell of the calibration: what to add to the model's median and interval ends (minutes). */
+export interface CalibrationCell {
+  shift: number;
+  lowerMargin: number;
+  upperMargin: number;
+  /** Records the cell learnt from. */
+  n: number;
+}
+
+/**
+ * Corrections learnt from the shop's stored estimates and the waits that followed, per wait
+ * bucket (by the model's median) and priority, with a pooled row for priorities with too few.
+ */
+export interface Calibration {
+  /** Upper edges (minutes) of the wait buckets but the last; ascending. */
+  bucketEdges: readonly number[];
+  byPriority: ReadonlyMap<number, readonly (CalibrationCell | null)[]>;
+  pooled: readonly (CalibrationCell | null)[];
 }
 
 export interface ShopQueueState {
@@ -54,6 +92,19 @@ export interface ShopQueueState {
   travelMinutes?: number;
   /** Planned minutes of a typical new order; defaults to the model's, else 20. */
   typicalPlannedMinutes?: number;
+  /**
+   * Learnt travel of app customers (overrides travelMinutes for the spread): when an absent
+   * customer arrives, or whether they come at all.
+   */
+  travel?: TravelModel;
+  /** Share of waiting customers who leave the queue before their turn. */
+  cancelShare?: number;
+  /** Learnt corrections of the model's waits; none: the model's own. */
+  calibration?: Calibration;
+  /** Monte Carlo runs per estimate (default DEFAULT_SAMPLES). */
+  samples?: number;
+  /** Seed of the Monte Carlo: the same state gives the same estimate. */
+  seed?: number;
 }
 
 export interface ArrivalForecast {
@@ -67,11 +118,25 @@ export interface WaitRange {
   high: number;
 }
 
+/** The model's own distribution of a wait before calibration, in unrounded minutes. */
+export interface ModelWait {
+  p10: number;
+  p50: number;
+  p90: number;
+}
+
 export interface OrderEstimate {
   /** Whole minutes until the order reaches a chair (the median); null when no chair is on duty. */
   waitMinutes: number | null;
   /** The 80 % interval of the wait; null when no chair is on duty. */
   waitRange: WaitRange | null;
+  /** Before calibration (what the closed loop stores and learns from); null in service or without a chair. */
+  model: ModelWait | null;
+  /**
+   * Epoch ms by which the order's turn comes with 10 % and 90 % probability (calibrated):
+   * the early end tells an app customer when to leave at the latest. Null without a chair.
+   */
+  startRange: { early: number; late: number } | null;
   expectedStart: number | null;
   expectedEnd: number | null;
   /** 0 for an order in service, 1 for the head of the waiting queue, and so on. */
@@ -84,6 +149,8 @@ export interface ServiceTimeEstimate {
   wait_time: number | null;
   /** The 80 % interval of that wait; null when no chair is on duty. */
   wait_range: WaitRange | null;
+  /** Before calibration; null when no chair is on duty. */
+  model: ModelWait | null;
 }
 
 export interface QueueEstimate {

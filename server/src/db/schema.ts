@@ -170,8 +170,11 @@ export const orders = pgTable(
     plannedMinutes: integer('planned_minutes').notNull(),
     /** Wait shown when the order joined (minutes), for the accuracy report. */
     shownWait: integer('shown_wait'),
-    /** Latest estimate (minutes), kept current on every queue change. */
+    /** Latest estimate (minutes, the median), kept current on every queue change. */
     waitEstimate: integer('wait_estimate'),
+    /** Latest 80 % interval of the wait (minutes), kept with waitEstimate. */
+    waitLow: integer('wait_low'),
+    waitHigh: integer('wait_high'),
     notifiedAt: ts('notified_at'),
     /** Staff member who started the service. */
     startedBy: integer('started_by'),
@@ -187,6 +190,36 @@ export const orders = pgTable(
     uniqueIndex('orders_one_active_per_customer')
       .on(t.customerId)
       .where(sql`status = 'active' and customer_id is not null`),
+  ],
+);
+
+/**
+ * Every estimate shown for an order (at joining and at each change of it), for the closed loop:
+ * the calibration learns from the model's numbers here and the wait that followed (the order's
+ * started_at), and `npm run accuracy` reports from them.
+ */
+export const waitEstimates = pgTable(
+  'wait_estimates',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    pobId: integer('pob_id').notNull(),
+    priority: integer('priority').notNull(),
+    at: ts('at').notNull(),
+    /** The model's 10th, 50th and 90th percentiles (minutes, before calibration). */
+    modelP10: doublePrecision('model_p10').notNull(),
+    modelP50: doublePrecision('model_p50').notNull(),
+    modelP90: doublePrecision('model_p90').notNull(),
+    /** What was shown: the median and the 80 % interval (whole minutes). */
+    wait: integer('wait').notNull(),
+    low: integer('low').notNull(),
+    high: integer('high').notNull(),
+  },
+  (t) => [
+    index('wait_estimates_pob_at_idx').on(t.pobId, t.at),
+    index('wait_estimates_order_idx').on(t.orderId),
   ],
 );
 

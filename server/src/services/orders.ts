@@ -123,7 +123,7 @@ export async function joinQueue(
       if (!pob) throw notFound('Shop not found');
       const { items, plannedMinutes } = await resolveItems(tx, pob.id, req.items);
       const active = await loadActiveOrders(tx, pob.id);
-      const state = queueStateOf(now, pob.chairs, active, history);
+      const state = queueStateOf(now, pob, active, history);
       const status = statusOf(pob, state);
       const candidate = {
         priority: req.priority,
@@ -222,6 +222,12 @@ export async function liveWait(
 export function waitInView(view: Pick<ShopQueueView, 'estimate'>, row: OrderRow): LiveWait {
   if (row.status !== 'active') return NO_WAIT;
   const e = view.estimate.orders.get(row.id);
-  if (!e) return { wait_time: row.waitEstimate, wait_range: null };
+  if (!e) {
+    const range =
+      row.waitLow === null || row.waitHigh === null
+        ? null
+        : { low: row.waitLow, high: row.waitHigh };
+    return { wait_time: row.waitEstimate, wait_range: row.waitEstimate === null ? null : range };
+  }
   return { wait_time: e.waitMinutes, wait_range: e.waitMinutes === null ? null : e.waitRange };
 }

@@ -1,14 +1,23 @@
-// Reads a shop's queue from the database into the engine's shapes: active orders, the duration
-// history of its serviced orders, and its recent arrival rates per priority.
-import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+// Reads a shop's queue from the database into the engine's shapes: active orders, and the
+// records of its history (orders and the estimates it showed) for the shared input builder.
+import { and, desc, eq, gte, isNotNull } from 'drizzle-orm';
 import {
-  buildDurationModel,
-  type DurationModel,
+  ARRIVAL_WINDOW_DAYS,
+  buildShopInputs,
+  CALIBRATION_WINDOW_DAYS,
+  closingTime,
+  DURATION_HISTORY_ORDERS,
+  queueOrderOf,
+  shopQueueState,
+  type OrderRecord,
   type QueueOrder,
+  type ShopInputs,
   type ShopQueueState,
+  type ShopRecords,
+  type ShownEstimate,
 } from '@jono/queue';
 import type { Db, Tx } from '../db/client';
-import { customers, orders, type OpenTimeRow } from '../db/schema';
+import { customers, orders, waitEstimates, type OpenTimeRow } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export interface ActiveOrderRow extends OrderRow {
@@ -20,33 +29,44 @@ export interface ActiveOrderRow extends OrderRow {
   } | null;
 }
 
-export interface ShopHistory {
-  durationModel: DurationModel;
-  arrivalsPerHour: Record<number, number>;
-}
+/** What the shop's history taught the engine (the shared input builder's answer). */
+export type ShopHistory = ShopInputs;
 
-const HISTORY_ORDERS = 300;
-const ARRIVAL_WINDOW_DAYS = 14;
-const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** Stored estimates the calibration reads at most (the latest). */
+const CALIBRATION_RECORDS = 20_000;
 
 /** The ids of an order's services and extras, as the duration model knows them. */
 export function serviceIdsOf(row: Pick<OrderRow, 'items'>): number[] {
   return row.items.flatMap((i) => [i.service_id, ...i.extras.map((e) => e.service_id)]);
 }
 
-export function toQueueOrder(row: OrderRow): QueueOrder {
-  const inService = row.startedAt !== null;
+/** An order row as the shared input builder reads records (the simulator writes the same). */
+export function toOrderRecord(row: OrderRow): OrderRecord {
   return {
     id: row.id,
     priority: row.priority,
-    joinedAt: row.joinedAt.getTime(),
+    source: row.source === 'walk_in' ? 'walk_in' : 'app',
+    status: orderStatusOf(row.status),
     rank: row.rank,
-    status: inService ? 'in_service' : 'waiting',
-    ...(row.startedAt ? { startedAt: row.startedAt.getTime() } : {}),
+    joinedAt: row.joinedAt.getTime(),
+    checkedInAt: row.checkedInAt
+      ? row.checkedInAt.getTime()
+      : row.customerAtPob
+        ? row.joinedAt.getTime()
+        : null,
+    startedAt: row.startedAt?.getTime() ?? null,
+    finishedAt: row.finishedAt?.getTime() ?? null,
     plannedMinutes: row.plannedMinutes,
     serviceIds: serviceIdsOf(row),
+    barberId: row.startedBy,
   };
 }
+
+export const toQueueOrder = (row: OrderRow): QueueOrder => queueOrderOf(toOrderRecord(row));
+
+const orderStatusOf = (status: string): OrderRecord['status'] =>
+  status === 'cancelled' || status === 'serviced' || status === 'noShow' ? status : 'active';
 
 export async function loadActiveOrders(db: Db | Tx, pobId: number): Promise<ActiveOrderRow[]> {
   const rows = await db
@@ -65,82 +85,73 @@ export async function loadActiveOrders(db: Db | Tx, pobId: number): Promise<Acti
   return rows.map(({ o, c }) => ({ ...o, customer: c }));
 }
 
-/** Hours the shop is open in a week, from its opening times (a close at or before open is overnight). */
-export function weeklyOpenHours(openTimes: readonly OpenTimeRow[]): number {
-  const minutes = (hhmm: string) => {
-    const [h, m] = hhmm.split(':');
-    return Number(h) * 60 + Number(m);
-  };
-  let total = 0;
-  for (const t of openTimes) {
-    const open = minutes(t.open);
-    const close = minutes(t.close);
-    if (!Number.isFinite(open) || !Number.isFinite(close)) continue;
-    total += close > open ? close - open : close + 24 * 60 - open;
-  }
-  return total / 60;
+/**
+ * A shop's records for the shared input builder: its orders of the arrival window, the latest
+ * served orders for the durations (older ones too), and the estimates it showed.
+ */
+export async function loadRecords(db: Db | Tx, pobId: number, now: number): Promise<ShopRecords> {
+  const since = new Date(now - ARRIVAL_WINDOW_DAYS * DAY);
+  const [recent, served, shown] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.pobId, pobId), gte(orders.joinedAt, since))),
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.pobId, pobId),
+          eq(orders.status, 'serviced'),
+          isNotNull(orders.startedAt),
+          isNotNull(orders.finishedAt),
+        ),
+      )
+      .orderBy(desc(orders.finishedAt))
+      .limit(DURATION_HISTORY_ORDERS),
+    db
+      .select()
+      .from(waitEstimates)
+      .where(
+        and(
+          eq(waitEstimates.pobId, pobId),
+          gte(waitEstimates.at, new Date(now - CALIBRATION_WINDOW_DAYS * DAY)),
+        ),
+      )
+      .orderBy(desc(waitEstimates.at))
+      .limit(CALIBRATION_RECORDS),
+  ]);
+  const byId = new Map<number, OrderRecord>();
+  for (const row of [...recent, ...served]) byId.set(row.id, toOrderRecord(row));
+  const estimates: ShownEstimate[] = shown.map((e) => ({
+    orderId: e.orderId,
+    priority: e.priority,
+    at: e.at.getTime(),
+    model: { p10: e.modelP10, p50: e.modelP50, p90: e.modelP90 },
+  }));
+  return { orders: [...byId.values()], estimates };
 }
 
 export async function loadHistory(
   db: Db | Tx,
-  pob: { id: number; openTimes: OpenTimeRow[] },
+  pob: { id: number; timeZone: string },
   now: number,
 ): Promise<ShopHistory> {
-  const served = await db
-    .select({
-      items: orders.items,
-      plannedMinutes: orders.plannedMinutes,
-      startedAt: orders.startedAt,
-      finishedAt: orders.finishedAt,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.pobId, pob.id),
-        eq(orders.status, 'serviced'),
-        isNotNull(orders.startedAt),
-        isNotNull(orders.finishedAt),
-      ),
-    )
-    .orderBy(desc(orders.finishedAt))
-    .limit(HISTORY_ORDERS);
-  const durationModel = buildDurationModel(
-    served.flatMap((s) =>
-      s.startedAt && s.finishedAt
-        ? [
-            {
-              serviceIds: serviceIdsOf(s),
-              plannedMinutes: s.plannedMinutes,
-              actualMinutes: (s.finishedAt.getTime() - s.startedAt.getTime()) / MINUTE,
-            },
-          ]
-        : [],
-    ),
-  );
-
-  const since = new Date(now - ARRIVAL_WINDOW_DAYS * 86_400_000);
-  const joins = await db
-    .select({ priority: orders.priority, n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.pobId, pob.id), gte(orders.joinedAt, since)))
-    .groupBy(orders.priority);
-  const openHours = (weeklyOpenHours(pob.openTimes) * ARRIVAL_WINDOW_DAYS) / 7;
-  const arrivalsPerHour: Record<number, number> = {};
-  if (openHours > 0) for (const j of joins) arrivalsPerHour[j.priority] = j.n / openHours;
-  return { durationModel, arrivalsPerHour };
+  return buildShopInputs(await loadRecords(db, pob.id, now), now, pob.timeZone);
 }
 
+/** The engine's state of a shop now: its active orders, chairs, closing and what history taught. */
 export function queueStateOf(
   now: number,
-  chairs: number,
+  pob: { chairs: number; timeZone: string; openTimes: OpenTimeRow[] },
   active: readonly OrderRow[],
   history: ShopHistory,
 ): ShopQueueState {
-  return {
+  const closesAt = closingTime(pob.openTimes, pob.timeZone, now);
+  return shopQueueState(history, active.map(toOrderRecord), {
     now,
-    chairs,
-    orders: active.map(toQueueOrder),
-    durationModel: history.durationModel,
-    arrivalsPerHour: history.arrivalsPerHour,
-  };
+    chairs: pob.chairs,
+    closesAt,
+    timeZone: pob.timeZone,
+  });
 }

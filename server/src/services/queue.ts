@@ -7,7 +7,7 @@ import { PRIORITY_LEVELS, type Market } from '@jono/contract';
 import { estimateQueue, shopStatus, type QueueEstimate, type ShopStatus } from '@jono/queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
-import { orders, pobs } from '../db/schema';
+import { orders, pobs, waitEstimates } from '../db/schema';
 import type { QueueSnapshot, SnapshotFn } from './shops';
 import {
   loadActiveOrders,
@@ -203,26 +203,50 @@ export class QueueService {
   }
 
   private async persistAndNotify(ctx: MarketContext, view: ShopQueueView): Promise<boolean> {
-    const changes: { id: number; wait: number | null }[] = [];
+    const changes: { id: number; wait: number | null; low: number | null; high: number | null }[] =
+      [];
+    const shown: (typeof waitEstimates.$inferInsert)[] = [];
+    const at = new Date(view.computedAt);
     for (const o of view.active) {
-      const wait = view.estimate.orders.get(o.id)?.waitMinutes ?? null;
-      if (wait === o.waitEstimate) continue;
-      changes.push({ id: o.id, wait });
+      const e = view.estimate.orders.get(o.id);
+      const wait = e?.waitMinutes ?? null;
+      const low = e?.waitRange?.low ?? null;
+      const high = e?.waitRange?.high ?? null;
+      if (wait === o.waitEstimate && low === o.waitLow && high === o.waitHigh) continue;
+      changes.push({ id: o.id, wait, low, high });
       o.waitEstimate = wait;
+      o.waitLow = low;
+      o.waitHigh = high;
+      // The closed loop: every estimate a waiting customer is shown, with the model's numbers.
+      if (e?.model && wait !== null && low !== null && high !== null) {
+        shown.push({
+          orderId: o.id,
+          pobId: o.pobId,
+          priority: o.priority,
+          at,
+          modelP10: e.model.p10,
+          modelP50: e.model.p50,
+          modelP90: e.model.p90,
+          wait,
+          low,
+          high,
+        });
+      }
     }
     const moved = changes.length > 0;
     if (moved) {
       // One statement for the whole queue, not one commit per order (bench: joins slowed as queues grew).
       const rows = sql.join(
-        changes.map((c) => sql`(${c.id}::int, ${c.wait}::int)`),
+        changes.map((c) => sql`(${c.id}::int, ${c.wait}::int, ${c.low}::int, ${c.high}::int)`),
         sql`, `,
       );
       // Under the shop's lock: two batches over the same rows in different orders would deadlock.
       await ctx.db.transaction(async (tx) => {
         await lockShop(tx, view.pob.id);
         await tx.execute(
-          sql`update orders set wait_estimate = v.wait from (values ${rows}) as v(id, wait) where orders.id = v.id`,
+          sql`update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high from (values ${rows}) as v(id, wait, low, high) where orders.id = v.id`,
         );
+        if (shown.length > 0) await tx.insert(waitEstimates).values(shown);
       });
     }
     const near = turnNearIds(view.active, view.estimate);
@@ -270,9 +294,9 @@ export class QueueService {
       loadActiveOrders(ctx.db, pobId),
       this.history(ctx, pob, now),
     ]);
-    const state = queueStateOf(now, pob.chairs, active, history);
+    const state = queueStateOf(now, pob, active, history);
     const estimate = estimateQueue(state);
-    const status = statusOf(pob, state);
+    const status = statusOf(pob, state, estimate);
     return {
       pob,
       status,
@@ -285,10 +309,15 @@ export class QueueService {
 }
 
 /** Open, closed or full as customers see it; no barber on duty means no new orders (full). */
-export function statusOf(pob: PobRow, state: Parameters<typeof shopStatus>[0]): ShopStatus {
+export function statusOf(
+  pob: PobRow,
+  state: Parameters<typeof shopStatus>[0],
+  estimate?: QueueEstimate,
+): ShopStatus {
   const staffState =
     pob.queueState === 'closed' || pob.queueState === 'full' ? pob.queueState : 'open';
-  const status = shopStatus(state, staffState, pob.openTimes, pob.timeZone);
+  const known = estimate?.serviceTimeEstimates;
+  const status = shopStatus(state, staffState, pob.openTimes, pob.timeZone, known);
   if (status.queue_state === 'open' && pob.chairs <= 0) {
     return { ...status, queue_state: 'full', closing_soon: false };
   }

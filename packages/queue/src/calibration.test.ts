@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { calibrate, learnCalibration, MIN_CALIBRATION_RECORDS } from './calibration';
+import type { EstimateRecord } from './calibration';
+import { mulberry32 } from './sim/random';
+
+/** Records of a model whose median is `bias` minutes short and whose interval is too narrow. */
+function records(n: number, seed: number, bias: number, priority = 0): EstimateRecord[] {
+  const random = mulberry32(seed);
+  return Array.from({ length: n }, () => {
+    const p50 = 5 + random() * 20;
+    // The truth: median p50 + bias, spread +-6 minutes uniform; the model claims +-2.
+    const actual = Math.max(0, p50 + bias + (random() - 0.5) * 12);
+    return { priority, model: { p10: p50 - 2, p50, p90: p50 + 2 }, actual };
+  });
+}
+
+const coverage = (rs: EstimateRecord[], learnt: ReturnType<typeof learnCalibration>) => {
+  let inside = 0;
+  let longer = 0;
+  for (const r of rs) {
+    const c = calibrate(learnt, r.priority, r.model);
+    if (r.actual >= c.low && r.actual <= c.high) inside++;
+    if (r.actual > c.median) longer++;
+  }
+  return { inside: inside / rs.length, longer: longer / rs.length };
+};
+
+describe('calibration', () => {
+  it('corrects a planted bias and makes the range hold 80 % of fresh waits', () => {
+    const learnt = learnCalibration(records(2000, 1, 8));
+    const fresh = records(2000, 2, 8);
+    const before = coverage(fresh, learnCalibration([]));
+    const after = coverage(fresh, learnt);
+    // Uncalibrated: nearly everyone waits longer than shown and few inside the range.
+    expect(before.longer).toBeGreaterThan(0.9);
+    expect(before.inside).toBeLessThan(0.2);
+    expect(after.longer).toBeGreaterThan(0.45);
+    expect(after.longer).toBeLessThan(0.55);
+    expect(after.inside).toBeGreaterThan(0.76);
+    expect(after.inside).toBeLessThan(0.84);
+  });
+
+  it('learns per priority, and pools priorities with too few records', () => {
+    const learnt = learnCalibration([
+      ...records(1000, 3, 8, 0),
+      ...records(1000, 4, -3, 3),
+      ...records(MIN_CALIBRATION_RECORDS - 1, 5, 30, 2),
+    ]);
+    const model = { p10: 8, p50: 10, p90: 12 };
+    expect(calibrate(learnt, 0, model).median).toBeCloseTo(18, 0);
+    // (a little above 7: waits below 0 are clipped to 0)
+    expect(calibrate(learnt, 3, model).median).toBeGreaterThan(6.5);
+    expect(calibrate(learnt, 3, model).median).toBeLessThan(8);
+    // Priority 2 has too few records of its own: the pooled correction (about the mean bias).
+    const pooled = calibrate(learnt, 2, model).median;
+    expect(pooled).toBeGreaterThan(10);
+    expect(pooled).toBeLessThan(18);
+  });
+
+  it('leaves the model alone without records', () => {
+    expect(calibrate(learnCalibration([]), 0, { p10: 3, p50: 5, p90: 9 })).toEqual({
+      low: 3,
+      median: 5,
+      high: 9,
+    });
+  });
+});

@@ -1,0 +1,351 @@
+// The distribution of every waiting order's turn, and of a new customer's of each priority, by
+// Monte Carlo of the shop's current state: durations drawn from the shop's own residuals (a
+// service under way from those longer than it has lasted), absent customers' arrivals from the
+// learnt travel times (or never, with the learnt no-show share), customers ahead leaving with
+// the learnt cancel share, and members of a higher priority arriving as a Poisson process of the
+// forecast rates until closing. Each run is list scheduling as staff do it: a freed chair goes to
+// the first customer in queue order who is at the shop.
+//
+// An order's turn is when a chair would be free for it: when it sits, or, for a customer not
+// there, the first moment a chair goes to someone behind it or stays empty. That moment is the
+// same whether the customer is there or not, so a customer's own travel, no-show or cancel never
+// moves their own estimate, and a new customer's turn is that of an order of theirs joined now.
+//
+// Random numbers are drawn per order id and run (hashing), and per run for the arrivals: adding
+// an order changes no other order's draws, so a new order never moves anyone ahead of it, and
+// the same state always gives the same answer (no clock, no global random source).
+import { chairsOnDuty, orderMinutes, typicalMinutes } from './list-schedule';
+import { firstAbove, MIN_REMAINING_MINUTES } from './remaining-time';
+import { sortQueue } from './sort-queue';
+import type { QueueOrder, ShopQueueState } from './types';
+import { mulberry32 } from './sim/random';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Runs per estimate: 30 waiting orders cost about 2 ms on one core (bench: engine cost). */
+export const DEFAULT_SAMPLES = 200;
+/** Without a closing time, no one is expected to arrive more than this far ahead. */
+const ARRIVAL_HORIZON_MS = 8 * HOUR;
+/** An absent customer is at most this likely never to come, however late. */
+const MAX_NO_SHOW = 0.95;
+const DEFAULT_SEED = 0x6a6f6e6f;
+
+export interface WaitSamples {
+  /** The waiting orders in queue order. */
+  queue: QueueOrder[];
+  /** Runs per entity. */
+  runs: number;
+  /** Turn of queue[i] in run r, ms from now, at [i * runs + r]; sorted per order. */
+  turns: Float64Array;
+  /** Turn of a new customer of levels[j] in run r at [j * runs + r]; sorted per level. */
+  newcomers: Float64Array;
+  levels: readonly number[];
+  /** Expected minutes of queue[i]'s own service. */
+  minutes: number[];
+}
+
+/** Uniform in [0, 1) from three integers: one order's draw in one run. */
+function hashUniform(a: number, b: number, c: number): number {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) ^ Math.imul(c + 0x27d4eb2f, 0x165667b1);
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+}
+
+/** Priority first (higher first), then tier (queue 0, new customer 1, arrival 2), then order. */
+const keyOf = (priority: number, tier: number, order: number) =>
+  -priority * 2 ** 40 + tier * 2 ** 30 + order;
+
+interface ArrivalSegment {
+  /** ms from now */
+  start: number;
+  end: number;
+  /** Arrivals per ms of all priorities above the lowest asked about. */
+  rate: number;
+  /** Cumulative shares per priority, for picking one. */
+  levels: number[];
+  cumulative: number[];
+}
+
+function arrivalSegmentsOf(state: ShopQueueState, lowest: number): ArrivalSegment[] {
+  const { now } = state;
+  const closing = state.closesAt == null ? ARRIVAL_HORIZON_MS : Math.max(0, state.closesAt - now);
+  const ahead = (state.arrivalsAhead ?? []).filter((f) => f.at > now).sort((a, b) => a.at - b.at);
+  const starts = [{ at: now, perHour: state.arrivalsPerHour }, ...ahead];
+  const segments: ArrivalSegment[] = [];
+  starts.forEach((f, i) => {
+    const start = f.at - now;
+    const end = Math.min(closing, (starts[i + 1]?.at ?? Infinity) - now, ARRIVAL_HORIZON_MS);
+    if (!(end > start) || !f.perHour) return;
+    const levels: number[] = [];
+    const rates: number[] = [];
+    for (const [level, r] of Object.entries(f.perHour)) {
+      if (Number(level) > lowest && Number.isFinite(r) && r > 0) {
+        levels.push(Number(level));
+        rates.push(r / HOUR);
+      }
+    }
+    const rate = rates.reduce((a, b) => a + b, 0);
+    if (rate <= 0) return;
+    let sum = 0;
+    const cumulative = rates.map((r) => (sum += r / rate));
+    segments.push({ start, end, rate, levels, cumulative });
+  });
+  return segments;
+}
+
+/** A binary min-heap of entity indices by key. */
+class KeyHeap {
+  private items: number[] = [];
+  constructor(private keys: Float64Array) {}
+  get size(): number {
+    return this.items.length;
+  }
+  /** The keys moved to a larger array (same values). */
+  rekey(keys: Float64Array): void {
+    this.keys = keys;
+  }
+  push(e: number): void {
+    const { items, keys } = this;
+    const k = keys[e] as number;
+    let i = items.push(e) - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const above = items[parent] as number;
+      if ((keys[above] as number) <= k) break;
+      items[i] = above;
+      i = parent;
+    }
+    items[i] = e;
+  }
+  pop(): number {
+    const { items, keys } = this;
+    const top = items[0] as number;
+    const last = items.pop() as number;
+    if (items.length === 0) return top;
+    const k = keys[last] as number;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= items.length) break;
+      const right = child + 1;
+      if (
+        right < items.length &&
+        (keys[items[right] as number] as number) < (keys[items[child] as number] as number)
+      )
+        child = right;
+      if ((keys[items[child] as number] as number) >= k) break;
+      items[i] = items[child] as number;
+      i = child;
+    }
+    items[i] = last;
+    return top;
+  }
+}
+
+/**
+ * Runs the Monte Carlo; null when no chair is on duty. With `withQueue` false only the new
+ * customers' turns are kept (a join asks about one level and nothing else).
+ */
+export function sampleWaits(
+  state: ShopQueueState,
+  levels: readonly number[],
+  withQueue = true,
+): WaitSamples | null {
+  const chairs = chairsOnDuty(state);
+  if (chairs === 0) return null;
+  const { now } = state;
+  const runs = Math.max(1, Math.floor(state.samples ?? DEFAULT_SAMPLES));
+  const seed = (state.seed ?? DEFAULT_SEED) >>> 0;
+  const model = state.durationModel;
+  const residuals = model?.residuals ?? null;
+  const drawResidual = (u: number) =>
+    residuals && residuals.length > 0 ? (residuals[Math.floor(u * residuals.length)] as number) : 1;
+
+  const inService = state.orders.filter((o) => o.status === 'in_service');
+  const serviceCenters = inService.map((o) => orderMinutes(state, o));
+  const queue = sortQueue(state.orders);
+  const n = queue.length;
+  const minutes = queue.map((o) => orderMinutes(state, o));
+  const travel = state.travel;
+  const travelMinutes = state.travelMinutes;
+  const cancelShare = Math.min(1, Math.max(0, state.cancelShare ?? 0));
+  // Per waiting order: already at the shop, and if not, how long since joining (minutes).
+  const absentFor = queue.map((o) => {
+    if (o.atShop !== false) return -1;
+    if (!travel && travelMinutes === undefined) return -1;
+    const since = (now - o.joinedAt) / MINUTE;
+    if (!Number.isFinite(since)) return -1;
+    if (!travel && travelMinutes !== undefined && o.joinedAt + travelMinutes * MINUTE <= now)
+      return -1;
+    return Math.max(0, since);
+  });
+  // Chance that an absent customer never comes, given they have not come yet (Bayes).
+  const noShowChance = absentFor.map((since) => {
+    if (since < 0 || !travel || travel.noShowShare <= 0) return 0;
+    const t = travel.minutes;
+    const stillOnWay = t.length === 0 ? 1 : (t.length - firstAbove(t, since)) / t.length;
+    const ns = Math.min(1, travel.noShowShare);
+    return Math.min(MAX_NO_SHOW, ns / (ns + (1 - ns) * stillOnWay));
+  });
+
+  const lowest = Math.min(...levels, ...queue.map((o) => o.priority));
+  const segments = arrivalSegmentsOf(state, lowest);
+  const typical = typicalMinutes(state);
+
+  // Entities: 0..n-1 the queue, then arrivals of one run.
+  let capacity = n + 64;
+  let keys = new Float64Array(capacity);
+  let durations = new Float64Array(capacity);
+  const queueKeys = queue.map((o, i) => keyOf(o.priority, 0, i));
+  const levelOrder = levels.map((p, j) => ({ p, j })).sort((a, b) => b.p - a.p);
+  const newcomerKeys = levelOrder.map(({ p }) => keyOf(p, 1, 0));
+  const turns = new Float64Array(withQueue ? n * runs : 0);
+  const newcomers = new Float64Array(levels.length * runs);
+  const ready = new Float64Array(n);
+  const free = new Float64Array(chairs);
+  const ends: number[] = [];
+  const absentOrder: number[] = [];
+
+  for (let r = 0; r < runs; r++) {
+    // Chairs: services under way end at a draw from the residuals longer than they have lasted.
+    ends.length = 0;
+    inService.forEach((o, i) => {
+      const center = serviceCenters[i] as number;
+      const start = o.startedAt ?? now;
+      const elapsed = Math.max(0, (now - start) / MINUTE);
+      const u = hashUniform(seed ^ o.id, r, 1);
+      let total = center;
+      if (residuals && residuals.length > 0 && center > 0) {
+        const from = elapsed > 0 ? firstAbove(residuals, elapsed / center) : 0;
+        total =
+          from < residuals.length
+            ? center * (residuals[from + Math.floor(u * (residuals.length - from))] as number)
+            : elapsed;
+      }
+      const remaining = elapsed > 0 ? Math.max(total - elapsed, MIN_REMAINING_MINUTES) : total;
+      ends.push(now + remaining * MINUTE);
+    });
+    ends.sort((a, b) => a - b);
+    // More services under way than barbers on duty: those leaving are the ones finishing first.
+    const kept = ends.slice(Math.max(0, ends.length - chairs));
+    for (let c = 0; c < chairs; c++) free[c] = kept[c] ?? now;
+
+    // The queue: durations, arrivals at the door, no-shows and cancellations.
+    const heap = new KeyHeap(keys);
+    absentOrder.length = 0;
+    for (let i = 0; i < n; i++) {
+      const o = queue[i] as QueueOrder;
+      keys[i] = queueKeys[i] as number;
+      durations[i] = (minutes[i] as number) * drawResidual(hashUniform(seed ^ o.id, r, 2));
+      const since = absentFor[i] as number;
+      let at = now;
+      if (hashUniform(seed ^ o.id, r, 3) < cancelShare) at = Infinity;
+      else if (since >= 0) {
+        if (hashUniform(seed ^ o.id, r, 4) < (noShowChance[i] as number)) at = Infinity;
+        else if (travel && travel.minutes.length > 0) {
+          const t = travel.minutes;
+          const from = firstAbove(t, since);
+          const u = hashUniform(seed ^ o.id, r, 5);
+          const left =
+            from < t.length ? (t[from + Math.floor(u * (t.length - from))] as number) - since : 0;
+          at = now + left * MINUTE;
+        } else if (travelMinutes !== undefined) {
+          at = Math.max(now, o.joinedAt + travelMinutes * MINUTE);
+        }
+      }
+      ready[i] = at;
+      if (at <= now) heap.push(i);
+      else if (at < Infinity) absentOrder.push(i);
+    }
+    absentOrder.sort((a, b) => (ready[a] as number) - (ready[b] as number));
+
+    // Arrivals of higher priorities: generated lazily, segment by segment.
+    const random = mulberry32(hashUniform(seed, r, 7) * 4294967296);
+    let segment = 0;
+    let arrivalAt = -1;
+    let arrivals = 0;
+    const nextArrival = (): number => {
+      let t = arrivalAt < 0 ? 0 : arrivalAt;
+      while (segment < segments.length) {
+        const s = segments[segment] as ArrivalSegment;
+        if (t < s.start) t = s.start;
+        const gap = -Math.log(1 - random()) / s.rate;
+        if (t + gap < s.end) return t + gap;
+        t = s.end;
+        segment++;
+      }
+      return Infinity;
+    };
+    arrivalAt = nextArrival();
+
+    let absentHead = 0;
+    let determined = withQueue ? 0 : n;
+    let newcomer = 0;
+    let maxKey = -Infinity;
+    const settle = (key: number, at: number) => {
+      if (key <= maxKey) return;
+      maxKey = key;
+      while (determined < n && (queueKeys[determined] as number) <= key) {
+        turns[determined * runs + r] = at - now;
+        determined++;
+      }
+      while (newcomer < levelOrder.length && (newcomerKeys[newcomer] as number) <= key) {
+        newcomers[(levelOrder[newcomer] as { j: number }).j * runs + r] = at - now;
+        newcomer++;
+      }
+    };
+    while (determined < n || newcomer < levelOrder.length) {
+      let chair = 0;
+      for (let c = 1; c < chairs; c++) if ((free[c] as number) < (free[chair] as number)) chair = c;
+      const at = Math.max(now, free[chair] as number);
+      while (
+        absentHead < absentOrder.length &&
+        (ready[absentOrder[absentHead] as number] as number) <= at
+      ) {
+        heap.push(absentOrder[absentHead] as number);
+        absentHead++;
+      }
+      while (now + arrivalAt <= at) {
+        const e = n + arrivals;
+        if (e >= capacity) {
+          capacity *= 2;
+          const grownKeys = new Float64Array(capacity);
+          grownKeys.set(keys);
+          keys = grownKeys;
+          const grownDurations = new Float64Array(capacity);
+          grownDurations.set(durations);
+          durations = grownDurations;
+          heap.rekey(keys);
+        }
+        const s = segments[segment] as ArrivalSegment;
+        const u = random();
+        let k = 0;
+        while (k < s.cumulative.length - 1 && u > (s.cumulative[k] as number)) k++;
+        keys[e] = keyOf(s.levels[k] as number, 2, arrivals);
+        durations[e] = typical * drawResidual(random());
+        heap.push(e);
+        arrivals++;
+        arrivalAt = nextArrival();
+      }
+      if (heap.size === 0) {
+        // No one is at the shop: everyone not yet seated has had their turn.
+        settle(Infinity, at);
+        break;
+      }
+      const e = heap.pop();
+      settle(keys[e] as number, at);
+      free[chair] = at + (durations[e] as number) * MINUTE;
+    }
+  }
+  for (let i = 0; withQueue && i < n; i++) turns.subarray(i * runs, (i + 1) * runs).sort();
+  for (let j = 0; j < levels.length; j++) newcomers.subarray(j * runs, (j + 1) * runs).sort();
+  return { queue, runs, turns, newcomers, levels, minutes };
+}
+
+/** The value at quantile q of an ascending run of samples (nearest rank). */
+export function quantileOf(sorted: Float64Array, from: number, runs: number, q: number): number {
+  const index = Math.min(runs - 1, Math.max(0, Math.ceil(q * runs) - 1));
+  return sorted[from + index] as number;
+}
