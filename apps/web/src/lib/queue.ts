@@ -9,9 +9,16 @@ export function shownWait(
   estimates: readonly ServiceTimeEstimate[],
   priority: number | null | undefined,
 ): number | null {
+  return shownEstimate(estimates, priority)?.wait_time ?? null;
+}
+
+/** The estimate shown to this customer (as shownWait picks it), with its range. */
+export function shownEstimate(
+  estimates: readonly ServiceTimeEstimate[],
+  priority: number | null | undefined,
+): ServiceTimeEstimate | null {
   const level = priority ?? 0;
-  const match = estimates.find((e) => e.priority === level) ?? estimates[0];
-  return match ? match.wait_time : null;
+  return estimates.find((e) => e.priority === level) ?? estimates[0] ?? null;
 }
 
 export type CardState = 'unknown' | 'closed' | 'full' | 'takingOrders';

@@ -2,7 +2,7 @@
 // image opens the shop's map.
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import type { Pob } from '@jono/contract';
+import type { Pob, WaitRange } from '@jono/contract';
 import { QueueTimer } from '../../../components/ui/queue-timer';
 import { ShopMapOverlay } from '../../../components/ui/shop-map-overlay';
 import { formatPrice } from '../../../lib/format';
@@ -14,11 +14,12 @@ interface OrderReviewProps {
   shop: Pob;
   draft: OrderDraft;
   wait: number | null;
+  range: WaitRange | null;
   onSend: () => void;
   onEdit: () => void;
 }
 
-export function OrderReview({ shop, draft, wait, onSend, onEdit }: OrderReviewProps) {
+export function OrderReview({ shop, draft, wait, range, onSend, onEdit }: OrderReviewProps) {
   const { t } = useTranslation('order');
   const locale = useLocale();
   const [mapOpen, setMapOpen] = useState(false);
@@ -40,7 +41,7 @@ export function OrderReview({ shop, draft, wait, onSend, onEdit }: OrderReviewPr
       <p className="order-review__shop">{`${shop.name}, ${shop.address}`}</p>
       <div className="order-review__wait">
         <span>{t('review.wait')}</span>
-        <QueueTimer minutes={wait} />
+        <QueueTimer minutes={wait} range={range} />
       </div>
       <ul className="order-review__items">
         {draft.serviceIds.map((serviceId) => {

@@ -1,13 +1,21 @@
 // Name, city, address, opening hours, chairs, queue timer, favourite toggle and the day's notices.
 import { useTranslation } from '../../../lib/use-translation';
-import { INTL_LOCALE, type Pob } from '@jono/contract';
+import { INTL_LOCALE, type Pob, type WaitRange } from '@jono/contract';
 import { QueueTimer } from '../../../components/ui/queue-timer';
 import { useFavouritesStore } from '../../../lib/favourites-store';
 import { formatClock, weekdayName } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
 import { cardState } from '../../../lib/queue';
 
-export function ShopInfo({ shop, wait }: { shop: Pob; wait: number | null }) {
+export function ShopInfo({
+  shop,
+  wait,
+  range,
+}: {
+  shop: Pob;
+  wait: number | null;
+  range: WaitRange | null;
+}) {
   const { t } = useTranslation('order');
   const locale = useLocale();
   const favourite = useFavouritesStore((s) => s.ids.includes(shop.id));
@@ -32,7 +40,9 @@ export function ShopInfo({ shop, wait }: { shop: Pob; wait: number | null }) {
           >
             <span aria-hidden="true">{favourite ? '♥' : '♡'}</span>
           </button>
-          {state === 'takingOrders' ? <QueueTimer minutes={wait} size="large" /> : null}
+          {state === 'takingOrders' ? (
+            <QueueTimer minutes={wait} range={range} size="large" />
+          ) : null}
         </div>
       </div>
       <p className="shop-info__address">{shop.address}</p>

@@ -11,7 +11,7 @@ import { QueueTimer } from '../../../components/ui/queue-timer';
 import { useLocale } from '../../../lib/locale-store';
 import { paths } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
-import { cardState, shownWait } from '../../../lib/queue';
+import { cardState, shownEstimate, shownWait } from '../../../lib/queue';
 import { useIsLoggedIn } from '../../../lib/session-store';
 import { useProfile } from '../../auth/api/get-profile';
 import { useShop } from '../../shops/api/get-shop';
@@ -92,7 +92,9 @@ export function ShopPageRoute() {
   if (!shop.data) return <Loader />;
   const data = shop.data;
   const priority = profile.data?.membership?.priority ?? null;
-  const wait = shownWait(data.service_time_estimates, priority);
+  const shown = shownEstimate(data.service_time_estimates, priority);
+  const wait = shown?.wait_time ?? null;
+  const range = shown?.wait_range ?? null;
   const takingOrders = cardState(data) === 'takingOrders';
   const editable = canEdit(draft, takingOrders);
 
@@ -121,6 +123,7 @@ export function ShopPageRoute() {
           shop={data}
           draft={draft}
           wait={wait}
+          range={range}
           onSend={() => void send()}
           onEdit={() => apply(edit)}
         />
@@ -143,7 +146,7 @@ export function ShopPageRoute() {
         </div>
         <ShopImage id={data.id} image={data.image} name={data.name} />
       </div>
-      <ShopInfo shop={data} wait={wait} />
+      <ShopInfo shop={data} wait={wait} range={range} />
       {notice ? (
         <div className="notice notice--shop" role="status">
           {notice}

@@ -52,7 +52,11 @@ describe('the tracking screen', () => {
     vi.stubGlobal('fetch', api().fetchImpl);
     renderRoutes(routes, '/tracking');
 
-    expect(await screen.findByRole('button', { name: /Estimated wait 25 minutes/ })).toBeVisible();
+    // The median and its 80 % range, read as words (the digits on screen are hidden from it).
+    const timer = await screen.findByRole('button', {
+      name: /^Estimated wait about 25 minutes, likely between 20 and 35 minutes\./,
+    });
+    expect(timer).toHaveTextContent('25min(20–35)');
     expect(screen.getByRole('button', { name: 'Check in early' })).toBeVisible();
     expect(await screen.findByRole('button', { name: /Jono Kamppi/ })).toBeVisible();
   });

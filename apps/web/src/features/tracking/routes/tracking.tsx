@@ -46,6 +46,7 @@ export function TrackingRoute() {
 
   const checkedIn = order.data?.customer_at_pob ?? false;
   const wait = order.data?.service_time_estimate.wait_time ?? null;
+  const range = order.data?.service_time_estimate.wait_range ?? null;
   const message = useTrackingMessage(wait, checkedIn, order.dataUpdatedAt);
 
   // No order once loading has finished: back to the start after 0.5 s, forgetting the order.
@@ -119,6 +120,7 @@ export function TrackingRoute() {
       <div className="tracking__wait">
         <QueueTimer
           minutes={active ? wait : null}
+          range={active ? range : null}
           size="large"
           tone={tone}
           refreshing={order.isFetching}
