@@ -1,5 +1,6 @@
-// The frame every icon draws in: 24x24, stroked in the text colour, hidden from screen readers
-// unless it is given a title (then it is an image with that name).
+// The frame every icon draws in: 24x24, stroked in the text colour (the stroke style is in
+// base.css, so each icon carries only its shapes), hidden from screen readers unless it is given a
+// title (then it is an image with that name).
 import type { ReactNode, SVGProps } from 'react';
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
@@ -10,7 +11,7 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
 }
 
 export function Svg({
-  size = '1.25em',
+  size,
   title,
   className,
   children,
@@ -21,16 +22,10 @@ export function Svg({
       viewBox="0 0 24 24"
       width={size}
       height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       className={className ? `icon ${className}` : 'icon'}
       aria-hidden={title ? undefined : true}
       role={title ? 'img' : undefined}
       aria-label={title}
-      focusable="false"
       {...rest}
     >
       {children}

@@ -7,6 +7,7 @@ import { useLocale } from '../lib/locale-store';
 import { paths } from '../lib/paths';
 import { useIsLoggedIn } from '../lib/session-store';
 import { navItems, type NavigationGroup } from './navigation';
+import { IconHome, IconLogIn, IconStar, IconUser } from '@jono/ui';
 
 // The form and its translations load only when a guest opens it.
 const LoginDialog = lazy(async () => {
@@ -17,7 +18,12 @@ const LoginDialog = lazy(async () => {
   return { default: module.LoginDialog };
 });
 
-const ICONS = { home: '⌂', bonus: '★', profile: '☺', login: '→' } as const;
+const ICONS = { home: IconHome, bonus: IconStar, profile: IconUser, login: IconLogIn } as const;
+
+function NavIcon({ item }: { item: keyof typeof ICONS }) {
+  const Icon = ICONS[item];
+  return <Icon className="nav-bar__icon" />;
+}
 
 export function NavigationBar({ group }: { group: NavigationGroup }) {
   const { t } = useTranslation();
@@ -33,9 +39,7 @@ export function NavigationBar({ group }: { group: NavigationGroup }) {
           <li key={item}>
             {item === 'login' ? (
               <button type="button" className="nav-bar__item" onClick={() => setLoginOpen(true)}>
-                <span className="nav-bar__icon" aria-hidden="true">
-                  {ICONS.login}
-                </span>
+                <IconLogIn className="nav-bar__icon" />
                 {t('nav.login')}
               </button>
             ) : (
@@ -49,9 +53,7 @@ export function NavigationBar({ group }: { group: NavigationGroup }) {
                     : undefined
                 }
               >
-                <span className="nav-bar__icon" aria-hidden="true">
-                  {ICONS[item]}
-                </span>
+                <NavIcon item={item} />
                 {t(`nav.${item}`)}
               </NavLink>
             )}

@@ -1,6 +1,7 @@
 // The app's notification (title, text, error code, optional link), announced to screen readers.
 import { useTranslation } from '../lib/use-translation';
 import { useNotificationStore } from '../lib/notification-store';
+import { IconClose } from '@jono/ui';
 
 export function NotificationBanner() {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function NotificationBanner() {
             ) : null}
           </div>
           <button type="button" className="icon-button" onClick={hide} aria-label={t('close')}>
-            <span aria-hidden="true">×</span>
+            <IconClose />
           </button>
         </div>
       ) : null}

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
 import { backTarget } from '../../lib/navigation-history';
 import type { NavigationState } from '../../lib/paths';
+import { IconChevronLeft } from '@jono/ui';
 
 export function BackButton({
   fallback = '/home',
@@ -25,7 +26,7 @@ export function BackButton({
         else void navigate(target.path, { state });
       }}
     >
-      <span aria-hidden="true">‹</span>
+      <IconChevronLeft />
     </button>
   );
 }

@@ -4,6 +4,7 @@ import type { QueueState, StaffQueue } from '@jono/contract';
 import { useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useUpdateShop } from '../api/update-shop';
+import { IconMinus, IconPlus } from '@jono/ui';
 
 const STATES: readonly QueueState[] = ['open', 'full', 'closed'];
 
@@ -76,7 +77,7 @@ export function ShopControls({ pob }: { pob: StaffQueue['pob'] }) {
           disabled={pob.chairs <= 0 || update.isPending}
           onClick={() => setChairs(pob.chairs - 1)}
         >
-          {'−'}
+          <IconMinus />
         </button>
         <output className="stepper__value" aria-live="polite">
           {pob.chairs}
@@ -88,7 +89,7 @@ export function ShopControls({ pob }: { pob: StaffQueue['pob'] }) {
           disabled={pob.chairs >= 50 || update.isPending}
           onClick={() => setChairs(pob.chairs + 1)}
         >
-          {'+'}
+          <IconPlus />
         </button>
       </div>
     </div>

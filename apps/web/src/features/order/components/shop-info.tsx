@@ -6,6 +6,7 @@ import { useFavouritesStore } from '../../../lib/favourites-store';
 import { formatClock, weekdayName } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
 import { cardState } from '../../../lib/queue';
+import { IconHeart } from '@jono/ui';
 
 export function ShopInfo({
   shop,
@@ -38,7 +39,7 @@ export function ShopInfo({
             aria-label={favourite ? t('shop.removeFavourite') : t('shop.addFavourite')}
             onClick={() => toggle(shop.id)}
           >
-            <span aria-hidden="true">{favourite ? '♥' : '♡'}</span>
+            <IconHeart filled={favourite} />
           </button>
           {state === 'takingOrders' ? (
             <QueueTimer minutes={wait} range={range} size="large" />

@@ -12,6 +12,7 @@ import { useMessages } from '../api/messages';
 import { useServerLogout } from '../api/logout';
 import { unreadCount } from '../utils/messages';
 import '../../account/account.css';
+import { IconChevronRight } from '@jono/ui';
 
 export function ProfileRoute() {
   const { t } = useTranslation('profile');
@@ -83,9 +84,7 @@ export function ProfileRoute() {
                     </span>
                   </span>
                 ) : null}
-                <span className="profile-links__chevron" aria-hidden="true">
-                  ›
-                </span>
+                <IconChevronRight className="profile-links__chevron" />
               </Link>
             </li>
           ))}

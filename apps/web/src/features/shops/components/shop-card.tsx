@@ -1,4 +1,4 @@
-// A shop in the list: name, address, wait and state; a link only while it takes orders.
+// A shop in the list: picture, name, address, wait and state; a link only while it takes orders.
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { PobSummary } from '@jono/contract';
@@ -7,6 +7,7 @@ import type { Distance } from '../../../lib/distance';
 import { formatDistance } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
 import { paths } from '../../../lib/paths';
+import { fallbackImageUrl } from '../../../lib/shop-image';
 import { cardState, shownWait } from '../../../lib/queue';
 
 interface ShopCardProps {
@@ -22,6 +23,14 @@ export function ShopCard({ shop, distance, priority }: ShopCardProps) {
   const wait = shownWait(shop.service_time_estimates, priority);
   const content = (
     <>
+      <img
+        className="shop-card__thumb"
+        src={shop.image || fallbackImageUrl(shop.id)}
+        alt=""
+        width={56}
+        height={56}
+        loading="lazy"
+      />
       <div className="shop-card__text">
         <h3 className="shop-card__name">{shop.name}</h3>
         <p className="shop-card__address">{`${shop.address}, ${shop.city}`}</p>
