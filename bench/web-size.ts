@@ -1,5 +1,5 @@
-// Web weight: the JavaScript, CSS and translation files that /home, /barbershop/{id} and /tracking
-// load, measured
+// Web weight: the JavaScript, CSS, translation, font and image files that /home, /barbershop/{id}
+// and /tracking load, measured
 // in Chromium against the running server (each response gzipped here, since the server sends
 // them uncompressed), and installability of the PWA as Chromium itself judges it.
 import { gzipSync } from 'node:zlib';
@@ -25,6 +25,13 @@ export interface PageWeight {
   /** Translation files (JSON data fetched by i18next, not JavaScript), gzip bytes. */
   translationFiles: number;
   translationGzipBytes: number;
+  /** Web fonts (woff2, already compressed): bytes as sent. */
+  fontFiles: number;
+  fontBytes: number;
+  /** Images (shop pictures, icons): bytes as sent, and gzip bytes (SVG compresses). */
+  imageFiles: number;
+  imageRawBytes: number;
+  imageGzipBytes: number;
   /** content-encoding the server used for scripts and styles ("none" when uncompressed). */
   encoding: string;
   /** The five heaviest scripts and styles, gzip bytes. */
@@ -111,7 +118,7 @@ async function weigh(
     const resourceType = res.request().resourceType();
     const translation = new URL(res.url()).pathname.includes('/locales-');
     const type = translation ? 'translation' : resourceType;
-    if (type !== 'script' && type !== 'stylesheet' && type !== 'translation') return;
+    if (!['script', 'stylesheet', 'translation', 'font', 'image'].includes(type)) return;
     bodies.push(
       res
         .body()
@@ -143,9 +150,14 @@ async function weigh(
     cssGzipBytes: sum('stylesheet', 'gzip'),
     translationFiles: files.filter((f) => f.type === 'translation').length,
     translationGzipBytes: sum('translation', 'gzip'),
+    fontFiles: files.filter((f) => f.type === 'font').length,
+    fontBytes: sum('font', 'raw'),
+    imageFiles: files.filter((f) => f.type === 'image').length,
+    imageRawBytes: sum('image', 'raw'),
+    imageGzipBytes: sum('image', 'gzip'),
     encoding: [...new Set(files.map((f) => f.encoding))].join(', ') || 'none',
     largest: files
-      .filter((f) => f.type !== 'translation')
+      .filter((f) => f.type === 'script' || f.type === 'stylesheet')
       .sort((a, b) => b.gzip - a.gzip)
       .slice(0, 5)
       .map((f) => ({ file: f.file, gzipBytes: f.gzip })),

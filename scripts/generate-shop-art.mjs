@@ -1,6 +1,8 @@
 // Writes the 12 fallback pictures of shops without a photo (apps/web/public/shop-art/shop-NN.svg):
 // each its own barbershop motif, palette and background pattern, drawn as plain SVG so they weigh
-// a kilobyte or two and stay sharp at every size. Run: node scripts/generate-shop-art.mjs
+// a kilobyte or two and stay sharp at every size; and the 4 storefronts the demo data uses as
+// shop photos (server/public/media/shops/shop-N.svg), each a different street front.
+// Run: node scripts/generate-shop-art.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 
 const OUT = new URL('../apps/web/public/shop-art/', import.meta.url);
@@ -79,3 +81,30 @@ for (let i = 0; i < 12; i++) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 390 230" preserveAspectRatio="xMidYMid slice"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient>${pattern}</defs><rect width="390" height="230" fill="url(#g)"/><rect width="390" height="230" fill="url(#p)" opacity=".12"/><g transform="translate(${x} 35)">${MOTIFS[i](ink, acc)}</g></svg>\n`;
   writeFileSync(new URL(`shop-${String(i + 1).padStart(2, '0')}.svg`, OUT), svg);
 }
+
+// The demo "photos": a street front each (brick, timber, plaster, glass), 800x450.
+const DEMO_OUT = new URL('../server/public/media/shops/', import.meta.url);
+const FRONTS = [
+  { sky: '#9cc3e6', wall: '#a44a3f', trim: '#f3ead8', awning: ['#1e4fa3', '#f3ead8'], brick: true },
+  { sky: '#f2c6a0', wall: '#6b4a2f', trim: '#e9d8b4', awning: ['#2f6f4f', '#e9d8b4'], wood: true },
+  { sky: '#bcd9d2', wall: '#e8e0cf', trim: '#34495e', awning: ['#c8102e', '#ffffff'] },
+  { sky: '#2c3e63', wall: '#22303f', trim: '#d7e3ee', awning: ['#f2a900', '#22303f'], night: true },
+];
+mkdirSync(DEMO_OUT, { recursive: true });
+FRONTS.forEach((f, i) => {
+  const stripes = Array.from(
+    { length: 14 },
+    (_, k) =>
+      `<rect x="${100 + k * 43}" y="110" width="43" height="50" fill="${f.awning[k % 2]}"/>`,
+  ).join('');
+  const texture = f.brick
+    ? `<pattern id="t" width="40" height="20" patternUnits="userSpaceOnUse"><path d="M0 0h40v20H0z" fill="${f.wall}"/><path d="M0 10h40M20 0v10M0 10v10M40 10v10" stroke="#00000033" stroke-width="2"/></pattern>`
+    : f.wood
+      ? `<pattern id="t" width="24" height="450" patternUnits="userSpaceOnUse"><rect width="24" height="450" fill="${f.wall}"/><path d="M0 0v450" stroke="#00000040" stroke-width="3"/></pattern>`
+      : `<pattern id="t" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="${f.wall}"/></pattern>`;
+  const glow = f.night
+    ? '<rect x="150" y="190" width="260" height="170" fill="#ffd77a" opacity=".85"/>'
+    : '';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 450"><defs>${texture}</defs><rect width="800" height="450" fill="${f.sky}"/>${f.night ? '<circle cx="690" cy="60" r="26" fill="#f3ead8"/>' : '<circle cx="700" cy="70" r="34" fill="#fff6d0" opacity=".8"/>'}<rect x="80" y="40" width="640" height="410" fill="url(#t)"/><rect x="80" y="40" width="640" height="60" fill="${f.trim}"/><text x="400" y="84" font-family="sans-serif" font-size="38" font-weight="800" letter-spacing="6" text-anchor="middle" fill="${f.wall}">JONO</text>${stripes}<path d="M100 160q21.5 16 43 0${'t43 0'.repeat(13)}" fill="${f.awning[0]}"/><rect x="140" y="180" width="280" height="190" fill="${f.trim}"/><rect x="150" y="190" width="260" height="170" fill="#7fa7c9"/>${glow}<path d="M170 200l60 0-80 80z" fill="#ffffff55"/><rect x="470" y="180" width="120" height="270" fill="${f.trim}"/><rect x="480" y="190" width="100" height="260" fill="${f.awning[0]}"/><circle cx="565" cy="320" r="6" fill="${f.trim}"/><rect x="630" y="190" width="28" height="120" rx="14" fill="#fff"/><g fill="#c8102e"><path d="M630 215l28-14v10l-28 14zM630 250l28-14v10l-28 14zM630 285l28-14v10l-28 14z"/></g><rect x="0" y="430" width="800" height="20" fill="#00000030"/></svg>\n`;
+  writeFileSync(new URL(`shop-${i + 1}.svg`, DEMO_OUT), svg);
+});

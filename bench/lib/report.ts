@@ -103,6 +103,8 @@ the demo Gold member with an active order${w.trackingNote ? ` (${w.trackingNote}
           'CSS gzip kB',
           'CSS raw kB',
           'translations gzip kB',
+          'fonts kB',
+          'images kB (gzip)',
           'encoding',
         ],
         w.pages.map((p) => [
@@ -114,6 +116,8 @@ the demo Gold member with an active order${w.trackingNote ? ` (${w.trackingNote}
           kB(p.cssGzipBytes),
           kB(p.cssRawBytes),
           kB(p.translationGzipBytes),
+          `${kB(p.fontBytes)} (${p.fontFiles})`,
+          `${kB(p.imageRawBytes)} (${kB(p.imageGzipBytes)}), ${p.imageFiles} files`,
           p.encoding,
         ]),
       ),
