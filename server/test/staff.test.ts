@@ -452,6 +452,10 @@ describe('Manager routes', () => {
     expect(s.no_shows).toBe(0);
     expect(s.mean_wait_minutes).not.toBeNull();
     expect(s.estimate_mae_minutes).not.toBeNull();
+    // Every estimate shown to a served customer was stored and is compared with what followed.
+    expect(s.estimate_median_error_minutes).toEqual(expect.any(Number));
+    expect(s.estimate_inside_range_share).toBeGreaterThanOrEqual(0);
+    expect(s.estimate_inside_range_share).toBeLessThanOrEqual(1);
     const bad = await app.inject({ url: '/api/fi/staff/summary/?date=today', headers: manager1 });
     expect(bad.statusCode).toBe(400);
   });

@@ -278,6 +278,13 @@ export const staffSummarySchema = z.object({
   /** Mean of |wait shown when joining - actual wait|, and of the signed difference (actual - shown). */
   estimate_mae_minutes: z.number().nullable(),
   estimate_bias_minutes: z.number().nullable(),
+  /**
+   * Over every estimate shown to that day's served customers (at joining and at each change):
+   * the median of |actual wait - shown median|, and the share of actual waits inside the range
+   * shown (0 to 1; the range claims 0.8). Null without such estimates.
+   */
+  estimate_median_error_minutes: z.number().nullable(),
+  estimate_inside_range_share: z.number().min(0).max(1).nullable(),
 });
 export type StaffSummary = z.infer<typeof staffSummarySchema>;
 

@@ -65,3 +65,5 @@ export {
   shopQueueState,
 } from './shop-inputs';
 export type { OrderRecord, ShopInputs, ShopRecords, ShownEstimate } from './shop-inputs';
+export { accuracyTable, formatAccuracyTable } from './accuracy';
+export type { AccuracyRow, ShownOutcome } from './accuracy';

@@ -1,7 +1,7 @@
 // Manager-only: messages to customers, and a day's summary of the shop (waits, no-shows and how
 // far the shown estimates were from the waits that followed).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import {
   normalisePhone,
   staffMessageAnswerSchema,
@@ -11,7 +11,7 @@ import {
   SERVER_TEXT,
 } from '@jono/contract';
 import { localTimeToEpoch } from '@jono/queue';
-import { customers, messages, orders, pobs } from '../../db/schema';
+import { customers, messages, orders, pobs, waitEstimates } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { staffCaller } from '../../services/staff-auth';
 import { errorAnswers, marketCtx, marketParams } from '../params';
@@ -73,7 +73,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One local day of the shop: customers served, waits, no-shows, estimate error',
         description:
-          "Counts orders that joined on that date in the shop's time zone. Waits run from joining to reaching a chair; the estimate error compares the wait shown when joining with that wait.",
+          "Counts orders that joined on that date in the shop's time zone. Waits run from joining to reaching a chair; the estimate error compares the wait shown when joining with that wait. The median error and the share inside the range run over every estimate shown to the served customers (at joining and at each change), each against the wait that followed it.",
         params: marketParams,
         querystring: staffSummaryQuerySchema,
         response: { 200: staffSummarySchema },
@@ -107,8 +107,32 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           ? [(r.startedAt.getTime() - r.joinedAt.getTime()) / MINUTE - r.shownWait]
           : [],
       );
+      // The closed loop: every estimate shown to the day's served customers, against the wait
+      // that followed it.
+      const startedAt = new Map(served.flatMap((r) => (r.startedAt ? [[r.id, r.startedAt]] : [])));
+      const shown =
+        startedAt.size === 0
+          ? []
+          : await ctx.db
+              .select()
+              .from(waitEstimates)
+              .where(inArray(waitEstimates.orderId, [...startedAt.keys()]));
+      const outcomes = shown.flatMap((e) => {
+        const start = startedAt.get(e.orderId);
+        if (!start || start < e.at) return [];
+        const actual = (start.getTime() - e.at.getTime()) / MINUTE;
+        return [{ error: Math.abs(actual - e.wait), inside: actual >= e.low && actual <= e.high }];
+      });
       return {
         date: request.query.date,
+        estimate_median_error_minutes: percentile(
+          outcomes.map((o) => o.error),
+          50,
+        ),
+        estimate_inside_range_share:
+          outcomes.length === 0
+            ? null
+            : Math.round((outcomes.filter((o) => o.inside).length / outcomes.length) * 100) / 100,
         joined: rows.length,
         served: served.length,
         no_shows: rows.filter((r) => r.status === 'noShow').length,

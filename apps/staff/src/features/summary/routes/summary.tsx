@@ -69,6 +69,11 @@ function minutes(value: number | null, t: TFunction): string {
   return value === null ? '–' : t('common.minutes', { count: Math.round(value) });
 }
 
+/** A share 0..1 as a whole percentage, "–" when unknown. */
+function percent(share: number | null): string {
+  return share === null ? '–' : `${Math.round(share * 100)} %`;
+}
+
 function DayFigures({ day }: { day: StaffSummary }) {
   const { t } = useTranslation();
   const bias = day.estimate_bias_minutes;
@@ -80,6 +85,8 @@ function DayFigures({ day }: { day: StaffSummary }) {
     { key: 'noShows', value: String(day.no_shows) },
     { key: 'cancelled', value: String(day.cancelled) },
     { key: 'estimateError', value: minutes(day.estimate_mae_minutes, t) },
+    { key: 'estimateMedianError', value: minutes(day.estimate_median_error_minutes, t) },
+    { key: 'insideRange', value: percent(day.estimate_inside_range_share) },
   ];
   return (
     <section aria-labelledby="day-title">

@@ -11,6 +11,8 @@ const day = (date: string, mean: number | null, bias: number | null) => ({
   p90_wait_minutes: mean,
   estimate_mae_minutes: bias === null ? null : Math.abs(bias),
   estimate_bias_minutes: bias,
+  estimate_median_error_minutes: null,
+  estimate_inside_range_share: null,
 });
 
 describe('week chart numbers', () => {
