@@ -130,6 +130,14 @@ describe('POST /register/', () => {
     expect(res.json().message).toMatch(/recovery/);
   });
 
+  it('refuses a phone too short or too long for its country', async () => {
+    for (const phone of ['+358123', '+474000000', '+4740000000123']) {
+      const res = await post('/register/', { ...registration, phone, email: 'len@example.fi' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toMatchObject({ phone: 'Check the phone number' });
+    }
+  });
+
   it('answers every wrong field and writes nothing', async () => {
     const res = await post('/register/', {
       phone: '12',

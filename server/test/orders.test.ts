@@ -210,6 +210,21 @@ describe('Time slots before closing', () => {
 });
 
 describe('GET /customers/:id/orders/:orderId/', () => {
+  it('tells a waiting customer how many are ahead of them', async () => {
+    const first = await newCustomer(app);
+    const second = await newCustomer(app);
+    const a = (await join(app, first, 13)).json<{ id: number }>().id;
+    const b = (await join(app, second, 13)).json<{ id: number }>().id;
+    const orderA = orderSchema.parse(
+      (await app.inject({ url: url(first, a), headers: first.auth })).json(),
+    );
+    const orderB = orderSchema.parse(
+      (await app.inject({ url: url(second, b), headers: second.auth })).json(),
+    );
+    expect(orderA).toMatchObject({ in_service: false, ahead: expect.any(Number) });
+    expect(orderB.ahead).toBe((orderA.ahead ?? -2) + 1);
+  });
+
   it("answers 404 for another customer's order through one's own path", async () => {
     const a = await newCustomer(app);
     const b = await newCustomer(app);

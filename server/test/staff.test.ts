@@ -165,6 +165,12 @@ describe('POST /staff/orders/:id/start|finish/', () => {
     expect(q.chairs[1]).toMatchObject({ chair: 2, order_id: id });
     expect(q.orders.find((o) => o.id === id)).toMatchObject({ state: 'in_service', position: 0 });
     expect((await act(id, 'start')).statusCode).toBe(409);
+    c.auth = await authFor(app, c.id);
+    const inChair = await app.inject({
+      url: `/api/fi/customers/${c.id}/orders/${id}/`,
+      headers: c.auth,
+    });
+    expect(inChair.json()).toMatchObject({ status: 'active', in_service: true, ahead: null });
 
     clock.advance(30);
     const finish = await act(id, 'finish');

@@ -140,3 +140,66 @@ export const COUNTRIES: readonly Country[] = [
   { name: 'United States', code: 'US', dial_code: '+1' },
 ];
 export const DEFAULT_DIAL_CODE = '+358';
+
+/** The market whose dial code a phone number in E.164 starts with, or null for another country. */
+export function marketOfPhone(e164: string): Market | null {
+  const number = e164.replace(/[\s\-().]/g, '');
+  for (const info of Object.values(MARKET_INFO)) {
+    if (number.startsWith(info.dialCode)) return info.market;
+  }
+  return null;
+}
+
+/** The market a country code (FI, NO, ...) names, or null for a country without one. */
+export function marketOfCountry(country: string): Market | null {
+  const m = country.toLowerCase();
+  return (MARKETS as readonly string[]).includes(m) ? (m as Market) : null;
+}
+
+const MARKET_OF_LANGUAGE_TAG: Record<string, Market> = {
+  fi: 'fi',
+  et: 'ee',
+  nb: 'no',
+  nn: 'no',
+  no: 'no',
+  da: 'dk',
+  sv: 'se',
+};
+
+const LANGUAGE_OF_TAG: Record<string, Language> = {
+  fi: 'fi',
+  et: 'ee',
+  en: 'en',
+  nb: 'no',
+  nn: 'no',
+  no: 'no',
+  sv: 'sv',
+  da: 'dk',
+  de: 'de',
+};
+
+/**
+ * The market a browser's preferred languages point to: the first tag whose region is one of the
+ * markets (en-SE is Sweden, sv-FI Finland), else the first whose language is a market's
+ * (nb, nn, no: Norway; da: Denmark; sv: Sweden; et: Estonia; fi: Finland); null when none does.
+ */
+export function marketOfBrowserLanguages(tags: readonly string[]): Market | null {
+  for (const tag of tags) {
+    const [language = '', ...rest] = tag.toLowerCase().split(/[-_]/);
+    const region = rest.find((part) => /^[a-z]{2}$/.test(part));
+    const byRegion = region ? marketOfCountry(region) : null;
+    if (byRegion) return byRegion;
+    const byLanguage = MARKET_OF_LANGUAGE_TAG[language];
+    if (byLanguage) return byLanguage;
+  }
+  return null;
+}
+
+/** The first of a browser's preferred languages that the app speaks, or null. */
+export function languageOfBrowserLanguages(tags: readonly string[]): Language | null {
+  for (const tag of tags) {
+    const language = LANGUAGE_OF_TAG[tag.toLowerCase().split(/[-_]/)[0] ?? ''];
+    if (language) return language;
+  }
+  return null;
+}

@@ -61,6 +61,10 @@ export const orderSchema = z.object({
     /** The 80 % interval of that wait; null when wait_time is null. */
     wait_range: waitRangeSchema.nullable(),
   }),
+  /** In a barber's chair now (an active order whose service has started). */
+  in_service: z.boolean().optional(),
+  /** Customers ahead in the queue while waiting (0: next in line); null when not waiting. */
+  ahead: z.number().int().min(0).nullable().optional(),
   items: z.array(
     z.object({
       amount: z.number().int(),

@@ -23,6 +23,36 @@ export const STANDARD_EMAIL =
 /** Phone in E.164 as the API stores it: + and 6 to 15 digits. */
 export const E164 = /^\+[1-9]\d{5,14}$/;
 
+/**
+ * Length of the national significant number (digits after the dial code, without the trunk 0)
+ * per dial code of the country list: Norway and Denmark have 8-digit numbers, Estonia 7 or 8,
+ * Sweden 7 to 9, Finland 6 to 10 (mobile 9 or 10), Germany 6 to 11, the US 10.
+ */
+export const PHONE_LENGTHS: Readonly<Record<string, { min: number; max: number }>> = {
+  '+358': { min: 6, max: 10 },
+  '+372': { min: 7, max: 8 },
+  '+47': { min: 8, max: 8 },
+  '+45': { min: 8, max: 8 },
+  '+46': { min: 7, max: 9 },
+  '+49': { min: 6, max: 11 },
+  '+1': { min: 10, max: 10 },
+};
+
+/**
+ * A phone number in E.164 whose length fits its country's numbers (by the longest dial code it
+ * starts with); a number of a country outside the list needs only to be E.164.
+ */
+export function isValidPhone(e164: string): boolean {
+  if (!E164.test(e164)) return false;
+  const dialCode = Object.keys(PHONE_LENGTHS)
+    .filter((code) => e164.startsWith(code))
+    .sort((a, b) => b.length - a.length)[0];
+  if (dialCode === undefined) return true;
+  const rule = PHONE_LENGTHS[dialCode];
+  const digits = e164.length - dialCode.length;
+  return rule === undefined || (digits >= rule.min && digits <= rule.max);
+}
+
 /** Turns what a person typed ("040 123 4567", "+358 40-123") into E.164 with a dial code. */
 export function normalisePhone(input: string, dialCode = '+358'): string {
   const trimmed = input.replace(/[\s\-().]/g, '');
@@ -62,7 +92,7 @@ const phone = (key: string) => inputText(key).trim().min(PHONE_MIN_LENGTH, key);
 
 export const registrationSchema = z
   .object({
-    phone: phone('register.phoneError').regex(E164, 'register.phoneError'),
+    phone: phone('register.phoneError').refine(isValidPhone, 'register.phoneError'),
     firstname: inputText('register.firstnameError')
       .trim()
       .min(1, 'register.firstnameError')

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PobEvent } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { orders } from '../db/schema';
-import { orderView, waitInView } from './orders';
+import { orderView, placeInView, waitInView } from './orders';
 import type { OrderRow } from './queue-load';
 import type { QueueService, ShopQueueView } from './queue';
 import { staffQueue } from './staff-queue';
@@ -218,7 +218,10 @@ export class LiveFeeds {
         const row = rows.get(id);
         if (!frame && row) {
           this.builds += 1;
-          frame = frameOf(orderView(row, waitInView(frames.view, row)));
+          frame = frameOf({
+            ...orderView(row, waitInView(frames.view, row)),
+            ...placeInView(frames.view, row),
+          });
           frames.orders.set(id, frame);
           await slicer.step();
         }

@@ -231,3 +231,27 @@ export function waitInView(view: Pick<ShopQueueView, 'estimate'>, row: OrderRow)
   }
   return { wait_time: e.waitMinutes, wait_range: e.waitMinutes === null ? null : e.waitRange };
 }
+
+/** Where an order is in its queue: at a chair, or how many customers are ahead of it. */
+export function placeInView(
+  view: Pick<ShopQueueView, 'estimate'>,
+  row: OrderRow,
+): Pick<Order, 'in_service' | 'ahead'> {
+  if (row.status !== 'active') return { in_service: false, ahead: null };
+  if (row.startedAt) return { in_service: true, ahead: null };
+  const position = view.estimate.orders.get(row.id)?.position;
+  return { in_service: false, ahead: position === undefined ? null : Math.max(0, position - 1) };
+}
+
+/** The answer of every order route: the order, its live wait and its place in the queue. */
+export async function orderAnswer(
+  ctx: MarketContext,
+  queue: QueueService,
+  row: OrderRow,
+): Promise<Order> {
+  const place =
+    row.status === 'active'
+      ? placeInView(await queue.view(ctx, row.pobId), row)
+      : { in_service: false, ahead: null };
+  return { ...orderView(row, await liveWait(ctx, queue, row)), ...place };
+}

@@ -22,6 +22,7 @@ export function RootLayout() {
   const group = navigationGroup({ loggedIn, hasActiveOrder: activeOrderId !== null, checkedIn });
   const transition = (location.state as NavigationState | null)?.transition ?? 'slide-right';
   const withNav = showsNavigation(location.pathname);
+  const withTrackingButton = showsTrackingButton(location.pathname, activeOrderId !== null);
 
   useEffect(() => {
     recordVisit(location.pathname);
@@ -29,7 +30,9 @@ export function RootLayout() {
   }, [location.pathname]);
 
   return (
-    <div className={`app${withNav ? ' app--with-nav' : ''}`}>
+    <div
+      className={`app${withNav ? ' app--with-nav' : ''}${withTrackingButton ? ' app--with-tracking-button' : ''}`}
+    >
       <SessionSync />
       <NotificationBanner />
       {/* Outside the keyed page: while the next screen's code loads, the current one stays. */}
@@ -38,9 +41,7 @@ export function RootLayout() {
           <Outlet />
         </div>
       </Suspense>
-      {showsTrackingButton(location.pathname, activeOrderId !== null) ? (
-        <TrackingButton group={group} />
-      ) : null}
+      {withTrackingButton ? <TrackingButton group={group} /> : null}
       {withNav ? <NavigationBar group={group} /> : null}
     </div>
   );

@@ -22,8 +22,12 @@ describe('the start gate', () => {
     expect(startGate({ ...base, validRecovery: true, welcomeSeen: false })).toBe('recovery');
   });
 
-  it('goes to welcome until it has been seen', () => {
-    expect(startGate({ ...base, welcomeSeen: false })).toBe('welcome');
+  it('goes to welcome until a guest has seen it', () => {
+    expect(startGate({ ...base, loggedIn: false, welcomeSeen: false })).toBe('welcome');
+  });
+
+  it('never sends a logged-in customer to welcome', () => {
+    expect(startGate({ ...base, welcomeSeen: false })).toBe('home');
   });
 
   it('shows home otherwise, and for a guest', () => {

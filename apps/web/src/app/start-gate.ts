@@ -13,6 +13,7 @@ export function startGate(input: StartGateInput): StartGateTarget {
   if (input.loggedIn && input.profileLoading) return 'loading';
   if (input.loggedIn && input.activeOrderId) return 'tracking';
   if (input.validRecovery) return 'recovery';
-  if (!input.welcomeSeen) return 'welcome';
+  // A customer who has an account has no use for the welcome slides.
+  if (!input.welcomeSeen && !input.loggedIn) return 'welcome';
   return 'home';
 }

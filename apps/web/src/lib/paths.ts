@@ -14,6 +14,7 @@ export const paths = {
   tutorial: { path: '/tutorial', href: () => '/tutorial' },
   help: { path: '/help', href: () => '/help' },
   information: { path: '/information', href: () => '/information' },
+  membership: { path: '/information', href: () => '/information#membership' },
   install: { path: '/install', href: () => '/install' },
   receipt: { path: '/receipt', href: () => '/receipt' },
   bonus: { path: '/bonus', href: () => '/bonus' },

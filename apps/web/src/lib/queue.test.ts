@@ -45,14 +45,14 @@ describe('card state', () => {
     expect(cardState({ ...shop, service_time_estimates: [] })).toBe('unknown');
   });
 
-  it('is closed when not open or closing soon', () => {
+  it('is closed when not open, closing soon, or closed for the day by the shop', () => {
     expect(cardState({ ...shop, open: false })).toBe('closed');
     expect(cardState({ ...shop, closing_soon: true })).toBe('closed');
+    expect(cardState({ ...shop, queue_state: 'closed' })).toBe('closed');
   });
 
-  it('is full when the queue is full, or open but its state is not open', () => {
+  it('is full when the queue is full', () => {
     expect(cardState({ ...shop, queue_state: 'full' })).toBe('full');
-    expect(cardState({ ...shop, queue_state: 'closed' })).toBe('full');
   });
 });
 

@@ -23,13 +23,14 @@ export function shownEstimate(
 
 export type CardState = 'unknown' | 'closed' | 'full' | 'takingOrders';
 
-/** Card state (section 4): unknown without a queue; closed when not open or closing soon; full when
- * queue_state is full or open but the state is not open; otherwise taking orders. */
+/** Card state (section 4): unknown without a queue; closed when not open, closing soon or closed
+ * for the day (queue_state closed: it is not "full", the customer cannot try again later today);
+ * full when queue_state is full; otherwise taking orders. */
 export function cardState(
   shop: Pick<PobSummary, 'open' | 'closing_soon' | 'queue_state' | 'service_time_estimates'>,
 ): CardState {
   if (shop.service_time_estimates.length === 0) return 'unknown';
-  if (!shop.open || shop.closing_soon) return 'closed';
+  if (!shop.open || shop.closing_soon || shop.queue_state === 'closed') return 'closed';
   if (shop.queue_state !== 'open') return 'full';
   return 'takingOrders';
 }

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   recovery: 'jono.recovery',
   dev: 'jono.dev',
   cookies: 'jono.cookies',
+  /** Sessions and data of the markets the customer is not in now (market-shelf.ts). */
+  shelf: 'jono.shelf',
 } as const;
 
 export function readStorage(key: string): unknown {

@@ -14,7 +14,7 @@ import { requireCustomer } from '../../lib/auth';
 import { HttpError, notFound } from '../../lib/http-error';
 import { ipLimit } from '../../plugins/rate-limits';
 import { priorityOf } from '../../services/profiles';
-import { joinQueue, liveWait, lockShop, orderView } from '../../services/orders';
+import { joinQueue, lockShop, orderAnswer } from '../../services/orders';
 import { customerParams, errorAnswers, idSchema, marketCtx } from '../params';
 
 const orderParams = customerParams.extend({ orderId: idSchema });
@@ -85,9 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(orders.customerId, id))
         .orderBy(desc(orders.joinedAt), desc(orders.id))
         .limit(100);
-      const items = await Promise.all(
-        rows.map(async (r) => orderView(r, await liveWait(ctx, app.queue, r))),
-      );
+      const items = await Promise.all(rows.map((r) => orderAnswer(ctx, app.queue, r)));
       return { items };
     },
   );
@@ -112,8 +110,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One order with its live estimate',
-        description:
+        description: [
           '`service_time_estimate.wait_time`: median minutes until the order reaches a chair (0 when at the chair); `wait_range` `{low, high}`: the 80 % interval of that wait. Both null when the order is no longer active.',
+          "`in_service`: the customer is in a barber's chair now. `ahead`: customers ahead in the queue while waiting (0: next), null otherwise.",
+        ].join('\n\n'),
         params: orderParams,
         response: { 200: orderSchema },
       },
@@ -122,7 +122,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { market, id, orderId } = request.params;
       await requireCustomer(request, market, id);
       const { ctx, row } = await findOrder(market, id, orderId);
-      return orderView(row, await liveWait(ctx, app.queue, row));
+      return orderAnswer(ctx, app.queue, row);
     },
   );
 
@@ -171,7 +171,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!updated) throw notFound('Order not found');
       await app.queue.changed(ctx, row.pobId);
-      return orderView(updated, await liveWait(ctx, app.queue, updated));
+      return orderAnswer(ctx, app.queue, updated);
     },
   );
 };

@@ -27,8 +27,13 @@ export function languageFromQuery(search: string): Language | null {
   return isLanguage(value) ? value : null;
 }
 
-/** Chooses a language: the store (ee also sets locale EE) and i18next follow. */
+/**
+ * Chooses a language: the store (ee also sets locale EE, and the language of the market left
+ * returns there) and i18next follow; a change of market keeps the accounts (market-shelf.ts,
+ * loaded only here, off the first screen).
+ */
 export async function applyLanguage(language: Language): Promise<void> {
-  useLocaleStore.getState().setLanguage(language);
+  const { changeMarket } = await import('../../lib/market-shelf');
+  changeMarket(() => useLocaleStore.getState().setLanguage(language));
   if (i18next.language !== language) await i18next.changeLanguage(language);
 }

@@ -1,21 +1,30 @@
-// POST /login/: phone (E.164) and password give the session's tokens.
-import { loginAnswerSchema, type LoginPayload } from '@jono/contract';
+// POST /login/: phone (E.164) and password give the session's tokens. The phone's dial code
+// picks the market's backend; a number of another market moves the app there on success.
+import { loginAnswerSchema, type LoginPayload, type Market } from '@jono/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { currentMarket } from '../../../lib/locale-store';
+import { enterMarket, marketForPhone } from '../../../lib/phone-market';
 import { useSessionStore } from '../../../lib/session-store';
 import { getProfile } from './get-profile';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const login = (payload: LoginPayload) =>
-  apiRequest('/login/', { method: 'POST', body: payload, schema: loginAnswerSchema, auth: false });
+export const login = (payload: LoginPayload, market?: Market) =>
+  apiRequest('/login/', {
+    method: 'POST',
+    body: payload,
+    schema: loginAnswerSchema,
+    auth: false,
+    market,
+  });
 
 /** Logs in, stores the session and loads the profile before reporting success. */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (payload: LoginPayload) => {
-      const answer = await login(payload);
+      const market = marketForPhone(payload.phone);
+      const answer = await login(payload, market);
+      enterMarket(market);
       useSessionStore.getState().setSession(
         {
           customerId: answer.customer_id,
@@ -25,7 +34,7 @@ export function useLogin() {
         payload.rememberLogin ?? false,
       );
       const profile = await queryClient.fetchQuery({
-        queryKey: queryKeys.profile(currentMarket(), answer.customer_id),
+        queryKey: queryKeys.profile(market, answer.customer_id),
         queryFn: ({ signal }) => getProfile(answer.customer_id, signal),
       });
       return profile;

@@ -1,10 +1,11 @@
 // Name, city, address, opening hours, chairs, queue timer, favourite toggle and the day's notices.
 import { useTranslation } from '../../../lib/use-translation';
-import { INTL_LOCALE, type Pob, type WaitRange } from '@jono/contract';
+import type { Pob, WaitRange } from '@jono/contract';
 import { QueueTimer } from '../../../components/ui/queue-timer';
 import { useFavouritesStore } from '../../../lib/favourites-store';
 import { formatClock, weekdayName } from '../../../lib/format';
-import { useLocale } from '../../../lib/locale-store';
+import { useLocale, useLocaleStore } from '../../../lib/locale-store';
+import { intlLocaleOf, weekHours } from '../../../lib/opening-hours';
 import { cardState } from '../../../lib/queue';
 import { IconHeart } from '@jono/ui';
 
@@ -19,10 +20,12 @@ export function ShopInfo({
 }) {
   const { t } = useTranslation('order');
   const locale = useLocale();
+  const language = useLocaleStore((s) => s.language);
   const favourite = useFavouritesStore((s) => s.ids.includes(shop.id));
   const toggle = useFavouritesStore((s) => s.toggle);
   const state = cardState(shop);
-  const days = [...shop.open_times].sort((a, b) => a.weekday - b.weekday);
+  const days = weekHours(shop.open_times, locale);
+  const dayLocale = intlLocaleOf(language, locale);
 
   return (
     <section className="shop-info">
@@ -50,19 +53,21 @@ export function ShopInfo({
       <p className="shop-info__chairs">
         {t('shop.chairs', { count: shop.queue_info.queue_employees })}
       </p>
-      {days.length ? (
-        <details className="shop-info__hours">
-          <summary>{t('shop.openingHours')}</summary>
-          <dl>
-            {days.map((day) => (
-              <div key={day.weekday} className="shop-info__day">
-                <dt>{weekdayName(day.weekday, INTL_LOCALE[locale])}</dt>
-                <dd>{`${formatClock(day.open, locale)}–${formatClock(day.close, locale)}`}</dd>
-              </div>
-            ))}
-          </dl>
-        </details>
-      ) : null}
+      <details className="shop-info__hours">
+        <summary>{t('shop.openingHours')}</summary>
+        <dl>
+          {days.map((day) => (
+            <div key={day.weekday} className="shop-info__day">
+              <dt>{weekdayName(day.weekday, dayLocale)}</dt>
+              <dd>
+                {day.kind === 'open'
+                  ? `${formatClock(day.open, locale)}–${formatClock(day.close, locale)}`
+                  : t(`shop.hours.${day.kind}`)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </details>
       {state === 'closed' ? (
         <p className="notice notice--warning" role="status">
           {t('shop.closedForDay')}

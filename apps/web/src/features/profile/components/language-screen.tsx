@@ -1,32 +1,52 @@
-// /profile/language: the menu languages fi, en and ee (ee also sets the locale EE). A logged-in
-// customer's choice is saved to the profile too.
+// /profile/language: the interface language and the country (market), two separate choices.
+// The menu offers fi, en and ee plus the country's own language; ee also sets the market EE
+// (section 9), and from there the way back to the market left is offered. A logged-in
+// customer's language is saved to the profile too.
 import { useTranslation } from '../../../lib/use-translation';
-import { APP_LANGUAGE_OF, MENU_LANGUAGES, type Language } from '@jono/contract';
+import {
+  APP_LANGUAGE_OF,
+  COUNTRY_TO_LANGUAGE,
+  MENU_LANGUAGES,
+  type Language,
+} from '@jono/contract';
+import { CountryPicker } from '../../../components/ui/country-picker';
 import { useLocaleStore } from '../../../lib/locale-store';
+import { changeMarket } from '../../../lib/market-shelf';
 import { paths } from '../../../lib/paths';
 import { useIsLoggedIn } from '../../../lib/session-store';
 import { applyLanguage, LANGUAGE_NAMES } from '../../account/language';
 import { ScreenHeader } from '../../account/components/screen-header';
 import { useUpdateProfile } from '../api/update-profile';
 
+/** The menu's languages, the country's own and the current one, each once. */
+export function languageOptions(current: Language, countryLanguage: Language | undefined) {
+  const options: Language[] = [...MENU_LANGUAGES];
+  for (const extra of [countryLanguage, current]) {
+    if (extra && !options.includes(extra)) options.push(extra);
+  }
+  return options;
+}
+
 export function LanguageScreen() {
   const { t } = useTranslation('profile');
   const current = useLocaleStore((s) => s.language);
+  const locale = useLocaleStore((s) => s.locale);
+  const previous = useLocaleStore((s) => s.previousLocale);
   const loggedIn = useIsLoggedIn();
   const update = useUpdateProfile();
   const choose = (language: Language) => {
     void applyLanguage(language);
     if (loggedIn) update.mutate({ app_language: APP_LANGUAGE_OF[language] });
   };
-  const options = MENU_LANGUAGES.includes(current) ? MENU_LANGUAGES : [...MENU_LANGUAGES, current];
+  const options = languageOptions(current, COUNTRY_TO_LANGUAGE[locale]);
   return (
     <main className="screen account-screen">
       <ScreenHeader
-        title={t('language.title')}
+        title={t('common:market.languageAndCountry')}
         fallback={loggedIn ? paths.profile.href() : paths.home.href()}
       />
       <fieldset className="language-list">
-        <legend className="visually-hidden">{t('language.title')}</legend>
+        <legend>{t('language.title')}</legend>
         {options.map((language) => (
           <label key={language} className="language-list__option">
             <input
@@ -42,6 +62,19 @@ export function LanguageScreen() {
           </label>
         ))}
       </fieldset>
+      {locale === 'EE' && previous && current !== 'ee' ? (
+        <div className="notice" role="status">
+          <p>{t('common:market.current', { country: t('common:countries.EE') })}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => changeMarket(() => useLocaleStore.getState().setLocale(previous))}
+          >
+            {t('common:market.returnTo', { country: t(`common:countries.${previous}`) })}
+          </button>
+        </div>
+      ) : null}
+      <CountryPicker variant="list" />
     </main>
   );
 }

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 
 describe('/profile/password', () => {
-  it('validates after a submit attempt, waits for a valid form and then shows success', async () => {
+  it('keeps submit disabled while invalid, shows errors of fields left, then shows success', async () => {
     useSessionStore.setState({
       session: { customerId: 42, accessToken: 'a', refreshToken: 'r' },
       rememberLogin: true,
@@ -27,14 +27,16 @@ describe('/profile/password', () => {
     renderRoutes([{ path: '/profile/password', Component: PasswordScreen }], '/profile/password');
     const user = userEvent.setup();
     const submit = screen.getByRole('button', { name: 'Change password' });
+    expect(submit).toBeDisabled();
 
     await user.type(screen.getByLabelText('New password'), 'short');
     expect(
       screen.queryByText('The new password must be at least 8 characters'),
     ).not.toBeInTheDocument();
-    await user.click(submit);
-    expect(await screen.findByText('Enter your current password')).toBeInTheDocument();
-    expect(screen.getByText('The new password must be at least 8 characters')).toBeInTheDocument();
+    await user.tab();
+    expect(
+      await screen.findByText('The new password must be at least 8 characters'),
+    ).toBeInTheDocument();
     expect(submit).toBeDisabled();
 
     await user.type(screen.getByLabelText('Current password'), 'Vanha123');

@@ -36,6 +36,9 @@ export function PasswordScreen() {
   const change = useChangePassword();
   const [values, setValues] = useState<PasswordForm>({ current: '', password: '', confirm: '' });
   const [attempted, setAttempted] = useState(false);
+  // Submit is disabled while the form is invalid (section 5), so a field's error shows once the
+  // customer has left it, not only after an attempt.
+  const [touched, setTouched] = useState<Partial<Record<keyof PasswordForm, boolean>>>({});
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const checked = useDebouncedValue(values, VALIDATION_DEBOUNCE_MS);
@@ -89,7 +92,7 @@ export function PasswordScreen() {
             }}
           >
             {FIELDS.map((field) => {
-              const message = attempted ? errors[field.name] : undefined;
+              const message = attempted || touched[field.name] ? errors[field.name] : undefined;
               return (
                 <TextField
                   key={field.name}
@@ -99,15 +102,11 @@ export function PasswordScreen() {
                   value={values[field.name]}
                   error={message ? t(`account:${message}`) : undefined}
                   onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
+                  onBlur={() => setTouched((t) => ({ ...t, [field.name]: true }))}
                 />
               );
             })}
-            <Button
-              type="submit"
-              variant="primary"
-              disabled={attempted && !valid}
-              busy={change.isPending}
-            >
+            <Button type="submit" variant="primary" disabled={!valid} busy={change.isPending}>
               {t('password.submit')}
             </Button>
           </form>

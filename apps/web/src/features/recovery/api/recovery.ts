@@ -2,6 +2,7 @@
 import { okAnswerSchema, type ResetPayload, type ResetTokenPayload } from '@jono/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { marketForPhone } from '../../../lib/phone-market';
 
 export const requestResetToken = (payload: ResetTokenPayload) =>
   apiRequest('/auth/reset-token/', {
@@ -9,6 +10,8 @@ export const requestResetToken = (payload: ResetTokenPayload) =>
     body: payload,
     schema: okAnswerSchema,
     auth: false,
+    // The account lives in the market of the phone's dial code.
+    market: marketForPhone(payload.phone),
   });
 
 export const resetPassword = (payload: ResetPayload) =>
@@ -17,6 +20,8 @@ export const resetPassword = (payload: ResetPayload) =>
     body: payload,
     schema: okAnswerSchema,
     auth: false,
+    // The account lives in the market of the phone's dial code.
+    market: marketForPhone(payload.phone),
   });
 
 export const useRequestResetToken = () => useMutation({ mutationFn: requestResetToken });

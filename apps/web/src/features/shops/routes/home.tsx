@@ -60,7 +60,7 @@ export function HomeRoute() {
       <header className="home__header">
         <h1 className="home__title">{t('home.title')}</h1>
         <Link className="screen__header-link" to={paths.profileLanguage.href()}>
-          {t('common:language')}
+          {`${t(`common:countries.${MARKET_INFO[marketOfLocale(locale)].country}`)} · ${t('common:language')}`}
         </Link>
       </header>
 

@@ -1,16 +1,19 @@
-// The tracking footer: shop name and address (opens the map with directions), or after check-in
-// the shop promotion.
+// The tracking footer: shop name and address (opens the map with directions), and while the
+// checked-in customer waits the shop promotion.
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { PobSummary } from '@jono/contract';
 import { ShopMapOverlay } from '../../../components/ui/shop-map-overlay';
+import { paths } from '../../../lib/paths';
 
 export function TrackingFooter({
   shop,
-  checkedIn,
+  promotion,
 }: {
   shop: PobSummary | undefined;
-  checkedIn: boolean;
+  /** The "while you wait" card, shown after check-in until the service starts. */
+  promotion: boolean;
 }) {
   const { t } = useTranslation('tracking');
   const [mapOpen, setMapOpen] = useState(false);
@@ -18,13 +21,13 @@ export function TrackingFooter({
     return <footer className="tracking-footer tracking-footer--loading" aria-hidden="true" />;
   return (
     <footer className="tracking-footer">
-      {checkedIn ? (
+      {promotion ? (
         <div className="promotion">
           <p className="promotion__title">{t('promotion.title')}</p>
           <p className="promotion__text">{t('promotion.description')}</p>
-          <a className="promotion__link" href={t('promotion.url')} target="_blank" rel="noreferrer">
+          <Link className="promotion__link" to={paths.membership.href()}>
             {t('promotion.linkText')}
-          </a>
+          </Link>
         </div>
       ) : null}
       <button type="button" className="tracking-footer__shop" onClick={() => setMapOpen(true)}>

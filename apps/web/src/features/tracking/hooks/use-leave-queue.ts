@@ -1,5 +1,5 @@
-// Leaving the queue: cancel the order, forget it, and (in Finnish only) invite to the survey for
-// 10 s; then back to the start.
+// Leaving the queue: cancel the order, forget it, confirm it in the customer's language (in
+// Finnish with the invitation to the survey, for 10 s); then to the shop list.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,8 +30,10 @@ export function useLeaveQueue(orderId: number | null) {
         },
         SURVEY_NOTICE_MS,
       );
+    } else {
+      notify({ title: t('left.title'), text: t('left.text') });
     }
-    void navigate(paths.root.href(), { state: { transition: 'slide-left' } });
+    void navigate(paths.home.href(), { state: { transition: 'slide-left' } });
   }, [update, queryClient, navigate, t]);
   return { leave, pending: update.isPending, error: update.error };
 }

@@ -12,6 +12,7 @@ import { TrackingRoute } from './tracking';
 const routes = [
   { path: '/tracking', Component: TrackingRoute },
   { path: '/', element: <h1>{'Start'}</h1> },
+  { path: '/home', element: <h1>{'Shops'}</h1> },
 ];
 
 function api(order = makeOrder()) {
@@ -33,7 +34,13 @@ function api(order = makeOrder()) {
     }
     return undefined;
   });
-  return fake;
+  return {
+    ...fake,
+    /** Staff finish the order (served, no-show). */
+    finish: (status: 'serviced' | 'noShow') => {
+      current = { ...current, status, service_time_estimate: { wait_time: null } };
+    },
+  };
 }
 
 beforeEach(() => {
@@ -101,7 +108,51 @@ describe('the tracking screen', () => {
     expect(within(receipt).getByText(/44,00/)).toBeVisible();
   });
 
-  it('asks before leaving, and leaving returns to the start without the Finnish survey in English', async () => {
+  it('shows the place in line beside the wait', async () => {
+    vi.stubGlobal('fetch', api(makeOrder({ ahead: 3 })).fetchImpl);
+    renderRoutes(routes, '/tracking');
+    expect(await screen.findByText('3 customers ahead of you')).toBeVisible();
+  });
+
+  it('in the chair, neither offers to leave nor tells the customer to wait', async () => {
+    vi.stubGlobal(
+      'fetch',
+      api(makeOrder({ customer_at_pob: true, in_service: true, ahead: null })).fetchImpl,
+    );
+    renderRoutes(routes, '/tracking');
+    expect(await screen.findByRole('heading', { name: 'You are in the chair' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Leave the queue' })).toBeNull();
+    expect(screen.queryByText(/your barber will call you soon/)).toBeNull();
+    expect(screen.queryByText('While you wait')).toBeNull();
+  });
+
+  it('after the service thanks the customer without a wait or a while-you-wait card', async () => {
+    const fake = api(makeOrder({ customer_at_pob: true }));
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    const { queryClient } = renderRoutes(routes, '/tracking');
+    expect(await screen.findByText('While you wait')).toBeVisible();
+    fake.finish('serviced');
+    await queryClient.invalidateQueries();
+    expect(await screen.findByRole('heading', { name: 'Thank you for your visit!' })).toBeVisible();
+    expect(screen.queryByText('Estimated wait')).toBeNull();
+    expect(screen.queryByText('While you wait')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back to barbershops' })).toBeVisible();
+  });
+
+  it('after a no-show says the place was lost', async () => {
+    const fake = api();
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    const { queryClient } = renderRoutes(routes, '/tracking');
+    expect(await screen.findByRole('button', { name: 'Check in early' })).toBeVisible();
+    fake.finish('noShow');
+    await queryClient.invalidateQueries();
+    expect(
+      await screen.findByRole('heading', { name: 'Your place in the queue was lost' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Check in early' })).toBeNull();
+  });
+
+  it('asks before leaving, and leaving confirms it and returns to the shops without the Finnish survey in English', async () => {
     const user = userEvent.setup();
     const fake = api();
     vi.stubGlobal('fetch', fake.fetchImpl);
@@ -111,12 +162,13 @@ describe('the tracking screen', () => {
     const confirm = screen.getByRole('alertdialog', { name: 'Leave the queue?' });
     await user.click(within(confirm).getByRole('button', { name: 'Leave' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(fake.calls).toContainEqual({
       method: 'PATCH',
       path: '/api/fi/customers/42/orders/900/',
       body: { cancel: true },
     });
+    expect(useNotificationStore.getState().current?.title).toBe('You left the queue');
     expect(screen.queryByText('Kerro meille, miksi poistuit jonosta')).toBeNull();
   });
 

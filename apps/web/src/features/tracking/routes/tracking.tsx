@@ -26,13 +26,19 @@ import { useActiveOrderId } from '../hooks/use-active-order-id';
 import { useLeaveQueue } from '../hooks/use-leave-queue';
 import { useTrackingMessage } from '../hooks/use-tracking-message';
 import { messageKey } from '../utils/tracking-message';
+import { STAGES, trackingStage } from '../utils/tracking-stage';
 
 export function TrackingRoute() {
   const { t } = useTranslation('tracking');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const profile = useProfile();
-  const orderId = useActiveOrderId();
+  const activeOrderId = useActiveOrderId();
+  // A finished order (served, no-show) is no longer the profile's active one: the screen keeps
+  // showing it, with its own words, until the customer moves on.
+  const [shownOrderId, setShownOrderId] = useState<number | null>(null);
+  if (activeOrderId !== null && activeOrderId !== shownOrderId) setShownOrderId(activeOrderId);
+  const orderId = activeOrderId ?? shownOrderId;
   const order = useOrder(orderId);
   const status = order.data?.status;
   const active = status === 'active';
@@ -100,36 +106,39 @@ export function TrackingRoute() {
   }
 
   const data = order.data;
-  const tone =
-    status === 'serviced'
-      ? 'success'
-      : status === 'cancelled' || status === 'noShow'
-        ? 'failure'
-        : undefined;
+  const stage = trackingStage(data);
+  const view = STAGES[stage];
   const openReceipt = () => {
     if (window.innerHeight < SHORT_SCREEN_HEIGHT) window.scrollTo({ top: 0 });
     setReceiptOpen(true);
   };
 
   return (
-    <main className={`screen tracking${animate ? ' tracking--checked-in' : ''}`}>
+    <main className={`screen tracking tracking--${stage}${animate ? ' tracking--checked-in' : ''}`}>
       {animate ? <div className="tracking__background" aria-hidden="true" /> : null}
       <h1 className="tracking__title">
-        {active ? t('title') : t(`status.${status ?? 'unknown'}`)}
+        {view.text === 'live' ? t('title') : t(`status.${stage}`)}
       </h1>
-      <div className="tracking__wait">
-        <QueueTimer
-          minutes={active ? wait : null}
-          range={active ? range : null}
-          size="large"
-          tone={tone}
-          refreshing={order.isFetching}
-          onRefresh={() => void order.refetch()}
-        />
-        <p className="tracking__wait-label">{t('waitLabel')}</p>
-      </div>
+      {view.showsWait ? (
+        <div className="tracking__wait">
+          <QueueTimer
+            minutes={wait}
+            range={range}
+            size="large"
+            tone={view.tone}
+            refreshing={order.isFetching}
+            onRefresh={() => void order.refetch()}
+          />
+          <p className="tracking__wait-label">{t('waitLabel')}</p>
+          {data.ahead != null ? (
+            <p className="tracking__place">
+              {data.ahead === 0 ? t('place.next') : t('place.ahead', { count: data.ahead })}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <p className="tracking__message" role="status" aria-live="polite">
-        {active ? t(messageKey(message)) : t(`statusText.${status ?? 'unknown'}`)}
+        {view.text === 'live' ? t(messageKey(message)) : t(`statusText.${stage}`)}
       </p>
 
       {status ? (
@@ -143,7 +152,7 @@ export function TrackingRoute() {
         </button>
       ) : null}
 
-      {active && !checkedIn ? (
+      {view.checkIn ? (
         <button
           type="button"
           className="button button--primary button--block"
@@ -159,9 +168,9 @@ export function TrackingRoute() {
           {wait === null || wait > 0 ? t('checkIn.early') : t('checkIn.now')}
         </button>
       ) : null}
-      {active && checkedIn ? <p className="notice notice--success">{t('checkIn.done')}</p> : null}
+      {stage === 'checkedIn' ? <p className="notice notice--success">{t('checkIn.done')}</p> : null}
 
-      {active ? (
+      {view.leave ? (
         <button
           type="button"
           className="button button--danger-link"
@@ -169,7 +178,8 @@ export function TrackingRoute() {
         >
           {t('leave.button')}
         </button>
-      ) : (
+      ) : null}
+      {view.backToShops ? (
         <button
           type="button"
           className="button button--secondary"
@@ -177,9 +187,9 @@ export function TrackingRoute() {
         >
           {t('backToShops')}
         </button>
-      )}
+      ) : null}
 
-      <TrackingFooter shop={shop.data} checkedIn={checkedIn} />
+      <TrackingFooter shop={shop.data} promotion={view.promotion} />
 
       <ReceiptOverlay order={data} open={receiptOpen} onClose={() => setReceiptOpen(false)} />
       <ConfirmDialog

@@ -114,6 +114,11 @@ export function HelpRoute() {
   );
 }
 
+/** A section the link's #hash names is scrolled to once shown (the router does not). */
+const scrollIntoViewWhenHash = (id: string) => (element: HTMLElement | null) => {
+  if (element && window.location.hash === `#${id}`) element.scrollIntoView();
+};
+
 export function InformationRoute() {
   const { t } = useTranslation('welcome');
   return (
@@ -133,6 +138,10 @@ export function InformationRoute() {
       <section className="welcome-block">
         <h2>{t('information.paymentTitle')}</h2>
         <p>{t('information.paymentText')}</p>
+      </section>
+      <section className="welcome-block" id="membership" ref={scrollIntoViewWhenHash('membership')}>
+        <h2>{t('information.membershipTitle')}</h2>
+        <p>{t('information.membershipText')}</p>
       </section>
     </Page>
   );

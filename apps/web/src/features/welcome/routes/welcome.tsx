@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
+import { CountryPicker } from '../../../components/ui/country-picker';
 import { paths } from '../../../lib/paths';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { Logo } from '../../account/components/logo';
@@ -95,7 +96,7 @@ export function WelcomeRoute() {
     <main className="screen welcome-screen">
       <header className="screen__header">
         <h1 className="visually-hidden">{t('title')}</h1>
-        <span />
+        <CountryPicker variant="select" />
         <Link className="screen__header-link" to={paths.profileLanguage.href()}>
           {t('common:language')}
         </Link>
