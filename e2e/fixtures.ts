@@ -152,6 +152,8 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 
 interface Fixtures {
   language: Language;
+  /** A first visit: nothing stored, so the app takes market and language from the browser. */
+  freshVisit: boolean;
   customer: Customer;
   /** A page whose app already holds the customer's session (login is not what is tested). */
   loggedInPage: Page;
@@ -159,8 +161,13 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   language: ['en', { option: true }],
-  page: async ({ page, language }, use) => {
+  freshVisit: [false, { option: true }],
+  page: async ({ page, language, freshVisit }, use) => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    if (freshVisit) {
+      await use(page);
+      return;
+    }
     await page.addInitScript((lng) => {
       if (!localStorage.getItem('jono.locale')) {
         localStorage.setItem(

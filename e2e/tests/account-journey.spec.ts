@@ -75,8 +75,10 @@ test('a guest registers, edits email and permissions, changes the password and l
   await page.getByLabel('Current password').fill('Parturi2026');
   await page.getByLabel('New password', { exact: true }).fill('Uusi2026pass');
   await page.getByLabel('New password again').fill('Uusi2026pasx');
-  await page.getByRole('button', { name: 'Change password' }).click();
+  // Submit stays disabled while the form is invalid; a field left shows its error.
+  await page.getByLabel('New password again').blur();
   await expect(page.getByText('The passwords do not match')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change password' })).toBeDisabled();
   await page.getByLabel('New password again').fill('Uusi2026pass');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password changed')).toBeVisible();

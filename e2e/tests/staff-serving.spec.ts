@@ -52,12 +52,14 @@ test('a barber serves a customer who joined from the app, and the tracking scree
   await tracking.checkInButton().click();
   await expect(card).toContainText('Here');
 
-  // Start: the customer leaves the queue list for a chair; the tracking wait drops to 0.
+  // Start: the customer leaves the queue list for a chair; the tracking screen says so and no
+  // longer offers to leave.
   await board.act(CUSTOMER_NAME, 'Start');
   await expect(board.notices).toContainText(`${CUSTOMER_NAME} is in the chair.`);
   await expect(board.chairOf(CUSTOMER_NAME)).toContainText('0 of');
   await expect(card).toHaveCount(0);
-  await expect(customerPage.locator('.queue-timer__value').first()).toHaveText('0');
+  await expect(customerPage.getByRole('heading', { name: 'You are in the chair' })).toBeVisible();
+  await expect(tracking.leaveButton).toHaveCount(0);
 
   // Finish: the visit ends and the customer is thanked.
   await board.finish(CUSTOMER_NAME);

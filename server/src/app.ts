@@ -29,6 +29,7 @@ import revocationPlugin from './services/revocation';
 import orderRoutes from './routes/orders/index';
 import staffRoutes from './routes/staff/index';
 import eventRoutes from './routes/events/index';
+import configRoutes from './routes/config/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -156,6 +157,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(orderRoutes);
       await api.register(staffRoutes);
       await api.register(eventRoutes);
+      await api.register(configRoutes);
       if (!env.production) await api.register(devRoutes);
     },
     { prefix: '/api/:market' },

@@ -12,3 +12,4 @@ export * from './auth';
 export * from './content';
 export * from './staff';
 export * from './live';
+export * from './config';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contentLanguageOf,
   isValidPhone,
+  localised,
   languageOfBrowserLanguages,
   marketOfBrowserLanguages,
   marketOfPhone,
@@ -72,5 +74,21 @@ describe('phone length by country', () => {
       terms_accepted: true,
     });
     expect(result.success).toBe(false);
+  });
+});
+
+describe('content in the customer language', () => {
+  it('reads the language an API request asks for', () => {
+    expect(contentLanguageOf('nb-NO,nb;q=0.9,en;q=0.5')).toBe('no');
+    expect(contentLanguageOf('et')).toBe('ee');
+    expect(contentLanguageOf('ja, zh')).toBeNull();
+    expect(contentLanguageOf(undefined)).toBeNull();
+  });
+
+  it("falls back to the market's own text", () => {
+    const translations = { en: { title: 'Haircut' } };
+    expect(localised('Hårklipp', translations, 'en', 'title')).toBe('Haircut');
+    expect(localised('Hårklipp', translations, 'de', 'title')).toBe('Hårklipp');
+    expect(localised('Hårklipp', null, null, 'title')).toBe('Hårklipp');
   });
 });

@@ -203,3 +203,36 @@ export function languageOfBrowserLanguages(tags: readonly string[]): Language | 
   }
   return null;
 }
+
+/** The BCP 47 tag of an interface language (ee is Estonian: et; dk Danish: da; no: nb). */
+export function languageTag(language: Language): string {
+  return language === 'ee' ? 'et' : language === 'dk' ? 'da' : language === 'no' ? 'nb' : language;
+}
+
+/**
+ * The content language an API request asks for: the first language of its Accept-Language header
+ * (the customer app sends its interface language) that Jono has, or null.
+ */
+export function contentLanguageOf(acceptLanguage: string | undefined): Language | null {
+  if (!acceptLanguage) return null;
+  const tags = acceptLanguage
+    .split(',')
+    .slice(0, 10)
+    .map((part) => part.split(';')[0]?.trim() ?? '');
+  return languageOfBrowserLanguages(tags);
+}
+
+/** Content some operator text carries in other languages than the market's own (the row's). */
+export type ContentTranslations<Field extends string> = Partial<
+  Record<Language, Partial<Record<Field, string>>>
+>;
+
+/** A field in the wanted language when the operator gave one, else the market's own text. */
+export function localised<Field extends string>(
+  base: string,
+  translations: ContentTranslations<Field> | null | undefined,
+  language: Language | null,
+  field: Field,
+): string {
+  return (language && translations?.[language]?.[field]) || base;
+}

@@ -51,6 +51,15 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
   STAFF_DIST: z.string().default(resolve(REPO_ROOT, 'apps/staff/dist')),
   SEED: z.enum(['auto', 'off']).default('auto'),
+  /** Map tiles of the customer app ({z}/{x}/{y} template, https); its origin joins the CSP. */
+  MAP_TILE_URL: z
+    .string()
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    .refine(
+      (v) => /^https:\/\/[^/\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}/.test(v),
+      'must be an https URL with {z}, {x} and {y}',
+    ),
+  MAP_ATTRIBUTION: z.string().max(200).default('© OpenStreetMap'),
   TRUST_PROXY: z.stringbool().default(false),
   /** End-to-end suites register many customers from one address; ignored in production. */
   RELAXED_RATE_LIMITS: z.stringbool().default(false),

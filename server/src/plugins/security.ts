@@ -27,6 +27,16 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** The image origins of the map tile template: its host, or every subdomain for a {s} host. */
+export function tileOrigins(template: string): string[] {
+  const match = /^https:\/\/([^/]+)/.exec(template);
+  if (!match?.[1]) return [];
+  const host = match[1];
+  return host.includes('{s}')
+    ? [`https://${host.replace(/^.*\{s\}\.?/, '*.')}`]
+    : [`https://${host}`];
+}
+
 export default fp(async (app) => {
   const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
@@ -34,13 +44,7 @@ export default fp(async (app) => {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          'https://tile.openstreetmap.org',
-          'https://*.tile.openstreetmap.org',
-        ],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(app.env.MAP_TILE_URL)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'"],

@@ -13,6 +13,7 @@ interface MapOverlayProps {
   onClose: () => void;
   shops: readonly PobSummary[];
   centre: LatLng;
+  user: LatLng | null;
   priority: number | null;
 }
 

@@ -160,6 +160,7 @@ export function HomeRoute() {
             onClose={() => setMapOpen(false)}
             shops={shops.data ?? []}
             centre={centre}
+            user={located ? coords : null}
             priority={priority}
           />
         </Suspense>

@@ -1,0 +1,9 @@
+// GET /config/: settings of the customer app that the server's configuration decides.
+import { z } from 'zod';
+
+export const appConfigSchema = z.object({
+  /** Map tile template with {z}, {x}, {y} (optionally {s}): MAP_TILE_URL. */
+  map_tile_url: z.string(),
+  map_attribution: z.string(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,0 +1,45 @@
+// The customer app's runtime settings: the map tiles come from MAP_TILE_URL, and the page's CSP
+// lets exactly that tile host in.
+import { afterAll, describe, expect, it } from 'vitest';
+import { appConfigSchema } from '@jono/contract';
+import { buildTestApp } from './helpers';
+import { tileOrigins } from '../src/plugins/security';
+import type { App } from '../src/app';
+
+const apps: App[] = [];
+afterAll(async () => {
+  for (const app of apps) await app.close();
+});
+
+describe('GET /config/', () => {
+  it('answers the tile server of MAP_TILE_URL and lets it through the CSP', async () => {
+    const app = await buildTestApp({
+      envOverrides: {
+        MAP_TILE_URL: 'https://tiles.example.org/osm/{z}/{x}/{y}.png',
+        MAP_ATTRIBUTION: '© Example',
+      },
+    });
+    apps.push(app);
+    const res = await app.inject({ url: '/api/se/config/' });
+    expect(res.statusCode).toBe(200);
+    expect(appConfigSchema.parse(res.json())).toEqual({
+      map_tile_url: 'https://tiles.example.org/osm/{z}/{x}/{y}.png',
+      map_attribution: '© Example',
+    });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/tiles\.example\.org/);
+    expect(csp).not.toMatch(/openstreetmap/);
+  });
+
+  it('refuses a tile URL that is not https with {z}, {x} and {y}', async () => {
+    await expect(
+      buildTestApp({ envOverrides: { MAP_TILE_URL: 'http://tiles.example.org/{z}/{x}/{y}.png' } }),
+    ).rejects.toThrow(/MAP_TILE_URL/);
+  });
+
+  it('allows every subdomain of a {s} tile host', () => {
+    expect(tileOrigins('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toEqual([
+      'https://*.tile.example.org',
+    ]);
+  });
+});
