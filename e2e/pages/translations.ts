@@ -14,14 +14,16 @@ export function translator(language: AppLanguage) {
     const [namespace = 'common', path = ''] = key.includes(':') ? key.split(':') : ['common', key];
     let file = cache.get(namespace);
     if (!file) {
-      file = JSON.parse(
-        readFileSync(`${LOCALES}/${language}/${namespace}.json`, 'utf8'),
-      ) as Record<string, unknown>;
+      file = JSON.parse(readFileSync(`${LOCALES}/${language}/${namespace}.json`, 'utf8')) as Record<
+        string,
+        unknown
+      >;
       cache.set(namespace, file);
     }
     let value: unknown = file;
     for (const part of path.split('.')) {
-      value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+      value =
+        value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
     }
     if (typeof value !== 'string') throw new Error(`No ${language} translation for ${key}`);
     return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));

@@ -46,14 +46,16 @@ async function expectFloatingButtonCoversNothing(page: Page) {
       'button, [role="button"], a.button, input[type="submit"], input[type="checkbox"]',
     );
     const found: string[] = [];
-    for (const action of actions) {
+    for (const action of Array.from(actions)) {
       if (button.contains(action)) continue;
       const r = action.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       const style = getComputedStyle(action);
       if (style.visibility === 'hidden') continue;
-      const apart = r.right <= f.left || r.left >= f.right || r.bottom <= f.top || r.top >= f.bottom;
-      if (!apart) found.push(action.textContent?.trim() || action.getAttribute('aria-label') || '?');
+      const apart =
+        r.right <= f.left || r.left >= f.right || r.bottom <= f.top || r.top >= f.bottom;
+      if (!apart)
+        found.push(action.textContent?.trim() || action.getAttribute('aria-label') || '?');
     }
     return found;
   });

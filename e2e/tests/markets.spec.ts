@@ -100,7 +100,9 @@ for (const m of MARKETS) {
       await expect(page).toHaveURL(/\/welcome$/);
       await expect(page.getByLabel(t('market.label'))).toHaveValue(m.market);
       await page.goto('/home');
-      await expect(page.getByRole('heading', { level: 1, name: t('shops:home.title') })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: t('shops:home.title') }),
+      ).toBeVisible();
       await expect(page.getByText(open.name, { exact: true }).first()).toBeVisible();
       await page.goto(`/barbershop/${open.id}`);
       await expect(page.getByRole('main')).toContainText(m.currency);
@@ -124,7 +126,10 @@ for (const m of MARKETS) {
       await page.goto('/login');
       await page.getByLabel(t('auth:login.phone')).fill(`${m.dialCode}${phone.replace(/^0/, '')}`);
       await page.getByLabel(t('auth:login.password')).fill('Parturi2026');
-      await page.getByRole('main').getByRole('button', { name: t('auth:login.submit') }).click();
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: t('auth:login.submit') })
+        .click();
       await expect(page).toHaveURL(/\/home$/);
 
       await joinFirstOpenShop(page, t, open.id);
@@ -142,7 +147,10 @@ test.describe('a customer of another market', () => {
     await page.goto('/login');
     await page.getByLabel(t('auth:login.phone')).fill('+4740000002');
     await page.getByLabel(t('auth:login.password')).fill('Jono1234');
-    await page.getByRole('main').getByRole('button', { name: t('auth:login.submit') }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: t('auth:login.submit') })
+      .click();
     await expect(
       page.getByText(t('market.switchedByPhone', { country: t('countries.NO') })),
     ).toBeVisible();

@@ -52,9 +52,7 @@ export default function ShopsMap({ shops, centre, user, priority, onOpenShop }: 
       const state = cardState(shop);
       const wait = shownWait(shop.service_time_estimates, priority);
       const taking = state === 'takingOrders' && wait !== null;
-      const status = taking
-        ? t('map.wait', { count: wait })
-        : t(`card.${state}`);
+      const status = taking ? t('map.wait', { count: wait }) : t(`card.${state}`);
       const label = taking
         ? t('map.markerLabel', { name: shop.name, count: wait })
         : `${shop.name}: ${status}`;

@@ -38,7 +38,11 @@ function api(order = makeOrder()) {
     ...fake,
     /** Staff finish the order (served, no-show). */
     finish: (status: 'serviced' | 'noShow') => {
-      current = { ...current, status, service_time_estimate: { wait_time: null } };
+      current = {
+        ...current,
+        status,
+        service_time_estimate: { wait_time: null, wait_range: null },
+      };
     },
   };
 }
