@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useActiveOrderStore } from './active-order-store';
 import { useFavouritesStore } from './favourites-store';
 import { detectLocale, useLocaleStore } from './locale-store';
@@ -21,12 +21,16 @@ const chooseLanguage = (language: 'fi' | 'ee' | 'en') =>
   changeMarket(() => useLocaleStore.getState().setLanguage(language));
 
 describe('choosing Estonian and back', () => {
-  it('moves to Estonia without losing the Finnish account, and Suomi brings all of it back', () => {
+  it('moves to Estonia without losing the Finnish account, and Suomi brings all of it back', async () => {
     chooseLanguage('ee');
     expect(useLocaleStore.getState()).toMatchObject({ locale: 'EE', language: 'ee' });
     expect(useSessionStore.getState().session).toBeNull();
     expect(useFavouritesStore.getState().ids).toEqual([]);
-    expect(useNotificationStore.getState().current?.title).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(useNotificationStore.getState().current?.title).toBe(
+        'Sinu konto riigis Soome jääb alles: vali Soome, et selle juurde naasta.',
+      ),
+    );
 
     chooseLanguage('fi');
     expect(useLocaleStore.getState()).toMatchObject({ locale: 'FI', language: 'fi' });

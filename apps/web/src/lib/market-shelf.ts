@@ -5,7 +5,7 @@ import { MARKET_INFO, type Market } from '@jono/contract';
 import { useActiveOrderStore, type ActiveOrderRef } from './active-order-store';
 import { useFavouritesStore } from './favourites-store';
 import { i18next } from './i18n';
-import { currentMarket } from './locale-store';
+import { currentMarket, useLocaleStore } from './locale-store';
 import { notify } from './notification-store';
 import { useSessionStore, type Session } from './session-store';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
@@ -64,7 +64,12 @@ export function changeMarket(change: () => void): void {
   if (next === previous) return;
   swapMarkets(previous, next);
   if (hadSession) {
-    const country = i18next.t(`common:countries.${MARKET_INFO[previous].country}`);
-    notify({ title: i18next.t('common:market.accountKept', { country }) });
+    // In the language now chosen (choosing Eesti changes both), once its texts have loaded.
+    const language = useLocaleStore.getState().language;
+    void i18next.loadLanguages(language).then(() => {
+      const t = i18next.getFixedT(language, 'common');
+      const country = t(`countries.${MARKET_INFO[previous].country}`);
+      notify({ title: t('market.accountKept', { country }) });
+    });
   }
 }

@@ -62,12 +62,19 @@ export default function ShopsMap({ shops, centre, user, priority, onOpenShop }: 
         iconSize: [40, 40],
       });
       const marker = L.marker([at.lat, at.lng], { icon, title: label, alt: label, keyboard: true });
-      marker.on('click', () => {
+      const open = () => {
         onOpenShop?.();
         void navigate(paths.shop.href(shop.id));
-      });
+      };
+      marker.on('click', open);
       marker.addTo(map);
       const markerNode = marker.getElement();
+      // A focused marker opens with Enter or Space, like any button.
+      markerNode?.addEventListener('keydown', (event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        open();
+      });
       markerNode?.setAttribute('role', 'button');
       markerNode?.setAttribute('aria-label', label);
       markerNode?.setAttribute('data-shop-id', String(shop.id));
