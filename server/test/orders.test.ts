@@ -18,7 +18,7 @@ import {
   setShop,
 } from './queue-factories';
 import type { App } from '../src/app';
-import { orders } from '../src/db/schema';
+import { orders, waitEstimates } from '../src/db/schema';
 
 let app: App;
 beforeAll(async () => {
@@ -66,6 +66,17 @@ describe('POST /customers/:id/orders/', () => {
     // The order carries the 80 % interval of its wait around the median.
     expect(range?.low).toBeLessThanOrEqual(wait ?? -1);
     expect(range?.high).toBeGreaterThanOrEqual(wait ?? Infinity);
+    // The closed loop: the estimate shown was stored with the model's numbers behind it.
+    const stored = await fi(app)
+      .db.select()
+      .from(waitEstimates)
+      .where(eq(waitEstimates.orderId, order.id));
+    expect(stored.map((e) => [e.wait, e.low, e.high])).toContainEqual([
+      wait,
+      range?.low,
+      range?.high,
+    ]);
+    expect(stored[0]?.modelP10).toBeLessThanOrEqual(stored[0]?.modelP90 ?? -1);
   });
 
   it('refuses a second active order', async () => {
