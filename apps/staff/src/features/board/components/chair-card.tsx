@@ -22,7 +22,7 @@ export function ChairCard({ chair, order, since, next, now, busy, onFinish, onSt
 
   if (!order) {
     return (
-      <li className="chair chair--free" aria-label={label}>
+      <li className="card chair chair--free" aria-label={label}>
         <div className="chair__head">
           <strong>{label}</strong>
           <span className="tag tag--free">{t('board.free')}</span>
@@ -50,7 +50,7 @@ export function ChairCard({ chair, order, since, next, now, busy, onFinish, onSt
   const progress = Math.min(100, (minutes / Math.max(1, order.planned_minutes)) * 100);
 
   return (
-    <li className={over ? 'chair chair--over' : 'chair'} aria-label={label}>
+    <li className={over ? 'card chair chair--over' : 'card chair'} aria-label={label}>
       <div className="chair__head">
         <strong>{label}</strong>
         <PriorityBadge membership={order.membership} />

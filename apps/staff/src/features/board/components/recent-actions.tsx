@@ -19,7 +19,7 @@ export function RecentActions({ recent, now, busy, onUndo }: Props) {
       <h2 id="recent-title" className="panel__title">
         {t('board.recent')}
       </h2>
-      <ul className="recent">
+      <ul className="list recent">
         {open.map((item) => {
           const name = item.customer_name ?? t('board.unnamed');
           const seconds = Math.ceil(undoLeftMs(item.undo.until, now) / 1000);

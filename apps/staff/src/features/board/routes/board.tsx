@@ -59,7 +59,7 @@ export function BoardRoute() {
           {waiting.length === 0 ? (
             <EmptyState>{t('board.emptyQueue')}</EmptyState>
           ) : (
-            <ol className="queue-list" aria-labelledby="queue-title">
+            <ol className="list queue-list" aria-labelledby="queue-title">
               {waiting.map((order, index) => (
                 <QueueOrderCard
                   key={order.id}
@@ -82,7 +82,7 @@ export function BoardRoute() {
             {data.chairs.length === 0 ? (
               <EmptyState>{t('board.noChairs')}</EmptyState>
             ) : (
-              <ul className="chairs" aria-labelledby="chairs-title">
+              <ul className="list chairs" aria-labelledby="chairs-title">
                 {data.chairs.map((chair) => (
                   <ChairCard
                     key={chair.chair}

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '@jono/contract';
-import { ConfirmDialog, Dialog, useToast } from '@jono/ui';
+import { Button, ConfirmDialog, Dialog, useToast } from '@jono/ui';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useSession } from '../../../lib/session';
@@ -86,14 +86,10 @@ export function AccountsRoute() {
                 <td>{member.username}</td>
                 <td>{t(`roles.${member.role}`)}</td>
                 <td className="cell--actions">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    onClick={() => setEditing(member)}
-                  >
+                  <Button size="small" onClick={() => setEditing(member)}>
                     {t('common.edit')}
                     <span className="visually-hidden"> {member.name}</span>
-                  </button>
+                  </Button>
                   {member.id !== session?.staff.id && (
                     <button
                       type="button"

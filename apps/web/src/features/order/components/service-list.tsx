@@ -81,14 +81,17 @@ export function ServiceList({
             {group.title}
           </h2>
           {group.details ? <p className="service-group__details">{group.details}</p> : null}
-          <ul className="service-group__items">
+          <ul className="list service-group__items">
             {services.map((service) => {
               const selected = draft.serviceIds.includes(service.id);
               const extras =
                 shop.extra_services.find((e) => e.service_id === service.id)?.services ?? [];
               const inputId = `service-${service.id}`;
               return (
-                <li key={service.id} className={`service${selected ? ' service--selected' : ''}`}>
+                <li
+                  key={service.id}
+                  className={`card service${selected ? ' service--selected' : ''}`}
+                >
                   <div className="service__row">
                     <input
                       id={inputId}
