@@ -3,6 +3,8 @@ import { pobListSchema, pobSchema } from '@jono/contract';
 import { buildTestApp } from './helpers';
 import type { App } from '../src/app';
 import { pobs } from '../src/db/schema';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { join, newCustomer, setShop } from './queue-factories';
 
 let app: App;
 beforeAll(async () => {
@@ -63,6 +65,43 @@ describe('GET /pobs/', () => {
   it('answers 404 for a market this process does not serve', async () => {
     expect((await app.inject('/api/no/pobs/')).statusCode).toBe(404);
     expect((await app.inject('/api/xx/pobs/')).statusCode).toBe(400);
+  });
+});
+
+describe('shop answers as cached bytes', () => {
+  it('sends gzip and brotli copies of the same JSON with a strong ETag, and 304 on a match', async () => {
+    for (const url of ['/api/fi/pobs/', '/api/fi/pobs/1/']) {
+      const plain = await app.inject(url);
+      const etag = plain.headers.etag;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(plain.headers.vary).toBe('accept-encoding');
+      const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      const notBr = await app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+      expect(notBr.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers.etag).toBe(etag);
+
+      const again = await app.inject({ url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const other = await app.inject({ url, headers: { 'if-none-match': '"other"' } });
+      expect(other.statusCode).toBe(200);
+    }
+  });
+
+  it('changes the ETag when the queue changes', async () => {
+    await setShop(app, 13, { chairs: 1 });
+    const before = (await app.inject('/api/fi/pobs/')).headers.etag;
+    // The one chair is taken: the shop's waits grow.
+    expect((await join(app, await newCustomer(app), 13)).statusCode).toBe(201);
+    const after = await app.inject({ url: '/api/fi/pobs/', headers: { 'if-none-match': before } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before);
   });
 });
 

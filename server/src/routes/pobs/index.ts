@@ -1,8 +1,10 @@
 // Shops ("pobs"): the list with estimates, and one shop with its service catalogue. Both answers
-// are serialised once per queue change (or every VIEW_TTL_MS, since time moves waits), not per request.
+// are built once per queue change (or every VIEW_TTL_MS, since time moves waits), not per
+// request, and kept as ready bytes: plain, gzip and brotli, with a strong ETag (304 on a match).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pobListSchema, pobSchema, type Market } from '@jono/contract';
 import { notFound } from '../../lib/http-error';
+import { cachedBody, sendCachedJson, type CachedBody } from '../../lib/cached-body';
 import { findShopRow, listShops, shopDetail } from '../../services/shops';
 import { VIEW_TTL_MS } from '../../services/queue';
 import { idSchema, marketCtx, marketParams } from '../params';
@@ -10,10 +12,8 @@ import { idSchema, marketCtx, marketParams } from '../params';
 interface Cached {
   version: number;
   at: number;
-  body: string;
+  body: CachedBody;
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['shops'];
@@ -27,7 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (hit && hit.version === version && now >= hit.at && now - hit.at < VIEW_TTL_MS) {
       return hit.body;
     }
-    const body = JSON.stringify(await build());
+    const body = cachedBody(JSON.stringify(await build()));
     // A change during the build leaves the entry stale-marked: the next request rebuilds.
     cache.set(key, { version, at: now, body });
     return body;
@@ -48,8 +48,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { market } = request.params;
       const ctx = marketCtx(app, market);
       const body = await cached(market, `${market}:list`, () => listShops(ctx, app.queueSnapshot));
-      // Already-serialised JSON: Fastify sends a string with a JSON content type as it is.
-      return reply.type(JSON_TYPE).send(body as never);
+      return sendCachedJson(request, reply, body);
     },
   );
 
@@ -71,8 +70,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (!row) throw notFound('Shop not found');
         return shopDetail(ctx, row, app.queueSnapshot);
       });
-      // Already-serialised JSON: Fastify sends a string with a JSON content type as it is.
-      return reply.type(JSON_TYPE).send(body as never);
+      return sendCachedJson(request, reply, body);
     },
   );
 };

@@ -1,0 +1,64 @@
+// An answer kept as ready bytes: the JSON text once, its gzip and brotli copies, and a strong
+// ETag, so a cached read costs a header check and one write (304 when the client has it).
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface CachedBody {
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function cachedBody(json: string): CachedBody {
+  const identity = Buffer.from(json);
+  return {
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    br: brotliCompressSync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+  };
+}
+
+/** The encoding to send for an Accept-Encoding header: brotli, then gzip, else none. */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  if (!header) return 'identity';
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*');
+}
+
+/** Sends `body` as JSON: 304 when the client's copy matches, else the best encoding it accepts. */
+export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
+  reply
+    .header('etag', body.etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  if (matches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
+  reply.type(JSON_TYPE);
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === 'identity') return reply.send(body.identity);
+  return reply.header('content-encoding', encoding).send(encoding === 'br' ? body.br : body.gzip);
+}
