@@ -22,6 +22,7 @@ const PUBLIC = new Set([
   'GET /pobs/{id}/events',
   'GET /pobs/{id}/events/',
   'GET /push/public-key/',
+  'GET /config/',
   'GET /dev/sms-outbox',
   'POST /staff/login/',
 ]);
