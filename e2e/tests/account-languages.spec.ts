@@ -46,6 +46,9 @@ test('the language menu offers fi, en and ee; Estonian also picks the Estonian m
 
 async function menuBackToEnglish(page: Page) {
   await page.goto('/profile/language');
-  await page.getByRole('radio', { name: 'English' }).check();
+  // The choice takes effect once the language's texts have loaded: click, then wait for it.
+  const english = page.getByRole('radio', { name: 'English' });
+  await english.click();
+  await expect(english).toBeChecked();
   await expect(page.getByRole('heading', { level: 1, name: 'Language' })).toBeVisible();
 }
