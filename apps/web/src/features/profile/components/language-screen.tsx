@@ -2,6 +2,7 @@
 // The menu offers fi, en and ee plus the country's own language; ee also sets the market EE
 // (section 9), and from there the way back to the market left is offered. A logged-in
 // customer's language is saved to the profile too.
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import {
   APP_LANGUAGE_OF,
@@ -34,8 +35,15 @@ export function LanguageScreen() {
   const previous = useLocaleStore((s) => s.previousLocale);
   const loggedIn = useIsLoggedIn();
   const update = useUpdateProfile();
+  // The chosen radio is checked at once; the store follows once the language's texts load
+  // (and the choice falls back to the current language if they cannot be loaded).
+  const [pending, setPending] = useState<Language | null>(null);
+  const shown = pending ?? current;
   const choose = (language: Language) => {
-    void applyLanguage(language);
+    setPending(language);
+    void applyLanguage(language)
+      .catch(() => undefined)
+      .finally(() => setPending(null));
     if (loggedIn) update.mutate({ app_language: APP_LANGUAGE_OF[language] });
   };
   const options = languageOptions(current, COUNTRY_TO_LANGUAGE[locale]);
@@ -53,7 +61,7 @@ export function LanguageScreen() {
               type="radio"
               name="language"
               value={language}
-              checked={current === language}
+              checked={shown === language}
               onChange={() => choose(language)}
             />
             <span lang={language === 'ee' ? 'et' : language === 'dk' ? 'da' : language}>
