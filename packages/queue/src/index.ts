@@ -47,12 +47,20 @@ export type { QueueState, ShopStatus } from './queue-state';
 export { deferOrder } from './defer-order';
 export type { OrderChange } from './defer-order';
 export { mulberry32 } from './sim/random';
-export { runScenario } from './sim/run-scenario';
-export type { ScenarioResult } from './sim/run-scenario';
-export { simulateDay } from './sim/simulate-day';
-export type { CustomerRecord, DayOptions, DayResult } from './sim/simulate-day';
+export { REPORT_BUCKET_EDGES, runScenario, simulateScenario } from './sim/run-scenario';
+export type { ErrorSummary, GroupFigures, RangeSummary, ScenarioResult } from './sim/run-scenario';
+export { opensAtOf, simulateDay } from './sim/simulate-day';
+export type {
+  DayOptions,
+  DayResult,
+  JoinView,
+  Outcome,
+  Shown,
+  SimHistory,
+} from './sim/simulate-day';
 export { DEFAULT_SCENARIO, STANDARD_SCENARIOS } from './sim/scenario';
 export type { OrderType, Scenario } from './sim/scenario';
+export type { ServiceFamily } from './sim/service-times';
 export type { AccuracySummary } from './sim/metrics';
 export { erlangC, erlangCMeanWait } from './sim/erlang-c';
 export {

@@ -1,63 +1,85 @@
 // What a simulated day is asked to do and what it records about each customer.
-import type { ServedOrder } from '../duration-model';
-import type { DurationModel } from '../types';
+import type { OrderRecord, ShopRecords, ShownEstimate } from '../shop-inputs';
+import type { ModelWait, ShopQueueState } from '../types';
+import type { ServiceLaw } from './service-times';
 
-export interface CustomerRecord {
+/** The shop's records so far, as the server keeps them (orders and the estimates it showed). */
+export interface SimHistory {
+  orders: OrderRecord[];
+  estimates: ShownEstimate[];
+}
+
+/** A shown wait: the median and the 80 % range, whole minutes. */
+export interface Shown {
+  shown: number;
+  low: number;
+  high: number;
+}
+
+/** One customer's estimates at joining and the wait that followed (minutes). */
+export interface Outcome {
   id: number;
   priority: number;
   app: boolean;
-  outcome: 'served' | 'no_show' | 'cancelled' | 'refused';
-  /**
-   * Minutes from joining until a chair was free for the customer: served, or called while not
-   * yet at the shop (an app customer's own travel is not the estimate's error).
-   */
-  actualWait: number | null;
-  shownJono: number | null;
-  shownBaseline: number | null;
+  /** Minutes from joining until a chair was free for them (seated, or called while absent). */
+  actual: number;
+  jono: Shown;
+  /** Jono's model before calibration. */
+  model: ModelWait;
+  naive: number;
+  aware: number;
+  oracle: Shown;
+}
+
+/** What the engine was handed at one join, for checking the server builds the same. */
+export interface JoinView {
+  now: number;
+  records: ShopRecords;
+  active: OrderRecord[];
+  chairs: number;
+  closesAt: number;
+  state: ShopQueueState;
 }
 
 export interface DayOptions {
-  durationModel?: DurationModel;
-  /** Mean real minutes of an order, for the baseline estimate. */
-  meanServiceMinutes: number;
-  /** Compute the estimates shown at joining (off for long validation runs). */
+  /**
+   * The shop's records of earlier days; this day's are added. Without it the estimator is not
+   * asked (long validation runs of the simulator itself).
+   */
+  history?: SimHistory;
+  /** Ask the baselines and the oracle at every join and keep the outcomes. */
   measure: boolean;
-  /** Keep per-customer records and served orders (off for long validation runs). */
-  keepRecords: boolean;
+  /** The shop's service-time laws (default: drawn from the scenario's seed). */
+  laws?: ReadonlyMap<number, ServiceLaw>;
+  /** Epoch ms of opening (default: the scenario's first day). */
+  opensAt?: number;
   /** Draw from 1 - u instead of u (see createRandom). */
   antithetic?: boolean;
+  /** Called at each join with what the engine was handed. */
+  inspect?: (view: JoinView) => void;
 }
 
 export interface DayResult {
-  records: CustomerRecord[];
-  served: ServedOrder[];
+  outcomes: Outcome[];
   servedCount: number;
   totalWaitMinutes: number;
   /** Real minutes of all services given, and customers who joined: the load the day drew. */
   totalServiceMinutes: number;
   joinedCount: number;
+  refused: number;
+  noShows: number;
+  cancelled: number;
 }
 
 export function emptyDayResult(): DayResult {
   return {
-    records: [],
-    served: [],
+    outcomes: [],
     servedCount: 0,
     totalWaitMinutes: 0,
     totalServiceMinutes: 0,
     joinedCount: 0,
-  };
-}
-
-/** A customer's record before anything happened: refused unless the queue takes them. */
-export function refusedRecord(c: { id: number; priority: number; app: boolean }): CustomerRecord {
-  return {
-    id: c.id,
-    priority: c.priority,
-    app: c.app,
-    outcome: 'refused',
-    actualWait: null,
-    shownJono: null,
-    shownBaseline: null,
+    refused: 0,
+    noShows: 0,
+    cancelled: 0,
   };
 }

@@ -8,6 +8,8 @@ export interface Random {
   normal(): number;
   /** Lognormal with the given mean and spread (sigma of the log). */
   lognormal(mean: number, sigma: number): number;
+  /** Gamma with the given shape and scale 1 (Marsaglia and Tsang). */
+  gamma(shape: number): number;
   chance(p: number): boolean;
   pick<T extends { weight: number }>(items: readonly T[]): T;
 }
@@ -49,6 +51,19 @@ export function createRandom(seed: number, antithetic = false): Random {
       return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * next());
     },
     lognormal: (mean, sigma) => mean * Math.exp(sigma * random.normal() - (sigma * sigma) / 2),
+    gamma: (shape) => {
+      // For shape < 1: Gamma(shape + 1) x U^(1 / shape).
+      const boost = shape < 1 ? Math.pow(Math.max(1 - next(), Number.MIN_VALUE), 1 / shape) : 1;
+      const d = (shape < 1 ? shape + 1 : shape) - 1 / 3;
+      const c = 1 / Math.sqrt(9 * d);
+      for (;;) {
+        const x = random.normal();
+        const v = (1 + c * x) ** 3;
+        if (v <= 0) continue;
+        const u = Math.max(1 - next(), Number.MIN_VALUE);
+        if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v * boost;
+      }
+    },
     chance: (p) => next() < p,
     pick: (items) => {
       const total = items.reduce((sum, item) => sum + item.weight, 0);

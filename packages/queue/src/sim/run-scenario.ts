@@ -1,64 +1,157 @@
-// Runs a scenario: earlier days build the duration model, measured days compare every shown
-// wait with the wait that followed.
-import { buildDurationModel } from '../duration-model';
-import type { ServedOrder } from '../duration-model';
-import { meanOrderMinutes } from './customers';
-import { summarizeErrors } from './metrics';
-import type { AccuracySummary } from './metrics';
-import { deriveSeed } from './random';
+// Runs a scenario: history days fill the shop's records (the estimator learns from them through
+// the shared input builder, as on the server), measured days compare every wait shown at joining
+// with the wait that followed, for Jono, the two baselines and the oracle floor.
+import type { Outcome, Shown, SimHistory } from './day-types';
+import { percentile } from './metrics';
+import { createRandom, deriveSeed } from './random';
 import type { Scenario } from './scenario';
-import { simulateDay } from './simulate-day';
-import type { CustomerRecord } from './simulate-day';
+import { serviceLaws } from './service-times';
+import { opensAtOf, simulateDay } from './simulate-day';
 
-export interface ScenarioResult {
+/** Buckets of the wait shown (Jono's median), minutes: 0-15, 15-30, 30-60, 60+. */
+export const REPORT_BUCKET_EDGES = [15, 30, 60] as const;
+
+export interface ErrorSummary {
+  n: number;
+  /** Absolute error of the number shown, minutes. */
+  mae: number;
+  p50: number;
+  p90: number;
+  /** Mean of actual - shown (positive: waits longer than shown). */
+  bias: number;
+  /** Share who waited longer than the number shown (aim 0.45-0.55). */
+  longer: number;
+}
+
+export interface RangeSummary extends ErrorSummary {
+  /** Share of waits inside the range shown (aim 0.75-0.85). */
+  coverage: number;
+  /** Share who waited longer than the upper end of the range. */
+  above: number;
+  /** Mean width of the range, minutes. */
+  width: number;
+}
+
+export interface GroupFigures {
+  group: string;
+  jono: RangeSummary;
+  oracle: RangeSummary;
+  naive: ErrorSummary;
+  aware: ErrorSummary;
+}
+
+export interface ScenarioResult extends GroupFigures {
   scenario: string;
-  /** Served customers whose shown and actual waits were compared. */
+  heldOut: boolean;
+  /** Customers whose shown and actual waits were compared. */
   customers: number;
-  jono: AccuracySummary;
-  baseline: AccuracySummary;
   meanWaitMinutes: number;
   refused: number;
   noShows: number;
   cancelled: number;
+  byPriority: GroupFigures[];
+  byBucket: GroupFigures[];
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const mean = (xs: readonly number[]) =>
+  xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
+
+export function errorSummary(rows: readonly { actual: number; shown: number }[]): ErrorSummary {
+  const errors = rows.map((r) => Math.abs(r.actual - r.shown)).sort((a, b) => a - b);
+  const n = rows.length;
+  return {
+    n,
+    mae: round2(mean(errors)),
+    p50: round2(percentile(errors, 50)),
+    p90: round2(percentile(errors, 90)),
+    bias: round2(mean(rows.map((r) => r.actual - r.shown))),
+    longer: round2(n === 0 ? 0 : rows.filter((r) => r.actual > r.shown).length / n),
+  };
+}
+
+export function rangeSummary(rows: readonly (Shown & { actual: number })[]): RangeSummary {
+  const n = rows.length;
+  const share = (f: (r: Shown & { actual: number }) => boolean) =>
+    round2(n === 0 ? 0 : rows.filter(f).length / n);
+  return {
+    ...errorSummary(rows),
+    coverage: share((r) => r.actual >= r.low && r.actual <= r.high),
+    above: share((r) => r.actual > r.high),
+    width: round2(mean(rows.map((r) => r.high - r.low))),
+  };
+}
+
+export function groupFigures(group: string, outcomes: readonly Outcome[]): GroupFigures {
+  return {
+    group,
+    jono: rangeSummary(outcomes.map((o) => ({ ...o.jono, actual: o.actual }))),
+    oracle: rangeSummary(outcomes.map((o) => ({ ...o.oracle, actual: o.actual }))),
+    naive: errorSummary(outcomes.map((o) => ({ shown: o.naive, actual: o.actual }))),
+    aware: errorSummary(outcomes.map((o) => ({ shown: o.aware, actual: o.actual }))),
+  };
+}
+
+export function bucketName(minutes: number): string {
+  const edges = REPORT_BUCKET_EDGES;
+  const b = edges.findIndex((e) => minutes < e);
+  if (b === -1) return `${edges[edges.length - 1]}+`;
+  return `${b === 0 ? 0 : edges[b - 1]}-${edges[b]}`;
+}
+
+/** Every history and measured day of a scenario; the shop's records as the server would hold them. */
+export function simulateScenario(scenario: Scenario): {
+  outcomes: Outcome[];
+  history: SimHistory;
+  days: ReturnType<typeof simulateDay>[];
+} {
+  const laws = serviceLaws(scenario, createRandom(scenario.seed));
+  const history: SimHistory = { orders: [], estimates: [] };
+  const outcomes: Outcome[] = [];
+  const days: ReturnType<typeof simulateDay>[] = [];
+  for (let day = 0; day < scenario.historyDays + scenario.days; day++) {
+    const measure = day >= scenario.historyDays;
+    const result = simulateDay(scenario, deriveSeed(scenario.seed, day), {
+      history,
+      measure,
+      laws,
+      opensAt: opensAtOf(scenario, day),
+    });
+    if (measure) {
+      outcomes.push(...result.outcomes);
+      days.push(result);
+    }
+  }
+  return { outcomes, history, days };
 }
 
 export function runScenario(scenario: Scenario): ScenarioResult {
-  const history: ServedOrder[] = [];
-  const records: CustomerRecord[] = [];
-  for (let day = 0; day < scenario.historyDays + scenario.days; day++) {
-    const measure = day >= scenario.historyDays;
-    const durationModel = buildDurationModel(history);
-    const meanServiceMinutes =
-      history.length > 0
-        ? history.reduce((sum, h) => sum + h.actualMinutes, 0) / history.length
-        : meanOrderMinutes(scenario);
-    const result = simulateDay(scenario, deriveSeed(scenario.seed, day), {
-      durationModel,
-      meanServiceMinutes,
-      measure,
-      keepRecords: true,
-    });
-    history.push(...result.served);
-    if (measure) records.push(...result.records);
+  const { outcomes, days } = simulateScenario(scenario);
+  const sum = (f: (d: (typeof days)[number]) => number) => days.reduce((s, d) => s + f(d), 0);
+  const served = sum((d) => d.servedCount);
+  const classes = [
+    { group: 'one-time', rows: outcomes.filter((o) => o.priority === 0) },
+    { group: 'members', rows: outcomes.filter((o) => o.priority > 0) },
+  ];
+  const buckets = new Map<string, Outcome[]>();
+  for (const o of outcomes) {
+    const name = bucketName(o.jono.shown);
+    buckets.set(name, [...(buckets.get(name) ?? []), o]);
   }
-  // Everyone whose turn came counts, including no-shows who were called.
-  const served = records.filter((r) => r.actualWait !== null);
-  const errors = (shown: (r: CustomerRecord) => number | null) =>
-    served.flatMap((r) => {
-      const s = shown(r);
-      return s === null || r.actualWait === null ? [] : [Math.abs(s - r.actualWait)];
-    });
-  const count = (outcome: CustomerRecord['outcome']) =>
-    records.filter((r) => r.outcome === outcome).length;
-  const waits = served.map((r) => r.actualWait ?? 0);
+  const bucketOrder = ['0-15', '15-30', '30-60', '60+'];
   return {
     scenario: scenario.name,
-    customers: served.length,
-    jono: summarizeErrors(errors((r) => r.shownJono)),
-    baseline: summarizeErrors(errors((r) => r.shownBaseline)),
-    meanWaitMinutes: Math.round((waits.reduce((a, b) => a + b, 0) / (waits.length || 1)) * 10) / 10,
-    refused: count('refused'),
-    noShows: count('no_show'),
-    cancelled: count('cancelled'),
+    heldOut: scenario.heldOut === true,
+    customers: outcomes.length,
+    meanWaitMinutes:
+      Math.round((served === 0 ? 0 : sum((d) => d.totalWaitMinutes) / served) * 10) / 10,
+    refused: sum((d) => d.refused),
+    noShows: sum((d) => d.noShows),
+    cancelled: sum((d) => d.cancelled),
+    ...groupFigures('all', outcomes),
+    byPriority: classes.filter((c) => c.rows.length > 0).map((c) => groupFigures(c.group, c.rows)),
+    byBucket: bucketOrder
+      .filter((b) => buckets.has(b))
+      .map((b) => groupFigures(b, buckets.get(b) ?? [])),
   };
 }

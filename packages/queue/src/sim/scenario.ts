@@ -1,47 +1,73 @@
-// What a simulated shop day looks like, and the three standard scenarios accuracy is judged on.
+// What a simulated shop looks like, and the standard scenarios accuracy is judged on. A scenario
+// describes the truth (service-time laws, surges, travel, no-shows, barbers on duty); the
+// estimator is told none of it and learns from the records the simulated days leave, as it does
+// from a real shop's.
+import type { ServiceFamily } from './service-times';
 
 /** One kind of order a customer can place; `bias` is how much longer it really takes. */
 export interface OrderType {
   serviceIds: number[];
   /** Planned minutes per service, in the order of serviceIds. */
   plannedMinutes: number[];
-  /** Real / planned duration per service, on average. */
+  /** Real / planned duration per service, on average (before the shop's own factor). */
   bias: number[];
   weight: number;
+}
+
+/** From `fromHour` hours after opening, `chairs` barbers are on duty. */
+export interface RotaChange {
+  fromHour: number;
+  chairs: number;
 }
 
 export interface Scenario {
   name: string;
   seed: number;
+  /** Barbers on duty at opening. */
   chairs: number;
+  /** Later changes of the barbers on duty (lunch, going home early), by hours after opening. */
+  rota: readonly RotaChange[];
   /** Opening hours of the day; customers join only while open, everyone accepted is served. */
   hours: number;
   /** Mean arrivals per hour over the day. */
   ratePerHour: number;
   /** Relative arrival intensity at evenly spaced points across the day (linear in between). */
   profile: readonly number[];
+  /** Spread (sigma of the log) of a day's arrival rate around the usual: busy and quiet days. */
+  daySurge: number;
+  /** Within a day, each hour is a surge with this chance, at `factor` x the usual rate. */
+  hourSurge: { chance: number; factor: number };
   /** Share of customers who are members (split silver 50 %, gold 30 %, platinum 20 %). */
   memberShare: number;
   /** Share of customers who join from the app and arrive later; the rest walk in. */
   appShare: number;
   /** Share of app customers who never come. */
   noShowRate: number;
-  /** Share of customers who leave the queue while waiting. */
+  /** Share of customers who leave the queue while waiting (within 40 minutes of joining). */
   cancelRate: number;
   orderTypes: readonly OrderType[];
-  /** Spread of real durations (sigma of the log) around their mean. */
-  durationSpread: number;
-  serviceDistribution: 'lognormal' | 'exponential';
-  /** App customers' minutes from joining to the door. */
+  /** Families of the services' durations, by service id (id 1 the first, cycling). */
+  families: readonly ServiceFamily[];
+  /** Spread (sigma of the log) of this shop's own factor on each service's mean. */
+  shopVariation: number;
+  /** Share of served orders whose "finish" is pressed early or forgotten. */
+  misrecordShare: number;
+  /** App customers' minutes from joining to the door, most of them. */
   travelMinutes: readonly [number, number];
+  /** Share of app customers who join from far away, and their minutes to the door. */
+  farShare: number;
+  farTravelMinutes: readonly [number, number];
   /** Minutes staff wait for a called customer before marking a no-show. */
   graceMinutes: number;
   /** Refuse orders that would end after closing, as the server does. */
   refuseAfterClosing: boolean;
-  /** Earlier days whose served orders the duration model learns from. */
+  /** Earlier days the shop's records are learnt from. */
   historyDays: number;
   /** Days measured. */
   days: number;
+  timeZone: string;
+  /** Not looked at while the estimator was developed: judged as unseen shops. */
+  heldOut?: boolean;
 }
 
 export const MEMBER_LEVELS = [
@@ -59,6 +85,15 @@ export const BARBERSHOP_ORDERS: readonly OrderType[] = [
   { serviceIds: [1, 5], plannedMinutes: [20, 5], bias: [1, 1.5], weight: 5 },
 ];
 
+/** A mix of families: no single one the estimator could assume. */
+export const MIXED_FAMILIES: readonly ServiceFamily[] = [
+  { kind: 'lognormal', cv: 0.3 },
+  { kind: 'gamma', cv: 0.45 },
+  { kind: 'heavy', cv: 0.25 },
+  { kind: 'gamma', cv: 0.6 },
+  { kind: 'lognormal', cv: 0.5 },
+];
+
 export const WEEKDAY_PROFILE = [0.6, 0.8, 1.5, 1.3, 0.8, 0.7, 0.9, 1.5, 1.4, 0.8, 0.5];
 export const SATURDAY_PROFILE = [0.7, 1.1, 1.3, 1.4, 1.3, 1.1, 0.9, 0.6];
 export const FLAT_PROFILE = [1, 1];
@@ -67,21 +102,28 @@ export const DEFAULT_SCENARIO: Scenario = {
   name: 'custom',
   seed: 1,
   chairs: 3,
+  rota: [],
   hours: 10,
   ratePerHour: 6,
   profile: WEEKDAY_PROFILE,
+  daySurge: 0.15,
+  hourSurge: { chance: 0.1, factor: 2 },
   memberShare: 0.2,
   appShare: 0.4,
   noShowRate: 0.05,
   cancelRate: 0.03,
   orderTypes: BARBERSHOP_ORDERS,
-  durationSpread: 0.25,
-  serviceDistribution: 'lognormal',
+  families: MIXED_FAMILIES,
+  shopVariation: 0.15,
+  misrecordShare: 0.03,
   travelMinutes: [5, 20],
+  farShare: 0.1,
+  farTravelMinutes: [30, 60],
   graceMinutes: 20,
   refuseAfterClosing: true,
-  historyDays: 20,
-  days: 10,
+  historyDays: 14,
+  days: 7,
+  timeZone: 'Europe/Helsinki',
 };
 
 export const STANDARD_SCENARIOS: readonly Scenario[] = [
@@ -92,9 +134,11 @@ export const STANDARD_SCENARIOS: readonly Scenario[] = [
     seed: 202,
     chairs: 5,
     hours: 8,
-    ratePerHour: 14,
+    ratePerHour: 12,
     profile: SATURDAY_PROFILE,
     appShare: 0.5,
+    daySurge: 0.2,
+    hourSurge: { chance: 0.1, factor: 2 },
   },
   {
     ...DEFAULT_SCENARIO,
@@ -102,7 +146,70 @@ export const STANDARD_SCENARIOS: readonly Scenario[] = [
     seed: 303,
     chairs: 4,
     hours: 10,
-    ratePerHour: 10,
-    memberShare: 0.6,
+    ratePerHour: 9,
+    memberShare: 0.7,
+  },
+  {
+    ...DEFAULT_SCENARIO,
+    name: 'one-chair',
+    seed: 404,
+    chairs: 1,
+    hours: 9,
+    ratePerHour: 2.2,
+    memberShare: 0,
+    families: [
+      { kind: 'exponential', cv: 1 },
+      { kind: 'gamma', cv: 0.8 },
+    ],
+  },
+  {
+    ...DEFAULT_SCENARIO,
+    name: 'eight-chairs',
+    seed: 505,
+    chairs: 8,
+    hours: 8,
+    ratePerHour: 19,
+    families: [
+      { kind: 'heavy', cv: 0.3 },
+      { kind: 'heavy', cv: 0.4 },
+      { kind: 'gamma', cv: 0.5 },
+    ],
+    misrecordShare: 0.08,
+    shopVariation: 0.25,
+  },
+  {
+    ...DEFAULT_SCENARIO,
+    name: 'remote-joiners',
+    seed: 606,
+    chairs: 3,
+    hours: 10,
+    ratePerHour: 6.5,
+    appShare: 0.8,
+    farShare: 0.4,
+    farTravelMinutes: [30, 90],
+    noShowRate: 0.2,
+    heldOut: true,
+  },
+  {
+    ...DEFAULT_SCENARIO,
+    name: 'barbers-leave',
+    seed: 707,
+    chairs: 4,
+    rota: [
+      { fromHour: 3, chairs: 3 },
+      { fromHour: 4, chairs: 4 },
+      { fromHour: 7, chairs: 2 },
+    ],
+    hours: 10,
+    ratePerHour: 8,
+    memberShare: 0.4,
+    heldOut: true,
   },
 ];
+
+/** Barbers on duty `t` ms after opening. */
+export function chairsAt(scenario: Scenario, t: number): number {
+  let chairs = scenario.chairs;
+  for (const change of scenario.rota) if (t >= change.fromHour * 3_600_000) chairs = change.chairs;
+  return chairs;
+}

@@ -1,41 +1,103 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCENARIO } from './scenario';
-import { simulateDay } from './simulate-day';
+import type { OrderRecord } from '../shop-inputs';
+import type { SimHistory } from './day-types';
+import { chairsAt, DEFAULT_SCENARIO } from './scenario';
+import type { Scenario } from './scenario';
+import { opensAtOf, simulateDay } from './simulate-day';
 
-const options = { meanServiceMinutes: 19, measure: true, keepRecords: true };
-const day = (fields: Partial<typeof DEFAULT_SCENARIO>) =>
-  simulateDay({ ...DEFAULT_SCENARIO, cancelRate: 0, ...fields }, 7, options);
+const HOUR = 3_600_000;
+
+function day(fields: Partial<Scenario>, measure = false) {
+  const history: SimHistory = { orders: [], estimates: [] };
+  const scenario = { ...DEFAULT_SCENARIO, cancelRate: 0, ...fields };
+  const result = simulateDay(scenario, 7, { history, measure });
+  return { result, orders: history.orders, estimates: history.estimates, scenario };
+}
+
+/** The most services under way at once while `at` holds. */
+function busiest(orders: readonly OrderRecord[], ends: (o: OrderRecord) => number): number {
+  const served = orders.filter((o) => o.startedAt !== null);
+  return Math.max(
+    0,
+    ...served.map(
+      (o) =>
+        served.filter(
+          (x) => (x.startedAt ?? 0) <= (o.startedAt ?? 0) && ends(x) > (o.startedAt ?? 0),
+        ).length,
+    ),
+  );
+}
 
 describe('simulateDay', () => {
-  it('serves every walk-in it accepts and shows each a whole-minute wait', () => {
-    const { records, servedCount } = day({ appShare: 0 });
-    const accepted = records.filter((r) => r.outcome !== 'refused');
-    expect(accepted.length).toBeGreaterThan(30);
-    expect(accepted.every((r) => r.outcome === 'served')).toBe(true);
-    expect(servedCount).toBe(accepted.length);
-    for (const r of accepted) {
-      expect(Number.isInteger(r.shownJono) && r.shownJono! >= 0).toBe(true);
-      expect(r.actualWait!).toBeGreaterThanOrEqual(0);
+  it('serves every walk-in it accepts and records each as the server would', () => {
+    const { result, orders } = day({ appShare: 0, misrecordShare: 0 });
+    expect(orders.length).toBeGreaterThan(30);
+    expect(orders.every((o) => o.status === 'serviced' && o.source === 'walk_in')).toBe(true);
+    expect(orders.every((o) => o.checkedInAt === o.joinedAt)).toBe(true);
+    expect(result.servedCount).toBe(orders.length);
+    for (const o of orders) {
+      expect(o.startedAt).toBeGreaterThanOrEqual(o.joinedAt);
+      expect(o.finishedAt).toBeGreaterThan(o.startedAt ?? Infinity);
     }
   });
 
   it('marks app customers who never come as no-shows once called', () => {
-    const { records, servedCount } = day({ appShare: 1, noShowRate: 1 });
-    const accepted = records.filter((r) => r.outcome !== 'refused');
-    expect(servedCount).toBe(0);
-    expect(accepted.every((r) => r.outcome === 'no_show' && r.actualWait !== null)).toBe(true);
+    const { result, orders } = day({ appShare: 1, noShowRate: 1 });
+    expect(result.servedCount).toBe(0);
+    expect(orders.length).toBeGreaterThan(0);
+    expect(orders.every((o) => o.status === 'noShow' && o.checkedInAt === null)).toBe(true);
   });
 
   it('refuses orders that would end after closing', () => {
-    const { records } = day({ chairs: 1, ratePerHour: 12 });
-    expect(records.some((r) => r.outcome === 'refused')).toBe(true);
-    expect(
-      day({ chairs: 1, ratePerHour: 12, refuseAfterClosing: false }).records,
-    ).not.toContainEqual(expect.objectContaining({ outcome: 'refused' }));
+    const { result } = day({ chairs: 1, ratePerHour: 12 });
+    expect(result.refused).toBeGreaterThan(0);
+    expect(day({ chairs: 1, ratePerHour: 12, refuseAfterClosing: false }).result.refused).toBe(0);
   });
 
   it('lets cancelling customers leave the queue', () => {
-    const { records } = simulateDay({ ...DEFAULT_SCENARIO, cancelRate: 1, chairs: 1 }, 7, options);
-    expect(records.filter((r) => r.outcome === 'cancelled').length).toBeGreaterThan(5);
+    const { orders } = day({ cancelRate: 1, chairs: 1 });
+    expect(orders.filter((o) => o.status === 'cancelled').length).toBeGreaterThan(5);
+  });
+
+  it('never serves more customers at once than barbers on duty, who go off duty by the rota', () => {
+    const rota = [{ fromHour: 2, chairs: 1 }];
+    const { orders, scenario } = day({ chairs: 3, rota, ratePerHour: 12, misrecordShare: 0 });
+    const opensAt = opensAtOf(scenario, 0);
+    const ends = (o: OrderRecord) => o.finishedAt ?? 0;
+    expect(busiest(orders, ends)).toBe(3);
+    const late = orders.filter((o) => (o.startedAt ?? 0) >= opensAt + 2 * HOUR);
+    expect(late.length).toBeGreaterThan(5);
+    for (const o of late) {
+      const during = late.filter(
+        (x) => (x.startedAt ?? 0) <= (o.startedAt ?? 0) && ends(x) > (o.startedAt ?? 0),
+      );
+      expect(during.length).toBeLessThanOrEqual(chairsAt(scenario, 3 * HOUR));
+    }
+  });
+
+  it('stores every estimate shown for the closed loop, and records some finishes wrongly', () => {
+    const { orders, estimates } = day({ misrecordShare: 0.5, appShare: 0 });
+    const served = orders.filter((o) => o.status === 'serviced');
+    expect(estimates.length).toBeGreaterThanOrEqual(served.length);
+    for (const e of estimates) expect(e.model.p10).toBeLessThanOrEqual(e.model.p90);
+    // Mis-recorded finishes are recorded, but the chair is busy for the real duration: no two
+    // customers of one chair overlap in truth, so starts keep following real ends.
+    const ratios = served.map(
+      (o) => ((o.finishedAt ?? 0) - (o.startedAt ?? 0)) / 60_000 / o.plannedMinutes,
+    );
+    expect(ratios.some((r) => r < 0.5)).toBe(true);
+    expect(ratios.some((r) => r > 2.5)).toBe(true);
+  });
+
+  it('measures each joining customer against the baselines and the oracle', () => {
+    const { result } = day({}, true);
+    expect(result.outcomes.length).toBeGreaterThan(30);
+    for (const o of result.outcomes) {
+      expect(o.jono.low).toBeLessThanOrEqual(o.jono.shown);
+      expect(o.jono.high).toBeGreaterThanOrEqual(o.jono.shown);
+      expect(o.oracle.low).toBeLessThanOrEqual(o.oracle.high);
+      expect(o.actual).toBeGreaterThanOrEqual(0);
+      expect(Number.isFinite(o.naive) && Number.isFinite(o.aware)).toBe(true);
+    }
   });
 });

@@ -1,148 +1,281 @@
-// A discrete-event simulation of one shop day: joins, arrivals at the door, chairs, no-shows
-// and cancellations, recording the wait shown at joining and the wait that followed.
+// A discrete-event simulation of one shop day: joins, arrivals at the door, chairs and barbers on
+// duty, no-shows and cancellations. Jono's estimator is run as the server runs it: the shop's
+// records (orders and the estimates it showed) go through the shared input builder
+// (buildShopInputs and shopQueueState, shop-inputs.ts), every estimate that changes is stored for
+// the closed loop, and each customer's estimate at joining is compared with the wait that
+// followed, beside the baselines' and the oracle's.
 import { allocate } from '../allocate';
 import { estimateQueue } from '../estimate-queue';
-import { insertInQueue } from '../sort-queue';
-import type { ShopQueueState } from '../types';
-import { nextArrival, peakRate } from './arrivals';
+import { localTimeToEpoch } from '../opening-hours';
+import { buildShopInputs, shopQueueState } from '../shop-inputs';
+import type { ShopInputs } from '../shop-inputs';
+import { compareQueueOrders } from '../sort-queue';
+import type { ModelWait, QueueEstimate, ShopQueueState } from '../types';
+import { drawSurges, nextArrival, peakRate } from './arrivals';
+import { priorityAwareWait, naiveWait } from './baselines';
 import { newCustomer } from './customers';
 import type { SimCustomer } from './customers';
+import { emptyDayResult } from './day-types';
+import type { DayOptions, DayResult, Outcome, Shown, SimHistory } from './day-types';
 import { EventQueue } from './event-queue';
-import { arrivalForecast } from './forecast';
-import { createRandom } from './random';
+import { oracleWait } from './oracle';
+import { createRandom, deriveSeed } from './random';
+import { chairsAt } from './scenario';
 import type { Scenario } from './scenario';
-import { emptyDayResult, refusedRecord } from './day-types';
-import type { CustomerRecord, DayOptions, DayResult } from './day-types';
+import { recordedMinutes, serviceLaws } from './service-times';
 
-export type { CustomerRecord, DayOptions, DayResult } from './day-types';
+export type { DayOptions, DayResult, JoinView, Outcome, Shown, SimHistory } from './day-types';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** The engine's inputs are rebuilt from the records this often (the server: every few minutes). */
+export const INPUTS_REFRESH_MS = 30 * MINUTE;
 
 type SimEvent =
   | { kind: 'join' }
-  | { kind: 'end'; customer: SimCustomer }
-  | { kind: 'arrive' | 'cancel' | 'call'; customer: SimCustomer };
+  | { kind: 'rota' }
+  | { kind: 'end' | 'arrive' | 'cancel' | 'call'; customer: SimCustomer };
+
+/** Opening of the scenario's day `day` (a Monday at 09:00 local time for day 0). */
+export function opensAtOf(scenario: Scenario, day: number): number {
+  return localTimeToEpoch(scenario.timeZone, { year: 2026, month: 1, day: 5 + day }, 9 * 60);
+}
+
+/** A whole-minute median and range, as the app shows them. */
+export function shownOf(wait: ModelWait): Shown {
+  const shown = Math.max(0, Math.round(wait.p50));
+  return {
+    shown,
+    low: Math.min(shown, Math.max(0, Math.floor(wait.p10))),
+    high: Math.max(shown, Math.ceil(wait.p90)),
+  };
+}
+
+function insertInOrder(queue: SimCustomer[], c: SimCustomer): void {
+  let lo = 0;
+  let hi = queue.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const other = queue[mid];
+    if (other && compareQueueOrders(other.record, c.record) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  queue.splice(lo, 0, c);
+}
 
 export function simulateDay(scenario: Scenario, seed: number, options: DayOptions): DayResult {
   const random = createRandom(seed, options.antithetic);
+  // Mis-recorded finishes draw from their own stream: measuring never changes the day.
+  const recordRandom = createRandom(deriveSeed(seed, 0x7265));
+  const laws = options.laws ?? serviceLaws(scenario, createRandom(scenario.seed));
+  const opensAt = options.opensAt ?? opensAtOf(scenario, 0);
+  const closesAt = opensAt + scenario.hours * HOUR;
+  const surges = drawSurges(scenario, random);
+  const peak = peakRate(scenario, surges);
   const events = new EventQueue<SimEvent>();
-  const closeAt = scenario.hours * 60 * MINUTE;
   const waiting: SimCustomer[] = [];
   const inService = new Set<SimCustomer>();
-  const records = new Map<number, CustomerRecord>();
   const result = emptyDayResult();
-  let nextId = 1;
+  const history = options.history;
+  const pending = new Map<number, Omit<Outcome, 'actual'>>();
+  const lastShown = new Map<number, string>();
+  let inputs: ShopInputs | null = null;
+  let inputsAt = -Infinity;
+  let nextId = (history?.orders.reduce((max, o) => Math.max(max, o.id), 0) ?? 0) + 1;
 
-  const leave = (c: SimCustomer, outcome: CustomerRecord['outcome']) => {
+  const turn = (c: SimCustomer, t: number) => {
+    const o = pending.get(c.record.id);
+    if (!o) return;
+    pending.delete(c.record.id);
+    result.outcomes.push({ ...o, actual: (t - c.record.joinedAt) / MINUTE });
+  };
+
+  const leave = (c: SimCustomer, status: 'cancelled' | 'noShow') => {
     const index = waiting.indexOf(c);
     if (index >= 0) waiting.splice(index, 1);
     c.left = true;
-    const record = records.get(c.id);
-    if (record) record.outcome = outcome;
+    c.record.status = status;
+    pending.delete(c.record.id);
+    if (status === 'cancelled') result.cancelled += 1;
+    else result.noShows += 1;
   };
 
   const dispatch = (t: number) => {
+    const capacity = chairsAt(scenario, t - opensAt);
     let i = 0;
-    while (inService.size < scenario.chairs && i < waiting.length) {
+    while (inService.size < capacity && i < waiting.length) {
       const c = waiting[i];
       if (!c) break;
       if (c.arriveAt > t) {
-        // Not at the shop: skipped but keeps the place until staff give up on them.
+        // Not at the shop: passed over, but keeps the place until staff give up on them.
         if (c.calledAt === null) {
           c.calledAt = t;
-          const record = records.get(c.id);
-          if (record) record.actualWait = (t - c.joinedAt) / MINUTE;
+          turn(c, t);
           events.push(t + scenario.graceMinutes * MINUTE, { kind: 'call', customer: c });
         }
         i++;
         continue;
       }
       waiting.splice(i, 1);
-      c.status = 'in_service';
-      c.startedAt = t;
+      c.record.startedAt = t;
       inService.add(c);
-      const wait = (t - c.joinedAt) / MINUTE;
       result.servedCount += 1;
-      result.totalWaitMinutes += wait;
+      result.totalWaitMinutes += (t - c.record.joinedAt) / MINUTE;
       result.totalServiceMinutes += c.actualMinutes;
-      const record = records.get(c.id);
-      if (record) {
-        record.outcome = 'served';
-        record.actualWait ??= wait;
-      }
+      turn(c, t);
       events.push(t + c.actualMinutes * MINUTE, { kind: 'end', customer: c });
     }
   };
 
-  const shopState = (t: number): ShopQueueState => ({
-    now: t,
-    chairs: scenario.chairs,
-    orders: [...inService, ...waiting.map((c) => ({ ...c, atShop: c.arriveAt <= t }))],
-    travelMinutes: (scenario.travelMinutes[0] + scenario.travelMinutes[1]) / 2,
-    ...(options.durationModel ? { durationModel: options.durationModel } : {}),
-    ...arrivalForecast(scenario, t),
-    closesAt: closeAt,
-  });
+  /** The engine's state now, from inputs the shared builder learnt from the shop's records. */
+  const stateAt = (t: number): ShopQueueState | null => {
+    if (!history) return null;
+    if (!inputs || t - inputsAt >= INPUTS_REFRESH_MS) {
+      inputs = buildShopInputs(history, t, scenario.timeZone);
+      inputsAt = t;
+    }
+    return shopQueueState(
+      inputs,
+      [...inService, ...waiting].map((c) => c.record),
+      {
+        now: t,
+        chairs: chairsAt(scenario, t - opensAt),
+        closesAt,
+        timeZone: scenario.timeZone,
+      },
+    );
+  };
 
-  const join = (t: number) => {
-    const c = newCustomer(scenario, random, nextId++, t);
-    result.joinedCount += 1;
-    if (!options.keepRecords && !options.measure && !scenario.refuseAfterClosing) {
-      insertInQueue(waiting, c);
-      dispatch(t);
-      return;
+  /** The closed loop: every estimate that changed is stored, as the server does. */
+  const persist = (t: number, estimate: QueueEstimate) => {
+    for (const c of waiting) {
+      const e = estimate.orders.get(c.record.id);
+      if (!e?.model || e.waitMinutes === null || !e.waitRange) continue;
+      const key = `${e.waitMinutes},${e.waitRange.low},${e.waitRange.high}`;
+      if (lastShown.get(c.record.id) === key) continue;
+      lastShown.set(c.record.id, key);
+      history?.estimates.push({
+        orderId: c.record.id,
+        priority: c.record.priority,
+        at: t,
+        model: e.model,
+      });
     }
-    const needsState = options.measure || scenario.refuseAfterClosing;
-    const state = needsState ? shopState(t) : null;
-    const record = refusedRecord(c);
-    if (options.keepRecords) result.records.push(record);
-    if (state && scenario.refuseAfterClosing && !allocate(state, c, closeAt).ok) return;
-    if (state && options.measure) {
-      const estimate = estimateQueue(state).serviceTimeEstimates;
-      record.shownJono = estimate.find((e) => e.priority === c.priority)?.wait_time ?? null;
-      record.shownBaseline = Math.round(
-        ((waiting.length + 1) * options.meanServiceMinutes) / scenario.chairs,
-      );
-    }
-    if (options.keepRecords) records.set(c.id, record);
-    insertInQueue(waiting, c);
+  };
+
+  const schedule = (c: SimCustomer, t: number) => {
     if (c.arriveAt > t && Number.isFinite(c.arriveAt)) {
       events.push(c.arriveAt, { kind: 'arrive', customer: c });
     }
     if (Number.isFinite(c.cancelAt)) events.push(c.cancelAt, { kind: 'cancel', customer: c });
+  };
+
+  const join = (t: number) => {
+    const c = newCustomer(scenario, random, laws, nextId++, t);
+    result.joinedCount += 1;
+    const refreshed = history !== undefined && (!inputs || t - inputsAt >= INPUTS_REFRESH_MS);
+    const records = refreshed && options.inspect && history ? copyOf(history) : null;
+    insertInOrder(waiting, c);
+    const state = stateAt(t);
+    if (!state || !history) {
+      schedule(c, t);
+      dispatch(t);
+      return;
+    }
+    const estimate = estimateQueue(state);
+    const own = estimate.orders.get(c.record.id);
+    if (scenario.refuseAfterClosing) {
+      const known =
+        own?.model && own.waitMinutes !== null && own.waitRange
+          ? [
+              {
+                priority: c.record.priority,
+                wait_time: own.waitMinutes,
+                wait_range: own.waitRange,
+                model: own.model,
+              },
+            ]
+          : [];
+      if (!allocate(state, c.record, closesAt, known).ok) {
+        waiting.splice(waiting.indexOf(c), 1);
+        result.refused += 1;
+        return;
+      }
+    }
+    if (records && options.inspect) {
+      options.inspect({
+        now: t,
+        records,
+        active: [...inService, ...waiting].map((x) => ({ ...x.record })),
+        chairs: state.chairs,
+        closesAt,
+        state,
+      });
+    }
+    history.orders.push(c.record);
+    persist(t, estimate);
+    if (options.measure && own?.model && own.waitMinutes !== null && own.waitRange) {
+      const oracle = oracleWait(
+        scenario,
+        laws,
+        { now: t, opensAt, closesAt, inService: [...inService], waiting, target: c },
+        deriveSeed(seed, c.record.id),
+      );
+      pending.set(c.record.id, {
+        id: c.record.id,
+        priority: c.record.priority,
+        app: c.record.source === 'app',
+        jono: { shown: own.waitMinutes, low: own.waitRange.low, high: own.waitRange.high },
+        model: own.model,
+        naive: Math.round(naiveWait(state, c.record)),
+        aware: Math.round(priorityAwareWait(state, c.record)),
+        oracle: shownOf(oracle),
+      });
+    }
+    schedule(c, t);
     dispatch(t);
   };
 
-  const peak = peakRate(scenario);
-  const first = nextArrival(scenario, random, 0, peak);
-  if (first !== null) events.push(first, { kind: 'join' });
+  const first = nextArrival(scenario, random, 0, surges, peak);
+  if (first !== null) events.push(opensAt + first, { kind: 'join' });
+  for (const change of scenario.rota)
+    events.push(opensAt + change.fromHour * HOUR, { kind: 'rota' });
   for (let e = events.pop(); e; e = events.pop()) {
     const { time, event } = e;
     if (event.kind === 'join') {
       join(time);
-      const next = nextArrival(scenario, random, time, peak);
-      if (next !== null) events.push(next, { kind: 'join' });
-    } else if (event.kind === 'end') {
-      inService.delete(event.customer);
-      const c = event.customer;
-      if (options.keepRecords) {
-        result.served.push({
-          serviceIds: c.serviceIds,
-          plannedMinutes: c.plannedMinutes,
-          actualMinutes: c.actualMinutes,
-        });
-      }
+      const next = nextArrival(scenario, random, time - opensAt, surges, peak);
+      if (next !== null) events.push(opensAt + next, { kind: 'join' });
+    } else if (event.kind === 'rota') {
       dispatch(time);
-    } else if (event.customer.status !== 'waiting' || event.customer.left) {
+    } else if (event.kind === 'end') {
+      const c = event.customer;
+      inService.delete(c);
+      c.record.status = 'serviced';
+      c.record.finishedAt =
+        (c.record.startedAt ?? time) +
+        recordedMinutes(recordRandom, scenario, c.actualMinutes) * MINUTE;
+      dispatch(time);
+      const state = waiting.length > 0 ? stateAt(time) : null;
+      if (state) persist(time, estimateQueue(state));
+    } else if (event.customer.record.startedAt !== null || event.customer.left) {
       continue;
     } else if (event.kind === 'arrive') {
+      event.customer.record.checkedInAt = time;
       dispatch(time);
     } else if (event.kind === 'cancel') {
       leave(event.customer, 'cancelled');
     } else if (event.customer.arriveAt > time) {
-      leave(event.customer, 'no_show');
+      leave(event.customer, 'noShow');
       dispatch(time);
     }
   }
   return result;
+}
+
+function copyOf(h: SimHistory): SimHistory {
+  return {
+    orders: h.orders.map((o) => ({ ...o, serviceIds: [...o.serviceIds] })),
+    estimates: h.estimates.map((e) => ({ ...e, model: { ...e.model } })),
+  };
 }
