@@ -8,7 +8,7 @@ import {
 import { MARKET_INFO, type Market } from '@jono/contract';
 import type { Env } from './config/env';
 import type { MarketContext } from './context';
-import { openMarketDbs, pgliteDir } from './db/client';
+import { openMarketDbs, pgliteDir, type StatementHook } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { TokenService } from './lib/tokens';
 import { loggableError } from './lib/loggable-error';
@@ -47,6 +47,8 @@ export interface AppOptions {
   /** Prefix of the market schemas (tests on PostgreSQL isolate themselves with a unique one). */
   schemaPrefix?: string;
   limits?: Partial<RateLimitSettings>;
+  /** Hears every statement sent to a market's database (tests count statements per request). */
+  onStatement?: StatementHook;
   /** Seed demo data into empty markets (default: env.SEED === 'auto'). */
   seed?: boolean;
 }
@@ -116,6 +118,7 @@ export async function buildApp(opts: AppOptions) {
     template: opts.template,
     databaseUrl: env.DATABASE_URL,
     schemaPrefix: opts.schemaPrefix ?? env.DATABASE_SCHEMA_PREFIX,
+    onStatement: opts.onStatement,
   });
   for (const [market, store] of dbs.markets) {
     let sms: SmsSender;

@@ -24,6 +24,8 @@ export interface MarketDb {
   /** Subscribes to a NOTIFY channel; answers the function that unsubscribes. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** The database's name of a channel of this market (for pg_notify inside a statement). */
+  channel(channel: string): string;
   kind: 'pglite' | 'postgres';
 }
 
@@ -42,7 +44,14 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Market schemas are named `${schemaPrefix}${market}` (default `jono_`). */
   schemaPrefix?: string;
+  /** Hears every statement sent to the database (tests count the statements of a request). */
+  onStatement?: StatementHook;
 }
+
+export type StatementHook = (market: Market, sql: string) => void;
+
+const loggerFor = (hook: StatementHook | undefined, market: Market) =>
+  hook ? { logQuery: (sql: string) => hook(market, sql) } : undefined;
 
 export function schemaOf(prefix: string | undefined, market: Market): string {
   const name = `${prefix ?? 'jono_'}${market}`;
@@ -62,12 +71,16 @@ export async function openMarketDbs(opts: OpenOptions): Promise<MarketDbs> {
 class SchemaTurns {
   private tail: Promise<unknown> = Promise.resolve();
   private current = '';
-  constructor(private readonly client: PGlite) {}
+  constructor(
+    private readonly client: PGlite,
+    private readonly onSwitch: (schemaName: string) => void = () => undefined,
+  ) {}
 
   run<T>(schemaName: string, fn: (client: PGlite) => Promise<T>): Promise<T> {
     const result = this.tail.then(async () => {
       if (this.current !== schemaName) {
         // Outside any transaction: a session setting, kept until the next switch.
+        this.onSwitch(schemaName);
         await this.client.query(`set search_path to "${schemaName}"`);
         this.current = schemaName;
       }
@@ -79,13 +92,25 @@ class SchemaTurns {
 }
 
 /** The part of PGlite's interface drizzle's PGlite driver calls, bound to one market's schema. */
-function marketClient(turns: SchemaTurns, schemaName: string): PGlite {
+function marketClient(
+  turns: SchemaTurns,
+  schemaName: string,
+  onStatement: (sql: string) => void = () => undefined,
+): PGlite {
   const client = {
     query: (query: string, params?: unknown[], options?: object) =>
       turns.run(schemaName, (c) => c.query(query, params, options)),
     exec: (query: string, options?: object) => turns.run(schemaName, (c) => c.exec(query, options)),
+    // PGlite sends BEGIN and COMMIT (or ROLLBACK) itself; drizzle's logger sees the rest.
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
-      turns.run(schemaName, (c) => c.transaction(callback)),
+      turns.run(schemaName, async (c) => {
+        onStatement('begin');
+        try {
+          return await c.transaction(callback);
+        } finally {
+          onStatement('commit');
+        }
+      }),
   };
   return client as unknown as PGlite;
 }
@@ -101,7 +126,12 @@ async function migrateSchemas(client: PGlite, turns: SchemaTurns, schemas: strin
 async function openPglite(opts: OpenOptions): Promise<MarketDbs> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.template });
-  const turns = new SchemaTurns(client);
+  const hook = opts.onStatement;
+  const marketOfSchema = new Map(opts.markets.map((m) => [schemaOf(opts.schemaPrefix, m), m]));
+  const turns = new SchemaTurns(client, (name) => {
+    const market = marketOfSchema.get(name);
+    if (hook && market) hook(market, 'set search_path');
+  });
   const names = opts.markets.map((m) => schemaOf(opts.schemaPrefix, m));
   // Already migrated (a template, or a restart): a check of the journal per market.
   await migrateSchemas(client, turns, names);
@@ -111,13 +141,19 @@ async function openPglite(opts: OpenOptions): Promise<MarketDbs> {
     const qualified = (channel: string) => `${schemaName}_${channel}`;
     markets.set(market, {
       market,
-      db: drizzlePglite({ client: marketClient(turns, schemaName), schema }) as unknown as Db,
+      db: drizzlePglite({
+        client: marketClient(turns, schemaName, (sql) => hook?.(market, sql)),
+        schema,
+        logger: loggerFor(hook, market),
+      }) as unknown as Db,
       kind: 'pglite',
+      channel: qualified,
       async listen(channel, onPayload) {
         const unsub = await client.listen(qualified(channel), onPayload);
         return async () => unsub();
       },
       async notify(channel, payload) {
+        hook?.(market, 'select pg_notify');
         await client.query('select pg_notify($1, $2)', [qualified(channel), payload]);
       },
     });
@@ -154,7 +190,11 @@ async function openPostgres(opts: OpenOptions, url: string): Promise<MarketDbs> 
       max: 10,
     });
     pools.push(pool);
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({
+      client: pool,
+      schema,
+      logger: loggerFor(opts.onStatement, market),
+    }) as unknown as Db;
     await migratePg(db as never, {
       migrationsFolder: MIGRATIONS_DIR,
       migrationsSchema: schemaName,
@@ -164,6 +204,7 @@ async function openPostgres(opts: OpenOptions, url: string): Promise<MarketDbs> 
       market,
       db,
       kind: 'postgres',
+      channel: qualified,
       async listen(channel, onPayload) {
         const name = qualified(channel);
         const client = await listenerClient();
@@ -183,6 +224,7 @@ async function openPostgres(opts: OpenOptions, url: string): Promise<MarketDbs> 
         };
       },
       async notify(channel, payload) {
+        opts.onStatement?.(market, 'select pg_notify');
         await pool.query('select pg_notify($1, $2)', [qualified(channel), payload]);
       },
     });

@@ -1,15 +1,20 @@
 // Joining a shop's queue (customers from the app, walk-ins from the staff console), serialised
 // per shop with an advisory lock so that concurrent joins never over-allocate, and the order as
 // the customer API shows it.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { lockShop } from './shop-lock';
 import { SERVER_TEXT, type Order } from '@jono/contract';
 import { allocate, estimateQueue } from '@jono/queue';
 import type { MarketContext } from '../context';
-import type { Tx } from '../db/client';
-import { orders, pobs, services, type OrderItemSnapshot } from '../db/schema';
-import { HttpError, notFound } from '../lib/http-error';
-import { loadActiveOrders, queueStateOf, type OrderRow } from './queue-load';
+import { orders, type OrderItemSnapshot } from '../db/schema';
+import { HttpError } from '../lib/http-error';
+import {
+  queueStateOf,
+  type ActiveOrderRow,
+  type OfferedService,
+  type OrderRow,
+} from './queue-load';
+import { changeQueue } from './queue-change';
 import { statusOf, type QueueService, type ShopQueueView } from './queue';
 
 export interface ItemRequest {
@@ -24,23 +29,28 @@ export interface JoinRequest {
   source: 'app' | 'walk_in';
   walkInName?: string | null;
   items: ItemRequest[];
+  /** The customer's name and membership, as the staff board shows them (null for walk-ins). */
+  customer?: ActiveOrderRow['customer'];
+  /** The caller already found no active order of the customer (the unique index still decides). */
+  checkedNoActiveOrder?: boolean;
 }
 
 /** Serialises every change to one shop's queue until the transaction ends (all processes). */
 export { lockShop };
 
-/** The ordered services and extras with the shop's own titles, prices and durations. */
-export async function resolveItems(
-  tx: Tx,
-  pobId: number,
+/** Every service id an order names (its services and their extras). */
+export const requestedServiceIds = (items: readonly ItemRequest[]): number[] =>
+  items.flatMap((i) => [i.service_id, ...i.extra_service_ids]);
+
+/**
+ * The ordered services and extras with the shop's own titles, prices and durations, from the
+ * shop's active services among the requested ones (`offered`).
+ */
+export function resolveItems(
+  offered: readonly OfferedService[],
   items: ItemRequest[],
-): Promise<{ items: OrderItemSnapshot[]; plannedMinutes: number }> {
-  const ids = items.flatMap((i) => [i.service_id, ...i.extra_service_ids]);
-  const rows = await tx
-    .select()
-    .from(services)
-    .where(and(inArray(services.id, ids), eq(services.pobId, pobId), eq(services.active, true)));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+): { items: OrderItemSnapshot[]; plannedMinutes: number } {
+  const byId = new Map(offered.map((r) => [r.id, r]));
   const invalid = (field: string, message: string) =>
     new HttpError(400, 'validation', message, { [field]: message });
   const seen = new Set<number>();
@@ -96,7 +106,9 @@ const notTakingOrders = () => new HttpError(409, 'not_taking_orders', SERVER_TEX
 
 /**
  * Adds an order to a shop's queue. App orders must find the shop taking orders and a time slot
- * before closing; walk-ins are the staff's call and skip those checks.
+ * before closing; walk-ins are the staff's call and skip those checks. Warm (the shop's history
+ * cached), a join sends at most 6 statements (BEGIN, lock and notice, shop and queue, services,
+ * insert, moved estimates, COMMIT: see changeQueue), plus the caller's read of the customer.
  */
 export async function joinQueue(
   ctx: MarketContext,
@@ -104,74 +116,75 @@ export async function joinQueue(
   now: number,
   req: JoinRequest,
 ): Promise<OrderRow> {
-  // Read outside the transaction: on PGlite a query beside an open transaction would wait for it.
-  const [shop] = await ctx.db.select().from(pobs).where(eq(pobs.id, req.pobId));
-  if (!shop) throw notFound('Shop not found');
-  const history = await queue.history(ctx, shop, now);
-  let row: OrderRow | undefined;
   try {
-    row = await ctx.db.transaction(async (tx) => {
-      await lockShop(tx, req.pobId);
-      if (req.customerId !== null) {
-        const [existing] = await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(eq(orders.customerId, req.customerId), eq(orders.status, 'active')));
-        if (existing) throw activeOrderExists();
-      }
-      const [pob] = await tx.select().from(pobs).where(eq(pobs.id, req.pobId));
-      if (!pob) throw notFound('Shop not found');
-      const { items, plannedMinutes } = await resolveItems(tx, pob.id, req.items);
-      const active = await loadActiveOrders(tx, pob.id);
-      const state = queueStateOf(now, pob, active, history);
-      const status = statusOf(pob, state);
-      const candidate = {
-        priority: req.priority,
-        plannedMinutes,
-        serviceIds: items.flatMap((i) => [i.service_id, ...i.extras.map((e) => e.service_id)]),
-      };
-      const slot = allocate(state, candidate, status.closesAt);
-      if (req.source === 'app') {
-        if (status.queue_state !== 'open') throw notTakingOrders();
-        if (!slot.ok && slot.reason === 'time_slot') {
-          throw new HttpError(409, 'time_slot', SERVER_TEXT.timeSlot);
+    const { result } = await changeQueue(
+      ctx,
+      queue,
+      req.pobId,
+      now,
+      async (tx, shop) => {
+        if (req.customerId !== null && !req.checkedNoActiveOrder) {
+          const [existing] = await tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.customerId, req.customerId), eq(orders.status, 'active')));
+          if (existing) throw activeOrderExists();
         }
-        if (!slot.ok) throw notTakingOrders();
-      }
-      const shownWait = slot.ok
-        ? slot.waitMinutes
-        : (estimateQueue(state).serviceTimeEstimates.find((e) => e.priority === req.priority)
-            ?.wait_time ?? null);
-      const [inserted] = await tx
-        .insert(orders)
-        .values({
-          pobId: pob.id,
-          customerId: req.customerId,
-          source: req.source,
-          walkInName: req.walkInName ?? null,
-          status: 'active',
+        const { pob, active, history } = shop;
+        const { items, plannedMinutes } = resolveItems(shop.offered, req.items);
+        const state = queueStateOf(now, pob, active, history);
+        const status = statusOf(pob, state);
+        const candidate = {
           priority: req.priority,
-          rank: now,
-          customerAtPob: req.source === 'walk_in',
-          checkedInAt: req.source === 'walk_in' ? new Date(now) : null,
-          joinedAt: new Date(now),
           plannedMinutes,
-          shownWait,
-          waitEstimate: shownWait,
-          items,
-          updatedAt: new Date(now),
-        })
-        .returning();
-      return inserted;
-    });
+          serviceIds: items.flatMap((i) => [i.service_id, ...i.extras.map((e) => e.service_id)]),
+        };
+        const slot = allocate(state, candidate, status.closesAt);
+        if (req.source === 'app') {
+          if (status.queue_state !== 'open') throw notTakingOrders();
+          if (!slot.ok && slot.reason === 'time_slot') {
+            throw new HttpError(409, 'time_slot', SERVER_TEXT.timeSlot);
+          }
+          if (!slot.ok) throw notTakingOrders();
+        }
+        const shownWait = slot.ok
+          ? slot.waitMinutes
+          : (estimateQueue(state).serviceTimeEstimates.find((e) => e.priority === req.priority)
+              ?.wait_time ?? null);
+        const [inserted] = await tx
+          .insert(orders)
+          .values({
+            pobId: pob.id,
+            customerId: req.customerId,
+            source: req.source,
+            walkInName: req.walkInName ?? null,
+            status: 'active',
+            priority: req.priority,
+            rank: now,
+            customerAtPob: req.source === 'walk_in',
+            checkedInAt: req.source === 'walk_in' ? new Date(now) : null,
+            joinedAt: new Date(now),
+            plannedMinutes,
+            shownWait,
+            waitEstimate: shownWait,
+            items,
+            updatedAt: new Date(now),
+          })
+          .returning();
+        if (!inserted) throw new Error('order insert failed');
+        return {
+          result: inserted,
+          active: [...active, { ...inserted, customer: req.customer ?? null }],
+        };
+      },
+      requestedServiceIds(req.items),
+    );
+    return result;
   } catch (err) {
     // Two joins of one customer racing past the check: the partial unique index decides.
     if (isUniqueViolation(err)) throw activeOrderExists();
     throw err;
   }
-  if (!row) throw new Error('order insert failed');
-  await queue.changed(ctx, row.pobId);
-  return row;
 }
 
 /** The order's wait as the API shows it: the median and the 80 % interval, in minutes. */

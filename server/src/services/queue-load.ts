@@ -1,6 +1,6 @@
 // Reads a shop's queue from the database into the engine's shapes: active orders, and the
 // records of its history (orders and the estimates it showed) for the shared input builder.
-import { and, desc, eq, gte, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import {
   ARRIVAL_WINDOW_DAYS,
   buildShopInputs,
@@ -17,7 +17,7 @@ import {
   type ShownEstimate,
 } from '@jono/queue';
 import type { Db, Tx } from '../db/client';
-import { customers, orders, waitEstimates, type OpenTimeRow } from '../db/schema';
+import { customers, orders, pobs, waitEstimates, type OpenTimeRow, type services } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export interface ActiveOrderRow extends OrderRow {
@@ -68,17 +68,16 @@ export const toQueueOrder = (row: OrderRow): QueueOrder => queueOrderOf(toOrderR
 const orderStatusOf = (status: string): OrderRecord['status'] =>
   status === 'cancelled' || status === 'serviced' || status === 'noShow' ? status : 'active';
 
+const activeCustomer = {
+  firstname: customers.firstname,
+  lastname: customers.lastname,
+  membershipType: customers.membershipType,
+  membershipEnd: customers.membershipEnd,
+};
+
 export async function loadActiveOrders(db: Db | Tx, pobId: number): Promise<ActiveOrderRow[]> {
   const rows = await db
-    .select({
-      o: orders,
-      c: {
-        firstname: customers.firstname,
-        lastname: customers.lastname,
-        membershipType: customers.membershipType,
-        membershipEnd: customers.membershipEnd,
-      },
-    })
+    .select({ o: orders, c: activeCustomer })
     .from(orders)
     .leftJoin(customers, eq(customers.id, orders.customerId))
     .where(and(eq(orders.pobId, pobId), eq(orders.status, 'active')));
@@ -131,6 +130,55 @@ export async function loadRecords(db: Db | Tx, pobId: number, now: number): Prom
   }));
   return { orders: [...byId.values()], estimates };
 }
+
+/** What an order snapshots of a service the shop offers. */
+export type OfferedService = Pick<
+  typeof services.$inferSelect,
+  'id' | 'groupId' | 'parentServiceId' | 'title' | 'price' | 'duration'
+>;
+
+export interface ShopQueueRead {
+  pob: typeof pobs.$inferSelect;
+  active: ActiveOrderRow[];
+  /** The shop's active services among `serviceIds` (a join's order), read in the same statement. */
+  offered: OfferedService[];
+}
+
+/**
+ * The shop's row, its active orders and (for a join) the ordered services the shop offers, in
+ * ONE statement; undefined when there is no such shop. The services ride along as one JSON
+ * value (an uncorrelated subquery, computed once).
+ */
+export async function loadShopQueue(
+  db: Db | Tx,
+  pobId: number,
+  serviceIds: readonly number[] = [],
+): Promise<ShopQueueRead | undefined> {
+  const ids = sql.join(
+    serviceIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const offered =
+    serviceIds.length > 0
+      ? sql<
+          OfferedService[] | null
+        >`(select json_agg(json_build_object('id', s.id, 'groupId', s.group_id, 'parentServiceId', s.parent_service_id, 'title', s.title, 'price', s.price, 'duration', s.duration)) from services s where s.pob_id = ${pobId}::int and s.active and s.id in (${ids}))`
+      : sql<OfferedService[] | null>`null::json`;
+  const rows = await db
+    .select({ pob: pobs, o: orders, c: activeCustomer, offered })
+    .from(pobs)
+    .leftJoin(orders, and(eq(orders.pobId, pobs.id), eq(orders.status, 'active')))
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(pobs.id, pobId));
+  const first = rows[0];
+  if (!first) return undefined;
+  const active = rows.flatMap(({ o, c }) => (o ? [{ ...o, customer: c }] : []));
+  return { pob: first.pob, active, offered: parseJson(first.offered) ?? [] };
+}
+
+/** PGlite hands json columns over parsed; node-postgres too, but a driver may leave text. */
+const parseJson = <T>(value: T | string | null): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 export async function loadHistory(
   db: Db | Tx,

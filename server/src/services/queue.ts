@@ -2,16 +2,16 @@
 // on the orders, published with NOTIFY so that every process refreshes its cache and pushes
 // its SSE clients, and "your turn is near" notifications.
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { PRIORITY_LEVELS, type Market } from '@jono/contract';
 import { estimateQueue, shopStatus, type QueueEstimate, type ShopStatus } from '@jono/queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
-import { orders, pobs, waitEstimates } from '../db/schema';
+import { orders, type pobs, type waitEstimates } from '../db/schema';
 import type { QueueSnapshot, SnapshotFn } from './shops';
 import {
-  loadActiveOrders,
   loadHistory,
+  loadShopQueue,
   queueStateOf,
   type ActiveOrderRow,
   type ShopHistory,
@@ -49,6 +49,8 @@ export class QueueService {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly unlisten: (() => Promise<void>)[] = [];
   private readonly origin = randomUUID();
+  /** Work started after an answer was sent (refreshes, notices), so `settled()` can wait for it. */
+  private readonly background = new Set<Promise<unknown>>();
   /** Counts computations, so tests can see that one change is computed once. */
   computations = 0;
   /** Per shop: the refresh running now, and the one queued behind it that new changes join. */
@@ -163,6 +165,17 @@ export class QueueService {
     return run;
   }
 
+  /** Resolves once no refresh is running or queued (tests count a request's statements). */
+  async settled(): Promise<void> {
+    while (this.refreshing.size + this.queued.size + this.background.size > 0) {
+      await Promise.allSettled([
+        ...this.refreshing.values(),
+        ...[...this.queued.values()].map((q) => q.run),
+        ...this.background,
+      ]);
+    }
+  }
+
   private async refresh(ctx: MarketContext, pobId: number, history: boolean) {
     const view = await this.view(ctx, pobId);
     // The change itself is committed: failing to persist estimates or to send notices must not
@@ -203,50 +216,13 @@ export class QueueService {
   }
 
   private async persistAndNotify(ctx: MarketContext, view: ShopQueueView): Promise<boolean> {
-    const changes: { id: number; wait: number | null; low: number | null; high: number | null }[] =
-      [];
-    const shown: (typeof waitEstimates.$inferInsert)[] = [];
-    const at = new Date(view.computedAt);
-    for (const o of view.active) {
-      const e = view.estimate.orders.get(o.id);
-      const wait = e?.waitMinutes ?? null;
-      const low = e?.waitRange?.low ?? null;
-      const high = e?.waitRange?.high ?? null;
-      if (wait === o.waitEstimate && low === o.waitLow && high === o.waitHigh) continue;
-      changes.push({ id: o.id, wait, low, high });
-      o.waitEstimate = wait;
-      o.waitLow = low;
-      o.waitHigh = high;
-      // The closed loop: every estimate a waiting customer is shown, with the model's numbers.
-      if (e?.model && wait !== null && low !== null && high !== null) {
-        shown.push({
-          orderId: o.id,
-          pobId: o.pobId,
-          priority: o.priority,
-          at,
-          modelP10: e.model.p10,
-          modelP50: e.model.p50,
-          modelP90: e.model.p90,
-          wait,
-          low,
-          high,
-        });
-      }
-    }
-    const moved = changes.length > 0;
+    const changes = movedEstimates(view);
+    const moved = changes.orders.length > 0;
     if (moved) {
-      // One statement for the whole queue, not one commit per order (bench: joins slowed as queues grew).
-      const rows = sql.join(
-        changes.map((c) => sql`(${c.id}::int, ${c.wait}::int, ${c.low}::int, ${c.high}::int)`),
-        sql`, `,
-      );
       // Under the shop's lock: two batches over the same rows in different orders would deadlock.
       await ctx.db.transaction(async (tx) => {
         await lockShop(tx, view.pob.id);
-        await tx.execute(
-          sql`update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high from (values ${rows}) as v(id, wait, low, high) where orders.id = v.id`,
-        );
-        if (shown.length > 0) await tx.insert(waitEstimates).values(shown);
+        await tx.execute(storeEstimatesSql(changes));
       });
     }
     const near = turnNearIds(view.active, view.estimate);
@@ -288,24 +264,134 @@ export class QueueService {
 
   private async compute(ctx: MarketContext, pobId: number, now: number): Promise<ShopQueueView> {
     this.computations += 1;
-    const [pob] = await ctx.db.select().from(pobs).where(eq(pobs.id, pobId));
-    if (!pob) throw new Error(`shop ${pobId} not found`);
-    const [active, history] = await Promise.all([
-      loadActiveOrders(ctx.db, pobId),
-      this.history(ctx, pob, now),
-    ]);
-    const state = queueStateOf(now, pob, active, history);
-    const estimate = estimateQueue(state);
-    const status = statusOf(pob, state, estimate);
-    return {
-      pob,
-      status,
-      estimate,
-      active,
-      snapshot: snapshotOf(status, estimate),
-      computedAt: now,
-    };
+    const shop = await loadShopQueue(ctx.db, pobId);
+    if (!shop) throw new Error(`shop ${pobId} not found`);
+    return viewOf(shop.pob, shop.active, await this.history(ctx, shop.pob, now), now);
   }
+
+  /** The history cached for a shop, if still fresh (a change under the shop's lock reads it so). */
+  cachedHistory(market: Market, pobId: number, now: number): ShopHistory | undefined {
+    const cached = this.histories.get(keyOf(market, pobId));
+    return cached && now - cached.at < HISTORY_TTL_MS && now >= cached.at
+      ? cached.history
+      : undefined;
+  }
+
+  rememberHistory(market: Market, pobId: number, now: number, history: ShopHistory): void {
+    this.histories.set(keyOf(market, pobId), { at: now, history });
+  }
+
+  /**
+   * NOTIFY of a change to the shop, as a statement fragment: sent inside the change's own
+   * transaction, it reaches every process when (and only if) the change commits.
+   */
+  noticeOf(ctx: MarketContext, pobId: number): SQL {
+    const payload = JSON.stringify({ pob: pobId, origin: this.origin, h: false });
+    return sql`pg_notify(${ctx.store.channel(QUEUE_CHANNEL)}, ${payload})`;
+  }
+
+  /**
+   * A change made under the shop's lock that already wrote the new estimates and queued its
+   * NOTIFY: its view becomes the cached one (no refresh reads the queue again), and "turn near"
+   * notices go out after the caller has answered.
+   */
+  seed(ctx: MarketContext, view: ShopQueueView): void {
+    this.invalidate(ctx.market, view.pob.id);
+    const key = keyOf(ctx.market, view.pob.id);
+    this.views.set(key, {
+      gen: this.generations.get(key) ?? 0,
+      at: view.computedAt,
+      view: Promise.resolve(view),
+    });
+  }
+
+  /** Sends the "turn near" notices of a seeded view, after the answer (settled() waits for it). */
+  afterSeed(ctx: MarketContext, view: ShopQueueView): void {
+    const near = turnNearIds(view.active, view.estimate);
+    if (near.length === 0) return;
+    const task = (async () => {
+      await notifyTurnNear(ctx, this.push, this.log, view.pob.name, near, this.now());
+      const at = new Date(this.now());
+      for (const o of view.active) if (near.includes(o.id)) o.notifiedAt = at;
+    })()
+      .catch((err: unknown) => this.log.error({ err }, 'turn-near notices failed'))
+      .finally(() => this.background.delete(task));
+    this.background.add(task);
+  }
+}
+
+/** A shop's view from its row, active orders and history: the estimate, status and snapshot. */
+export function viewOf(
+  pob: PobRow,
+  active: ActiveOrderRow[],
+  history: ShopHistory,
+  now: number,
+): ShopQueueView {
+  const state = queueStateOf(now, pob, active, history);
+  const estimate = estimateQueue(state);
+  const status = statusOf(pob, state, estimate);
+  return { pob, status, estimate, active, snapshot: snapshotOf(status, estimate), computedAt: now };
+}
+
+export interface MovedEstimates {
+  /** The orders whose stored estimate (median and range) differs from the view's. */
+  orders: { id: number; wait: number | null; low: number | null; high: number | null }[];
+  /** The closed loop: every estimate a waiting customer is now shown, with the model's numbers. */
+  shown: (typeof waitEstimates.$inferInsert)[];
+}
+
+/** The estimates of `view` that differ from the ones stored on its orders (which it updates). */
+export function movedEstimates(view: ShopQueueView): MovedEstimates {
+  const moved: MovedEstimates = { orders: [], shown: [] };
+  const at = new Date(view.computedAt);
+  for (const o of view.active) {
+    const e = view.estimate.orders.get(o.id);
+    const wait = e?.waitMinutes ?? null;
+    const low = e?.waitRange?.low ?? null;
+    const high = e?.waitRange?.high ?? null;
+    if (wait === o.waitEstimate && low === o.waitLow && high === o.waitHigh) continue;
+    moved.orders.push({ id: o.id, wait, low, high });
+    o.waitEstimate = wait;
+    o.waitLow = low;
+    o.waitHigh = high;
+    if (e?.model && wait !== null && low !== null && high !== null) {
+      moved.shown.push({
+        orderId: o.id,
+        pobId: o.pobId,
+        priority: o.priority,
+        at,
+        modelP10: e.model.p10,
+        modelP50: e.model.p50,
+        modelP90: e.model.p90,
+        wait,
+        low,
+        high,
+      });
+    }
+  }
+  return moved;
+}
+
+/**
+ * ONE statement that stores every moved estimate on its order and records the shown ones in
+ * wait_estimates (a data-modifying WITH runs to completion even though nothing reads it), not
+ * one statement per order (bench: joins slowed as queues grew).
+ */
+export function storeEstimatesSql(moved: MovedEstimates): SQL {
+  const rows = sql.join(
+    moved.orders.map((c) => sql`(${c.id}::int, ${c.wait}::int, ${c.low}::int, ${c.high}::int)`),
+    sql`, `,
+  );
+  const update = sql`update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high from (values ${rows}) as v(id, wait, low, high) where orders.id = v.id`;
+  if (moved.shown.length === 0) return update;
+  const shown = sql.join(
+    moved.shown.map(
+      (e) =>
+        sql`(${e.orderId}::int, ${e.pobId}::int, ${e.priority}::int, ${e.at.toISOString()}::timestamptz, ${e.modelP10}::float8, ${e.modelP50}::float8, ${e.modelP90}::float8, ${e.wait}::int, ${e.low}::int, ${e.high}::int)`,
+    ),
+    sql`, `,
+  );
+  return sql`with moved as (${update}) insert into wait_estimates (order_id, pob_id, priority, at, model_p10, model_p50, model_p90, wait, low, high) values ${shown}`;
 }
 
 /** Open, closed or full as customers see it; no barber on duty means no new orders (full). */

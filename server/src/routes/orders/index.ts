@@ -1,6 +1,6 @@
 // A customer's orders: join a shop's queue, follow the order, check in, leave; the history.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   SERVER_TEXT,
   createOrderAnswerSchema,
@@ -14,7 +14,8 @@ import { requireCustomer } from '../../lib/auth';
 import { HttpError, notFound } from '../../lib/http-error';
 import { ipLimit } from '../../plugins/rate-limits';
 import { priorityOf } from '../../services/profiles';
-import { joinQueue, lockShop, orderAnswer } from '../../services/orders';
+import { activeOrderExists, joinQueue, orderAnswer } from '../../services/orders';
+import { changeQueue } from '../../services/queue-change';
 import { customerParams, errorAnswers, idSchema, marketCtx } from '../params';
 
 const orderParams = customerParams.extend({ orderId: idSchema });
@@ -48,12 +49,30 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { market, id } = request.params;
       const ctx = marketCtx(app, market);
       await requireCustomer(request, market, id);
-      const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, id));
-      if (!customer) throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
+      // The customer and whether they already queue somewhere, in one statement.
+      const [found] = await ctx.db
+        .select({
+          customer: customers,
+          activeOrder: sql<
+            number | null
+          >`(select o.id from orders o where o.customer_id = customers.id and o.status = 'active' limit 1)`,
+        })
+        .from(customers)
+        .where(eq(customers.id, id));
+      if (!found) throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
+      if (found.activeOrder !== null) throw activeOrderExists();
+      const { customer } = found;
       const now = app.now();
       const row = await joinQueue(ctx, app.queue, now, {
         pobId: request.body.pob_id,
         customerId: id,
+        customer: {
+          firstname: customer.firstname,
+          lastname: customer.lastname,
+          membershipType: customer.membershipType,
+          membershipEnd: customer.membershipEnd,
+        },
+        checkedNoActiveOrder: true,
         priority: priorityOf(customer, new Date(now).toISOString().slice(0, 10)),
         source: 'app',
         items: request.body.items.map((i) => ({
@@ -143,34 +162,40 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { market, id, orderId } = request.params;
       await requireCustomer(request, market, id);
       const { ctx, row } = await findOrder(market, id, orderId);
-      const now = new Date(app.now());
-      const updated = await ctx.db.transaction(async (tx) => {
-        await lockShop(tx, row.pobId);
-        const [current] = await tx.select().from(orders).where(eq(orders.id, row.id));
-        if (!current || current.status !== 'active') {
-          throw new HttpError(409, 'conflict', 'This order is no longer active');
-        }
-        if ('cancel' in request.body) {
-          if (current.startedAt) {
-            throw new HttpError(409, 'conflict', 'The service has already started');
+      const at = app.now();
+      const now = new Date(at);
+      // Under the shop's lock, with the shop's queue read once (services/queue-change.ts).
+      const { result: updated } = await changeQueue(
+        ctx,
+        app.queue,
+        row.pobId,
+        at,
+        async (tx, shop) => {
+          const current = shop.active.find((o) => o.id === row.id);
+          if (!current) throw new HttpError(409, 'conflict', 'This order is no longer active');
+          const others = shop.active.filter((o) => o.id !== row.id);
+          if ('cancel' in request.body) {
+            if (current.startedAt) {
+              throw new HttpError(409, 'conflict', 'The service has already started');
+            }
+            const [r] = await tx
+              .update(orders)
+              .set({ status: 'cancelled', finishedAt: now, waitEstimate: null, updatedAt: now })
+              .where(eq(orders.id, row.id))
+              .returning();
+            if (!r) throw notFound('Order not found');
+            return { result: r, active: others };
           }
+          if (current.customerAtPob) return { result: current, active: shop.active };
           const [r] = await tx
             .update(orders)
-            .set({ status: 'cancelled', finishedAt: now, waitEstimate: null, updatedAt: now })
+            .set({ customerAtPob: true, checkedInAt: now, updatedAt: now })
             .where(eq(orders.id, row.id))
             .returning();
-          return r;
-        }
-        if (current.customerAtPob) return current;
-        const [r] = await tx
-          .update(orders)
-          .set({ customerAtPob: true, checkedInAt: now, updatedAt: now })
-          .where(eq(orders.id, row.id))
-          .returning();
-        return r;
-      });
-      if (!updated) throw notFound('Order not found');
-      await app.queue.changed(ctx, row.pobId);
+          if (!r) throw notFound('Order not found');
+          return { result: r, active: [...others, { ...r, customer: current.customer }] };
+        },
+      );
       return orderAnswer(ctx, app.queue, updated);
     },
   );

@@ -1,0 +1,62 @@
+// The join and the cancel are the hot writes: count the statements each sends to the database
+// (BEGIN and COMMIT included, and the queue refresh the change causes), so they cannot creep back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './helpers';
+import { WEDNESDAY_NOON, join, newCustomer, orderPayload, setShop } from './queue-factories';
+import type { App } from '../src/app';
+
+let app: App;
+let statements: string[] = [];
+beforeAll(async () => {
+  app = await buildTestApp({
+    now: () => WEDNESDAY_NOON,
+    onStatement: (_market, sql) => statements.push(sql),
+  });
+});
+afterAll(() => app.close());
+
+/** The statements `action` sends, up to the end of the refresh it causes. */
+async function counted(action: () => Promise<void>): Promise<string[]> {
+  await app.queue.settled();
+  statements = [];
+  await action();
+  await app.queue.settled();
+  return statements;
+}
+
+describe('statements per join and per cancel', () => {
+  it('joins in at most 8 statements and cancels in at most 8, refresh included', async () => {
+    // Warm: the shop's history (cached for minutes) and its view; one chair and a queue long
+    // enough that the newcomer's turn is not near (its notice is a separate, one-off cost).
+    await setShop(app, 1, { chairs: 1 });
+    for (let i = 0; i < 5; i++) {
+      expect((await join(app, await newCustomer(app), 1)).statusCode).toBe(201);
+    }
+    const payload = await orderPayload(app, 1);
+    const customer = await newCustomer(app);
+    let orderId = 0;
+
+    const joining = await counted(async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/fi/customers/${customer.id}/orders/`,
+        headers: customer.auth,
+        payload,
+      });
+      expect(res.statusCode).toBe(201);
+      orderId = res.json<{ id: number }>().id;
+    });
+    expect(joining.length).toBeLessThanOrEqual(8);
+
+    const cancelling = await counted(async () => {
+      const res = await app.inject({
+        method: 'PATCH',
+        url: `/api/fi/customers/${customer.id}/orders/${orderId}/`,
+        headers: customer.auth,
+        payload: { cancel: true },
+      });
+      expect(res.statusCode).toBe(200);
+    });
+    expect(cancelling.length).toBeLessThanOrEqual(8);
+  });
+});
