@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers';
-import { catalogue, fi, join, mutableClock, newCustomer, setShop } from './queue-factories';
+import {
+  catalogue,
+  fi,
+  join as joinNow,
+  mutableClock,
+  newCustomer,
+  setShop,
+} from './queue-factories';
 import type { App } from '../src/app';
 import type { PushMessage } from '../src/services/turn-near';
 
@@ -34,6 +41,12 @@ async function staffOf(pobId: number) {
 }
 afterAll(() => app.close());
 
+/** Joins, then waits for the notices, which are sent after the join is answered. */
+const join = async (...args: Parameters<typeof joinNow>) => {
+  const res = await joinNow(...args);
+  await args[0].queue.settled();
+  return res;
+};
 const smsTo = (phone: string) => (fi(app).devOutbox?.outbox ?? []).filter((m) => m.to === phone);
 const start = async (pobId: number, id: number) => {
   const res = await app.inject({
