@@ -78,9 +78,17 @@ describe.skipIf(!databaseUrl)('Two server processes on one PostgreSQL', () => {
     await admin.query(`create database ${dbName}`);
     await admin.end();
     const url = withDatabase(databaseUrl ?? '', dbName);
-    a = await startServer(await freePort(), true, url);
-    b = await startServer(await freePort(), false, url);
+    // Both start together on the empty database, both allowed to migrate and seed.
+    const [portA, portB] = [await freePort(), await freePort()];
+    [a, b] = await Promise.all([startServer(portA, true, url), startServer(portB, true, url)]);
   }, 180_000);
+
+  it('migrates and seeds the empty database once when both start together', async () => {
+    const shops = (await fetch(`${b}/pobs/`).then((r) => r.json())) as { name: string }[];
+    expect(shops.length).toBeGreaterThan(0);
+    // Each demo shop once: the second node found the first one's seed under the lock.
+    expect(new Set(shops.map((s) => s.name)).size).toBe(shops.length);
+  });
 
   afterAll(async () => {
     for (const s of streams) s.close();

@@ -179,10 +179,11 @@ async function openPostgres(opts: OpenOptions, url: string): Promise<MarketDbs> 
   const markets = new Map<Market, MarketDb>();
   for (const market of opts.markets) {
     const schemaName = schemaOf(opts.schemaPrefix, market);
+    // Nodes starting together on an empty database take turns: CREATE SCHEMA IF NOT EXISTS and
+    // the migrations race otherwise (a duplicate-key error, or a migration applied twice).
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();
-    await setup.query(`create schema if not exists "${schemaName}"`);
-    await setup.end();
+    await setup.query(`select pg_advisory_lock(hashtext('jono:migrate'))`);
 
     const pool = new pg.Pool({
       connectionString: url,
@@ -195,10 +196,15 @@ async function openPostgres(opts: OpenOptions, url: string): Promise<MarketDbs> 
       schema,
       logger: loggerFor(opts.onStatement, market),
     }) as unknown as Db;
-    await migratePg(db as never, {
-      migrationsFolder: MIGRATIONS_DIR,
-      migrationsSchema: schemaName,
-    });
+    try {
+      await setup.query(`create schema if not exists "${schemaName}"`);
+      await migratePg(db as never, {
+        migrationsFolder: MIGRATIONS_DIR,
+        migrationsSchema: schemaName,
+      });
+    } finally {
+      await setup.end();
+    }
     const qualified = (channel: string) => `${schemaName}_${channel}`;
     markets.set(market, {
       market,

@@ -49,8 +49,7 @@ export async function resetMarket(ctx: MarketContext): Promise<void> {
 export async function seedIfEmpty(ctx: MarketContext, now: number): Promise<boolean> {
   const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(pobs);
   if ((row?.n ?? 0) > 0) return false;
-  await seedMarket(ctx, now);
-  return true;
+  return seedMarket(ctx, now);
 }
 
 const price = (market: Market, euros: number) =>
@@ -58,11 +57,19 @@ const price = (market: Market, euros: number) =>
     ? euros * 100
     : Math.round((euros * PRICE_FACTOR[market]) / 10) * 1000 - 100;
 
-export async function seedMarket(ctx: MarketContext, now: number): Promise<void> {
+/**
+ * Writes the market's demo data in one transaction; answers false (and writes nothing) when
+ * another node seeded it first: nodes starting together on an empty database take turns on an
+ * advisory lock and look again under it.
+ */
+export async function seedMarket(ctx: MarketContext, now: number): Promise<boolean> {
   const { market } = ctx;
   const lang = market === 'fi' ? 'fi' : 'en';
   const hash = await hashPassword(DEMO_PASSWORD);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jono:seed'), 0)`);
+    const [seeded] = await tx.select({ n: sql<number>`count(*)::int` }).from(pobs);
+    if ((seeded?.n ?? 0) > 0) return false;
     let imageNo = 0;
     for (const shop of DEMO_SHOPS[market]) {
       const [pob] = await tx
@@ -298,5 +305,6 @@ export async function seedMarket(ctx: MarketContext, now: number): Promise<void>
         dateRedeemed: day(-80),
       },
     ]);
+    return true;
   });
 }
