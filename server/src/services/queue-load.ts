@@ -17,7 +17,14 @@ import {
   type ShownEstimate,
 } from '@jono/queue';
 import type { Db, Tx } from '../db/client';
-import { customers, orders, pobs, waitEstimates, type OpenTimeRow, type services } from '../db/schema';
+import {
+  customers,
+  orders,
+  pobs,
+  waitEstimates,
+  type OpenTimeRow,
+  type services,
+} from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export interface ActiveOrderRow extends OrderRow {
