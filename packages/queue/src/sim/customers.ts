@@ -50,9 +50,13 @@ export function newCustomer(
   const type = random.pick(scenario.orderTypes);
   const actualMinutes = drawOrderMinutes(random, laws, type);
   const noShow = app && random.chance(scenario.noShowRate);
-  const arriveAt = !app ? t : noShow ? Infinity : t + drawTravel(scenario, random) * MINUTE;
+  const arriveAt = !app
+    ? t
+    : noShow
+      ? Infinity
+      : Math.round(t + drawTravel(scenario, random) * MINUTE);
   const cancelAt = random.chance(scenario.cancelRate)
-    ? t + random.uniform(0, CANCEL_WITHIN_MINUTES) * MINUTE
+    ? Math.round(t + random.uniform(0, CANCEL_WITHIN_MINUTES) * MINUTE)
     : Infinity;
   return {
     record: {

@@ -123,7 +123,7 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
       result.totalWaitMinutes += (t - c.record.joinedAt) / MINUTE;
       result.totalServiceMinutes += c.actualMinutes;
       turn(c, t);
-      events.push(t + c.actualMinutes * MINUTE, { kind: 'end', customer: c });
+      events.push(Math.round(t + c.actualMinutes * MINUTE), { kind: 'end', customer: c });
     }
   };
 
@@ -237,7 +237,7 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
   };
 
   const first = nextArrival(scenario, random, 0, surges, peak);
-  if (first !== null) events.push(opensAt + first, { kind: 'join' });
+  if (first !== null) events.push(Math.round(opensAt + first), { kind: 'join' });
   for (const change of scenario.rota)
     events.push(opensAt + change.fromHour * HOUR, { kind: 'rota' });
   for (let e = events.pop(); e; e = events.pop()) {
@@ -245,16 +245,17 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
     if (event.kind === 'join') {
       join(time);
       const next = nextArrival(scenario, random, time - opensAt, surges, peak);
-      if (next !== null) events.push(opensAt + next, { kind: 'join' });
+      if (next !== null) events.push(Math.round(opensAt + next), { kind: 'join' });
     } else if (event.kind === 'rota') {
       dispatch(time);
     } else if (event.kind === 'end') {
       const c = event.customer;
       inService.delete(c);
       c.record.status = 'serviced';
-      c.record.finishedAt =
+      c.record.finishedAt = Math.round(
         (c.record.startedAt ?? time) +
-        recordedMinutes(recordRandom, scenario, c.actualMinutes) * MINUTE;
+          recordedMinutes(recordRandom, scenario, c.actualMinutes) * MINUTE,
+      );
       dispatch(time);
       const state = waiting.length > 0 ? stateAt(time) : null;
       if (state) persist(time, estimateQueue(state));
