@@ -167,13 +167,19 @@ export function buildShopInputs(records: ShopRecords, now: number, timeZone: str
   const cancelShare =
     done.length === 0 ? 0 : done.filter((o) => o.status === 'cancelled').length / done.length;
 
-  const startedAt = new Map<number, number>();
-  for (const o of records.orders) if (o.startedAt !== null) startedAt.set(o.id, o.startedAt);
+  // The wait that followed an estimate is known when the customer was at the shop when it was
+  // shown: they sat at their turn. One still on the way may have been passed over at their turn
+  // and sat later; their start measures their travel, not the estimate, so it is not learnt from.
+  const turns = new Map<number, { start: number; atShopFrom: number | null }>();
+  for (const o of records.orders) {
+    if (o.startedAt !== null) turns.set(o.id, { start: o.startedAt, atShopFrom: o.checkedInAt });
+  }
   const calibrationSince = now - CALIBRATION_WINDOW_DAYS * DAY;
   const shown: EstimateRecord[] = records.estimates.flatMap((e) => {
-    const start = startedAt.get(e.orderId);
-    if (start === undefined || e.at < calibrationSince || e.at > now || start < e.at) return [];
-    return [{ priority: e.priority, model: e.model, actual: (start - e.at) / MINUTE }];
+    const turn = turns.get(e.orderId);
+    if (!turn || e.at < calibrationSince || e.at > now || turn.start < e.at) return [];
+    if (turn.atShopFrom === null || turn.atShopFrom > e.at) return [];
+    return [{ priority: e.priority, model: e.model, actual: (turn.start - e.at) / MINUTE }];
   });
   return {
     durationModel: buildDurationModel(served),

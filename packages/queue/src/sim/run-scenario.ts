@@ -19,8 +19,14 @@ export interface ErrorSummary {
   p90: number;
   /** Mean of actual - shown (positive: waits longer than shown). */
   bias: number;
-  /** Share who waited longer than the number shown (aim 0.45-0.55). */
+  /**
+   * Of the customers whose wait in whole minutes was not the number shown, the share who waited
+   * longer (aim 0.45-0.55: no systematic over- or under-promise). A wait of 0 shown as 0 is
+   * neither.
+   */
   longer: number;
+  /** Share whose wait in whole minutes was the number shown. */
+  exact: number;
 }
 
 export interface RangeSummary extends ErrorSummary {
@@ -60,13 +66,16 @@ const mean = (xs: readonly number[]) =>
 export function errorSummary(rows: readonly { actual: number; shown: number }[]): ErrorSummary {
   const errors = rows.map((r) => Math.abs(r.actual - r.shown)).sort((a, b) => a - b);
   const n = rows.length;
+  const longer = rows.filter((r) => Math.round(r.actual) > r.shown).length;
+  const shorter = rows.filter((r) => Math.round(r.actual) < r.shown).length;
   return {
     n,
     mae: round2(mean(errors)),
     p50: round2(percentile(errors, 50)),
     p90: round2(percentile(errors, 90)),
     bias: round2(mean(rows.map((r) => r.actual - r.shown))),
-    longer: round2(n === 0 ? 0 : rows.filter((r) => r.actual > r.shown).length / n),
+    longer: round2(longer + shorter === 0 ? 0.5 : longer / (longer + shorter)),
+    exact: round2(n === 0 ? 0 : (n - longer - shorter) / n),
   };
 }
 
@@ -76,8 +85,9 @@ export function rangeSummary(rows: readonly (Shown & { actual: number })[]): Ran
     round2(n === 0 ? 0 : rows.filter(f).length / n);
   return {
     ...errorSummary(rows),
-    coverage: share((r) => r.actual >= r.low && r.actual <= r.high),
-    above: share((r) => r.actual > r.high),
+    // In whole minutes, as the customer reads "20-35".
+    coverage: share((r) => Math.round(r.actual) >= r.low && Math.round(r.actual) <= r.high),
+    above: share((r) => Math.round(r.actual) > r.high),
     width: round2(mean(rows.map((r) => r.high - r.low))),
   };
 }

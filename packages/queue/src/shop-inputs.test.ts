@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { MIN_CALIBRATION_RECORDS } from './calibration';
+import { buildShopInputs } from './shop-inputs';
+import type { OrderRecord, ShownEstimate } from './shop-inputs';
+
+const MINUTE = 60_000;
+const NOW = Date.UTC(2026, 0, 20, 12, 0);
+
+/** Orders each shown 10 minutes (model 5-10-15) that then waited `waited` minutes. */
+function shop(n: number, waited: number, app: { checkInAfter: number } | null) {
+  const orders: OrderRecord[] = [];
+  const estimates: ShownEstimate[] = [];
+  for (let i = 0; i < n; i++) {
+    const joinedAt = NOW - (n - i) * 60 * MINUTE;
+    const startedAt = joinedAt + waited * MINUTE;
+    orders.push({
+      id: i + 1,
+      priority: 0,
+      source: app ? 'app' : 'walk_in',
+      status: 'serviced',
+      rank: joinedAt,
+      joinedAt,
+      checkedInAt: app ? joinedAt + app.checkInAfter * MINUTE : joinedAt,
+      startedAt,
+      finishedAt: startedAt + 20 * MINUTE,
+      plannedMinutes: 20,
+      serviceIds: [1],
+      barberId: null,
+    });
+    estimates.push({
+      orderId: i + 1,
+      priority: 0,
+      at: joinedAt,
+      model: { p10: 5, p50: 10, p90: 15 },
+    });
+  }
+  return { orders, estimates };
+}
+
+describe('buildShopInputs: the closed loop', () => {
+  const n = MIN_CALIBRATION_RECORDS + 10;
+
+  it('learns from the waits of customers who were at the shop when shown', () => {
+    const { calibration } = buildShopInputs(shop(n, 16, null), NOW, 'Europe/Helsinki');
+    expect(calibration.pooled[1]?.shift).toBeCloseTo(6, 6);
+  });
+
+  it('does not take an app customer’s travel for the estimate’s error', () => {
+    // They arrived 40 minutes after joining and sat at once: their start says nothing about
+    // when their turn came, which may have been long before.
+    const { calibration } = buildShopInputs(
+      shop(n, 41, { checkInAfter: 40 }),
+      NOW,
+      'Europe/Helsinki',
+    );
+    expect(calibration.pooled.every((cell) => cell === null)).toBe(true);
+  });
+});
