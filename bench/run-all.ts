@@ -1,7 +1,7 @@
 // Runs every benchmark in turn and writes bench/results.json and docs/benchmarks.md
 // (with --quick: bench/.tmp/results.json and bench/.tmp/benchmarks.md). Never fails CI.
 import { cpus, loadavg } from 'node:os';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAccuracy } from './accuracy';
 import { runEngineScale } from './engine-scale';
@@ -43,6 +43,19 @@ async function step<T>(name: string, fn: () => Promise<T> | T): Promise<Outcome<
   }
 }
 
+/** The sections of results.json that benchmarks fill. */
+const SECTIONS = [
+  'engine',
+  'accuracy',
+  'footprint',
+  'reads',
+  'joins',
+  'fanout',
+  'nodes',
+  'web',
+  'lighthouse',
+] as const;
+
 async function main() {
   stopAllOnExit();
   const opts = parseOptions(process.argv.slice(2));
@@ -76,11 +89,23 @@ async function main() {
     },
     totalSeconds: 0,
   };
+  // BENCH_ONLY re-measures some benchmarks: the others keep their figures of the last full run.
+  const jsonPath = join(opts.quick ? SCRATCH_DIR : BENCH_DIR, 'results.json');
+  if (opts.only.length > 0 && existsSync(jsonPath)) {
+    const previous = JSON.parse(readFileSync(jsonPath, 'utf8')) as BenchResults;
+    const kept = SECTIONS.filter(
+      (k) => !wants(opts, k === 'lighthouse' ? 'web' : k) && previous[k] !== undefined,
+    );
+    for (const k of kept) Object.assign(results, { [k]: previous[k] });
+    if (kept.length > 0) {
+      results.carried = { from: previous.carried?.from ?? previous.generatedAt, sections: kept };
+    }
+  }
 
   // In-process figures first, while nothing else of ours is running.
   if (wants(opts, 'engine'))
     results.engine = await step('engine scale', () => runEngineScale(opts));
-  if (wants(opts, 'accuracy')) results.accuracy = await step('accuracy', () => runAccuracy());
+  if (wants(opts, 'accuracy')) results.accuracy = await step('accuracy', () => runAccuracy(opts));
   if (wants(opts, 'footprint'))
     results.footprint = await step('memory and start', () => runFootprint());
   if (wants(opts, 'reads')) results.reads = await step('HTTP reads (wrk)', () => runReads(opts));

@@ -2,6 +2,7 @@
 // A finding shows while its figure misses the target, so the report drops it once fixed.
 import type { BenchResults } from './results';
 import { SCALE_FINDINGS } from './findings-scale';
+import { ACCURACY_FINDINGS } from './report-accuracy';
 import { HOME_JS_BUDGET, LINEAR_RATIO } from './targets';
 
 export interface Finding {
@@ -97,37 +98,13 @@ segmentsOf(priority))\` with a small Map memo); in \`assignChairs\`, keep a head
 taken entries instead of splicing (the usual case is that the head is ready). Both keep results
 identical, which the existing property tests check.`,
   },
-  {
-    title: 'Accuracy: the p90 error is above 5 minutes (owner: packages/queue)',
-    applies: (r) =>
-      r.accuracy?.ok === true && r.accuracy.value.scenarios.some((s) => s.jono.p90 > 5),
-    body: (r) => {
-      const rows = r.accuracy?.ok
-        ? r.accuracy.value.scenarios
-            .map(
-              (s) =>
-                `${s.scenario}: p50 ${s.jono.p50}, p90 ${s.jono.p90} min, mean wait ${s.meanWaitMinutes} min`,
-            )
-            .join('; ')
-        : '';
-      return `${rows}. Jono beats the baseline's MAE well (the MAE target is met) and its median
-error is under 2 minutes, so the error sits in a tail: the worst scenario is the one with 60 %
-members, where customers of a lower level are overtaken by members who join after them.
-(Not profiled further in this run: the simulator does not yet report errors by priority or by
-length of wait.) **Proposed next step** (packages/queue/src/sim/run-scenario.ts): report the
-error split by priority level and by shown wait, to see whether the tail is one-time customers
-overtaken by later members (then the arrival forecast in arrivals-ahead.ts is too low for them)
-or long waits in general; and decide whether "p90 <= 5 min" should be relative to the wait
-(e.g. p90 <= 5 min or 25 % of the wait), since mean waits here are 8 to 13 minutes.`;
-    },
-  },
 ];
 
 const fmtMs = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? '-' : `${(ms / 1000).toFixed(1)} s`;
 
 export function findings(r: BenchResults): { title: string; body: string }[] {
-  return [...FINDINGS, ...SCALE_FINDINGS]
+  return [...FINDINGS, ...ACCURACY_FINDINGS, ...SCALE_FINDINGS]
     .filter((f) => f.applies(r))
     .map((f) => ({ title: f.title, body: f.body(r) }));
 }

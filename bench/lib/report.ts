@@ -3,6 +3,7 @@
 import type { BenchResults, Outcome } from './results';
 import { findings } from './findings';
 import { LIGHTHOUSE_RUNS } from './options';
+import { renderAccuracy } from './report-accuracy';
 import { HOME_JS_BUDGET, LINEAR_RATIO, targetRows } from './targets';
 import {
   renderFanout,
@@ -34,7 +35,11 @@ the ratios measured side by side in the same run are what to compare.${
       ? ` Listen queue ceiling (net.core.somaxconn) ${r.machine.somaxconn}, open files ${r.machine.openFiles ?? '?'} per process.`
       : ''
   } Whole run:
-${Math.round(r.totalSeconds / 60)} min. Benchmarks report; they never fail CI.`);
+${Math.round(r.totalSeconds / 60)} min. Benchmarks report; they never fail CI.${
+    r.carried
+      ? ` Only part was re-measured (BENCH_ONLY): ${r.carried.sections.join(', ')} are from the run of ${r.carried.from.slice(0, 16).replace('T', ' ')} UTC.`
+      : ''
+  }`);
 
   out.push(`## Targets\n`);
   out.push(
@@ -218,49 +223,7 @@ the figures are the run with the median performance score; every run's score is 
     missing.push(`Lighthouse: ${why}`);
   }
 
-  // Accuracy
-  out.push(`## Estimate accuracy\n`);
-  if (r.accuracy?.ok && r.accuracy.value.status === 'ok') {
-    const a = r.accuracy.value;
-    out.push(`The simulator's standard scenarios (\`STANDARD_SCENARIOS\`, \`runScenario\`, loaded from
-${a.source}): each replays history days for the duration model, then measured days, and compares
-every wait shown at joining with the wait that followed. Baseline: people ahead x mean service
-time / chairs. Absolute errors in minutes.\n`);
-    out.push(
-      table(
-        [
-          'scenario',
-          'customers',
-          'mean wait',
-          'Jono MAE',
-          'p50',
-          'p90',
-          'baseline MAE',
-          'p50',
-          'p90',
-          'MAE Jono / baseline',
-        ],
-        a.scenarios.map((s) => [
-          s.scenario,
-          s.customers,
-          s.meanWaitMinutes,
-          s.jono.mae,
-          s.jono.p50,
-          s.jono.p90,
-          s.baseline.mae,
-          s.baseline.p50,
-          s.baseline.p90,
-          s.maeRatio === null ? '-' : `${Math.round(s.maeRatio * 100)} %`,
-        ]),
-      ),
-    );
-  } else {
-    const why = r.accuracy?.ok
-      ? `${r.accuracy.value.status}: ${r.accuracy.value.note ?? ''}`
-      : failure(r.accuracy, 'Accuracy');
-    out.push(why);
-    missing.push(`Accuracy: ${why}`);
-  }
+  out.push(...renderAccuracy(r, missing));
 
   out.push(`## Findings\n`);
   const found = findings(r);

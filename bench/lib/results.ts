@@ -27,6 +27,8 @@ export interface BenchResults {
   };
   settings: { durationSec: number; warmupSec: number; connections: number; customers: number };
   totalSeconds: number;
+  /** Sections kept from an earlier run (BENCH_ONLY re-measured the others). */
+  carried?: { from: string; sections: string[] };
   engine?: Outcome<EngineResult>;
   accuracy?: Outcome<AccuracyResult>;
   reads?: Outcome<ReadsResult>;

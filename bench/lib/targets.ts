@@ -1,5 +1,6 @@
-// The targets of issues 7 and 18 and whether each measured figure meets it.
+// The targets of issues 7, 15 and 18 and whether each measured figure meets it.
 import type { BenchResults } from './results';
+import { accuracyTargetRows } from './report-accuracy';
 import { scaleTargetRows } from './targets-scale';
 
 export type Verdict = 'met' | 'missed' | 'not measured';
@@ -16,7 +17,6 @@ export const LINEAR_RATIO = 12.5;
 export const HOME_JS_BUDGET = 120_000;
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const verdict = (ok: boolean): Verdict => (ok ? 'met' : 'missed');
 
 export function targetRows(r: BenchResults): TargetRow[] {
@@ -86,26 +86,6 @@ export function targetRows(r: BenchResults): TargetRow[] {
       });
   }
 
-  const acc = r.accuracy?.ok ? r.accuracy.value : null;
-  if (!acc || acc.status !== 'ok') {
-    const why = acc?.note ?? '';
-    none('Accuracy p90 (every standard scenario)', '<= 5 min', why);
-    none('Accuracy MAE, Jono / baseline', '<= 60 %', why);
-  } else {
-    const p90 = Math.max(...acc.scenarios.map((s) => s.jono.p90));
-    rows.push({
-      figure: 'Accuracy p90, worst standard scenario',
-      target: '<= 5 min',
-      measured: `${p90} min`,
-      verdict: verdict(p90 <= 5),
-    });
-    const ratio = Math.max(...acc.scenarios.map((s) => s.maeRatio ?? Infinity));
-    rows.push({
-      figure: 'Accuracy MAE, Jono / baseline, worst scenario',
-      target: '<= 60 %',
-      measured: pct(ratio),
-      verdict: verdict(ratio <= 0.6),
-    });
-  }
+  rows.push(...accuracyTargetRows(r));
   return rows;
 }

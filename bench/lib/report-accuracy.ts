@@ -1,0 +1,268 @@
+// The accuracy section of docs/benchmarks.md (issue 15): Jono's shown waits against the oracle
+// floor and two baselines on the simulator's scenarios, the targets of decision 005, and the
+// findings that follow from the figures.
+import type { GroupFigures, ScenarioResult } from '@jono/queue';
+import type { Finding } from './findings';
+import { table } from './report-scale';
+import type { BenchResults } from './results';
+import type { TargetRow, Verdict } from './targets';
+
+/** Groups with fewer customers are shown but not judged (their shares move by 10 % per customer in 10). */
+export const MIN_JUDGED = 30;
+export const TARGETS = {
+  ratio: 1.1,
+  longer: [0.45, 0.55],
+  coverage: [0.75, 0.85],
+  width: 1.2,
+  costMs: 10,
+} as const;
+
+const pct = (x: number) => `${Math.round(x * 100)} %`;
+const x2 = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}x` : '-');
+const verdict = (ok: boolean): Verdict => (ok ? 'met' : 'missed');
+
+/** Jono / oracle, 1 when both are 0 (nothing to gain). */
+export const ratio = (jono: number, oracle: number) =>
+  oracle > 0 ? jono / oracle : jono > 0 ? Infinity : 1;
+
+interface Judged {
+  scenario: string;
+  group: GroupFigures;
+}
+
+/** Every scenario's priority classes and wait buckets with enough customers to judge. */
+function groups(scenarios: readonly ScenarioResult[], kind: 'priority' | 'bucket' | 'both') {
+  const out: Judged[] = [];
+  for (const s of scenarios) {
+    const list =
+      kind === 'priority'
+        ? [s, ...s.byPriority]
+        : kind === 'bucket'
+          ? s.byBucket
+          : [...s.byPriority, ...s.byBucket];
+    for (const g of list) if (g.jono.n >= MIN_JUDGED) out.push({ scenario: s.scenario, group: g });
+  }
+  return out;
+}
+
+function worst<T>(items: readonly T[], value: (t: T) => number): { item: T; value: number } | null {
+  let best: { item: T; value: number } | null = null;
+  for (const item of items) {
+    const v = value(item);
+    if (!best || v > best.value) best = { item, value: v };
+  }
+  return best;
+}
+
+const where = (j: Judged) => `${j.scenario}, ${j.group.group}`;
+
+export function accuracyTargetRows(r: BenchResults): TargetRow[] {
+  const acc = r.accuracy?.ok ? r.accuracy.value : null;
+  const rows: TargetRow[] = [];
+  const none = (figure: string, target: string, why: string) =>
+    rows.push({ figure, target, measured: why || '-', verdict: 'not measured' });
+  if (!acc) {
+    const why = r.accuracy && !r.accuracy.ok ? r.accuracy.error : 'not run';
+    none('Accuracy p90 of the shown median / oracle floor', `<= ${TARGETS.ratio}x`, why);
+    none('Accuracy MAE / oracle floor', `<= ${TARGETS.ratio}x`, why);
+    none('Customers who waited longer than shown', '45-55 %', why);
+    none('80 % range holds actual waits', '75-85 %', why);
+    none('80 % range width / oracle', `<= ${TARGETS.width}x`, why);
+    none('One shop estimate, 30 waiting', `<= ${TARGETS.costMs} ms`, why);
+    return rows;
+  }
+  const byPriority = groups(acc.scenarios, 'priority');
+  for (const [key, label] of [
+    ['p90', 'Accuracy p90 of the shown median / oracle floor'],
+    ['mae', 'Accuracy MAE / oracle floor'],
+  ] as const) {
+    const w = worst(byPriority, (j) => ratio(j.group.jono[key], j.group.oracle[key]));
+    rows.push({
+      figure: `${label}, worst scenario and priority`,
+      target: `<= ${TARGETS.ratio}x`,
+      measured: w ? `${x2(w.value)} (${where(w.item)})` : '-',
+      verdict: verdict(!!w && w.value <= TARGETS.ratio),
+    });
+  }
+  const longer = acc.scenarios.map((s) => s.jono.longer);
+  rows.push({
+    figure: 'Customers who waited longer than shown, per scenario',
+    target: '45-55 %',
+    measured: `${pct(Math.min(...longer))} to ${pct(Math.max(...longer))}`,
+    verdict: verdict(longer.every((l) => l >= TARGETS.longer[0] && l <= TARGETS.longer[1])),
+  });
+  const judged = groups(acc.scenarios, 'both');
+  const coverage = judged.map((j) => j.group.jono.coverage);
+  rows.push({
+    figure: `80 % range holds actual waits, every priority and wait bucket (n >= ${MIN_JUDGED})`,
+    target: '75-85 %',
+    measured: `${pct(Math.min(...coverage))} to ${pct(Math.max(...coverage))} (oracle ${pct(
+      Math.min(...judged.map((j) => j.group.oracle.coverage)),
+    )} to ${pct(Math.max(...judged.map((j) => j.group.oracle.coverage)))})`,
+    verdict: verdict(coverage.every((c) => c >= TARGETS.coverage[0] && c <= TARGETS.coverage[1])),
+  });
+  const width = worst(judged, (j) => ratio(j.group.jono.width, j.group.oracle.width));
+  rows.push({
+    figure: '80 % range width / oracle, worst priority or bucket',
+    target: `<= ${TARGETS.width}x`,
+    measured: width ? `${x2(width.value)} (${where(width.item)})` : '-',
+    verdict: verdict(!!width && width.value <= TARGETS.width),
+  });
+  const cost = acc.cost.find((c) => c.waiting === 30);
+  rows.push({
+    figure: 'One shop estimate, 30 waiting orders (one core)',
+    target: `<= ${TARGETS.costMs} ms`,
+    measured: cost ? `${cost.ms} ms` : '-',
+    verdict: verdict(!!cost && cost.ms <= TARGETS.costMs),
+  });
+  return rows;
+}
+
+function groupRow(scenario: string, g: GroupFigures) {
+  return [
+    scenario,
+    g.group,
+    g.jono.n,
+    g.jono.mae,
+    g.oracle.mae,
+    x2(ratio(g.jono.mae, g.oracle.mae)),
+    g.jono.p90,
+    g.oracle.p90,
+    x2(ratio(g.jono.p90, g.oracle.p90)),
+    pct(g.jono.longer),
+    pct(g.jono.coverage),
+    pct(g.oracle.coverage),
+    pct(g.jono.above),
+    g.jono.width,
+    g.oracle.width,
+    x2(ratio(g.jono.width, g.oracle.width)),
+  ];
+}
+
+const GROUP_HEAD = [
+  'scenario',
+  'group',
+  'n',
+  'MAE',
+  'oracle',
+  'ratio',
+  'p90',
+  'oracle',
+  'ratio',
+  'longer',
+  'inside',
+  'oracle',
+  'above',
+  'width',
+  'oracle',
+  'ratio',
+];
+
+export function renderAccuracy(r: BenchResults, missing: string[]): string[] {
+  const out: string[] = [`## Estimate accuracy\n`];
+  if (!r.accuracy?.ok) {
+    const why = r.accuracy ? `Accuracy: failed (${r.accuracy.error}).` : 'Accuracy: not run.';
+    out.push(why);
+    missing.push(why);
+    return out;
+  }
+  const a = r.accuracy.value;
+  out.push(`The simulator of @jono/queue (\`runScenario\` on \`STANDARD_SCENARIOS\`, ${a.simulationSeconds} s;
+alone: \`BENCH_ONLY=accuracy npm run bench\`). Each scenario simulates 14 history days, whose
+records (orders with joins, check-ins, starts and finishes, some finishes mis-recorded, and every
+estimate shown) the estimator learns from through the server's own input builder, then 7
+measured days. Service times come from lognormal, gamma, exponential and heavy-tailed families
+with the shop's own means, days and hours surge unannounced, app customers travel 5-20 minutes
+or, some, 30-90. For every customer who joins, the wait shown at joining (whole minutes: the
+median and the 80 % range) is compared with the wait that followed (until a chair was free for
+them: seated, or called while not there). Estimators, all from the same moment:
+
+- **Jono**: the Monte Carlo of the shop's state with the learnt durations, travel, no-shows,
+  cancels and arrival rates, calibrated by the shop's own stored estimates (${a.runs} runs).
+- **oracle** (the floor): a Monte Carlo (${a.runs} runs) that knows the true duration law of every
+  order, the rota, the true travel, no-show and cancel laws and the expected arrival rates, but
+  not the draws or the surges. No estimator does better on average.
+- **queue length**: (waiting + in service - chairs + 1) x mean service / chairs.
+- **priority-aware**: the same count of those ahead in queue order, stretched by the share of the
+  chairs the higher priorities' learnt arrivals take.
+
+*longer*: of the customers whose wait in whole minutes was not the one shown, the share who
+waited longer (a wait of 0 shown as 0 is neither). *inside*: the share whose wait (whole minutes)
+lay in the range; *above*: longer than its upper end. A wait of 0 when a chair is free is common,
+and an exact 0 lies in every range that starts at 0: that is why the oracle's own 80 % range holds
+more than 80 %. Minutes.\n`);
+  out.push(
+    table(
+      [
+        'scenario',
+        'customers',
+        'mean wait',
+        'Jono MAE',
+        'p50',
+        'p90',
+        'oracle MAE',
+        'p50',
+        'p90',
+        'queue length MAE',
+        'p90',
+        'priority-aware MAE',
+        'p90',
+        'longer',
+        'above range',
+      ],
+      a.scenarios.map((s) => [
+        s.heldOut ? `${s.scenario} (held out)` : s.scenario,
+        s.customers,
+        s.meanWaitMinutes,
+        s.jono.mae,
+        s.jono.p50,
+        s.jono.p90,
+        s.oracle.mae,
+        s.oracle.p50,
+        s.oracle.p90,
+        s.naive.mae,
+        s.naive.p90,
+        s.aware.mae,
+        s.aware.p90,
+        pct(s.jono.longer),
+        pct(s.jono.above),
+      ]),
+    ),
+  );
+  out.push(`### Per priority class\n`);
+  out.push(
+    table(
+      GROUP_HEAD,
+      a.scenarios.flatMap((s) => s.byPriority.map((g) => groupRow(s.scenario, g))),
+    ),
+  );
+  out.push(`### Per wait bucket (by the median shown)\n`);
+  out.push(
+    table(
+      GROUP_HEAD,
+      a.scenarios.flatMap((s) => s.byBucket.map((g) => groupRow(s.scenario, g))),
+    ),
+  );
+  out.push(`### Cost of one shop's estimate\n`);
+  out.push(`\`estimateQueue\` (${a.runs} Monte Carlo runs) on a shop with three chairs busy and the
+given number of orders waiting, median of interleaved rounds on one core.\n`);
+  out.push(
+    table(
+      ['waiting orders', 'ms'],
+      a.cost.map((c) => [c.waiting, c.ms]),
+    ),
+  );
+  return out;
+}
+
+export const ACCURACY_FINDINGS: Finding[] = [
+  {
+    title: 'Accuracy: targets of decision 005 not met (owner: packages/queue)',
+    applies: (r) => accuracyTargetRows(r).some((t) => t.verdict === 'missed'),
+    body: (r) =>
+      accuracyTargetRows(r)
+        .filter((t) => t.verdict === 'missed')
+        .map((t) => `- ${t.figure}: ${t.measured} (target ${t.target}).`)
+        .join('\n'),
+  },
+];
