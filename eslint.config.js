@@ -49,4 +49,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      // React Router's Link and NavLink bring their framework-mode prefetching into the first
+      // screen wherever they are imported (decision 006).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: 'Use Link from components/ui/link (decision 006: /home budget).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,6 +1,7 @@
 // The bottom navigation bar; a guest's login item opens the login form as an overlay.
 import { lazy, Suspense, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../components/ui/link';
 import { useTranslation } from '../lib/use-translation';
 import { i18next } from '../lib/i18n';
 import { useLocale } from '../lib/locale-store';
@@ -43,7 +44,7 @@ export function NavigationBar({ group }: { group: NavigationGroup }) {
                 {t('nav.login')}
               </button>
             ) : (
-              <NavLink
+              <Link
                 className="nav-bar__item"
                 to={paths[item].href()}
                 aria-current={
@@ -55,7 +56,7 @@ export function NavigationBar({ group }: { group: NavigationGroup }) {
               >
                 <NavIcon item={item} />
                 {t(`nav.${item}`)}
-              </NavLink>
+              </Link>
             )}
           </li>
         ))}

@@ -1,5 +1,5 @@
 // The floating button back to the queue, shown while an order is active.
-import { Link } from 'react-router';
+import { Link } from '../components/ui/link';
 import { useTranslation } from '../lib/use-translation';
 import { paths } from '../lib/paths';
 import type { NavigationGroup } from './navigation';

@@ -10,14 +10,8 @@ import {
   type PobSummary,
 } from '@jono/contract';
 import { makeProfile, makeShop } from '@jono/test-kit';
-import {
-  createOrderAnswer,
-  profileAnswer,
-  refreshAnswer,
-  shopAnswer,
-  shopEventAnswer,
-  shopListAnswer,
-} from './answer-guards';
+import { profileAnswer, refreshAnswer, shopListAnswer } from './answer-guards';
+import { createOrderAnswer, shopAnswer, shopEventAnswer } from './shop-answer-guards';
 
 /** The shop list's summary of a shop: the shop without its service catalogue. */
 function summary(overrides: Partial<Pob> = {}) {

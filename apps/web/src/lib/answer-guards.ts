@@ -1,14 +1,14 @@
-// Hand-written checks of the API answers that /home and the shop page need (shop list, shop with
-// its catalogue, shop events, profile, order creation and refresh answers; @jono/api-client checks
-// error answers): zod would add about 26 kB gzip to the first screen and to a shop page opened from
-// a link. answer-guards.test.ts feeds the same answers to these checks and to the contract's
-// schemas and expects the same verdicts.
+// Hand-written checks of the API answers that /home needs (shop list, profile and refresh answers;
+// @jono/api-client checks error answers), and the checks they are built from: zod would add about
+// 26 kB gzip to the first screen and to a shop page opened from a link. The shop page's answers
+// are checked in shop-answer-guards.ts, which loads with that page. answer-guards.test.ts feeds
+// the same answers to these checks and to the contract's schemas and expects the same verdicts.
 import type { AnswerSchema } from '@jono/api-client';
-import type { LoginAnswer, Pob, PobEvent, PobSummary, Profile } from '@jono/contract';
+import type { LoginAnswer, PobSummary, Profile } from '@jono/contract';
 
-type Check = (value: unknown) => boolean;
+export type Check = (value: unknown) => boolean;
 
-function answerSchema<T>(check: Check): AnswerSchema<T> {
+export function answerSchema<T>(check: Check): AnswerSchema<T> {
   return {
     safeParse: (input) => (check(input) ? { success: true, data: input as T } : { success: false }),
   };
@@ -16,25 +16,25 @@ function answerSchema<T>(check: Check): AnswerSchema<T> {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const str: Check = (v) => typeof v === 'string';
-const num: Check = (v) => typeof v === 'number' && Number.isFinite(v);
-const int: Check = (v) => Number.isSafeInteger(v);
-const nonNegativeInt: Check = (v) => int(v) && (v as number) >= 0;
-const bool: Check = (v) => typeof v === 'boolean';
-const nullable =
+export const str: Check = (v) => typeof v === 'string';
+export const num: Check = (v) => typeof v === 'number' && Number.isFinite(v);
+export const int: Check = (v) => Number.isSafeInteger(v);
+export const nonNegativeInt: Check = (v) => int(v) && (v as number) >= 0;
+export const bool: Check = (v) => typeof v === 'boolean';
+export const nullable =
   (check: Check): Check =>
   (v) =>
     v === null || check(v);
-const oneOf =
+export const oneOf =
   (...values: readonly unknown[]): Check =>
   (v) =>
     values.includes(v);
-const arrayOf =
+export const arrayOf =
   (check: Check): Check =>
   (v) =>
     Array.isArray(v) && v.every(check);
 /** Like z.object: every listed field passes its check; other fields are ignored. */
-const object =
+export const object =
   (shape: Record<string, Check>): Check =>
   (v) =>
     isRecord(v) && Object.entries(shape).every(([key, check]) => check(v[key]));
@@ -51,7 +51,7 @@ const waitRange: Check = (v) =>
   (v as { low: number }).low <= (v as { high: number }).high;
 
 /** What the shop list, the shop page and the shop's live events share. */
-const queueFields = {
+export const queueFields = {
   id: int,
   open: bool,
   closing_soon: bool,
@@ -62,7 +62,7 @@ const queueFields = {
   queue_info: object({ queue_employees: nonNegativeInt }),
 };
 
-const summaryFields = {
+export const summaryFields = {
   ...queueFields,
   name: str,
   city: str,
@@ -74,30 +74,6 @@ const summaryFields = {
 };
 
 const pobSummary = object(summaryFields);
-
-const serviceFields = {
-  id: int,
-  title: str,
-  display_order: int,
-  details: str,
-  long_description: str,
-  price: nonNegativeInt,
-  duration: nonNegativeInt,
-};
-
-const pob = object({
-  ...summaryFields,
-  service_groups: arrayOf(
-    object({ id: int, title: str, display_order: int, details: str, parent: nullable(int) }),
-  ),
-  services: arrayOf(object({ ...serviceFields, group_id: int })),
-  extra_services: arrayOf(
-    object({
-      service_id: int,
-      services: arrayOf(object({ ...serviceFields, group_id: nullable(int) })),
-    }),
-  ),
-});
 
 const membership = object({
   type: oneOf('silver', 'gold', 'platinum'),
@@ -148,15 +124,6 @@ const profile = object({
 
 /** GET /pobs/ (the contract's pobListSchema). */
 export const shopListAnswer = answerSchema<PobSummary[]>(arrayOf(pobSummary));
-
-/** GET /pobs/{id}/ (the contract's pobSchema). */
-export const shopAnswer = answerSchema<Pob>(pob);
-
-/** A message of GET /pobs/{id}/events (the contract's pobEventSchema). */
-export const shopEventAnswer = answerSchema<PobEvent>(object(queueFields));
-
-/** POST /customers/{id}/orders/ (the contract's createOrderAnswerSchema). */
-export const createOrderAnswer = answerSchema<{ id: number }>(object({ id: int }));
 
 /** GET /customers/{id}/ (the contract's profileSchema). */
 export const profileAnswer = answerSchema<Profile>(profile);

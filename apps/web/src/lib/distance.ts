@@ -1,6 +1,7 @@
 // Distances between the customer and shops: haversine on a 6371 km sphere, 0.1 rounding,
 // miles in the US market (section 9), and the distance group labels of the shop list.
-import { EARTH_RADIUS_KM, KM_TO_MILES, type Locale } from '@jono/contract';
+import { EARTH_RADIUS_KM, INTL_LOCALE, KM_TO_MILES, type Locale } from '@jono/contract';
+import { numberFormat } from './intl-cache';
 
 export interface LatLng {
   lat: number;
@@ -51,4 +52,13 @@ export function shopCoords(location: { latitude: string; longitude: string }): L
   if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
   if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
   return { lat, lng };
+}
+
+/** A distance with its unit, one decimal at most: "1,2 km", "0.7 mi". */
+export function formatDistance(distance: Distance, locale: Locale): string {
+  const f = numberFormat(
+    `distance:${locale}`,
+    () => new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: 1 }),
+  );
+  return `${f.format(distance.value)} ${distance.unit}`;
 }

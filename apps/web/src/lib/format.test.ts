@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDistance, formatPrice } from './format';
+import { formatDistance } from './distance';
+import { formatDate, formatDateTime, formatPrice } from './format';
 
 // Intl output uses non-breaking spaces; compare on plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');

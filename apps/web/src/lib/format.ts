@@ -1,21 +1,8 @@
-// Locale-aware formats: prices in the locale's currency, dates dd.mm.yyyy (US mm.dd.yyyy),
-// times, distances and minutes (section 9).
+// Locale-aware formats: prices in the locale's currency, dates dd.mm.yyyy (US mm.dd.yyyy) and
+// times (section 9); distances are formatted in distance.ts, which the shop list needs: the screens
+// that show prices and dates load this file with their code, not with /home.
 import { CURRENCY, INTL_LOCALE, type Locale } from '@jono/contract';
-import type { Distance } from './distance';
-
-// Building an Intl formatter costs far more than formatting with one (a shop page of opening
-// hours and prices built dozens: a tenth of a second on a slow phone), so each is built once.
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let f = cache.get(key) as T | undefined;
-  if (!f) {
-    f = make();
-    cache.set(key, f);
-  }
-  return f;
-}
-const numberFormat = cached<Intl.NumberFormat>;
-const dateTimeFormat = cached<Intl.DateTimeFormat>;
+import { dateTimeFormat, numberFormat } from './intl-cache';
 
 /** Cents to money in the locale's currency, e.g. 2500 → "25,00 €" in FI. */
 export function formatPrice(cents: number, locale: Locale): string {
@@ -61,15 +48,6 @@ export function formatDate(value: Date | string, locale: Locale, timeZone?: stri
 export function formatDateTime(value: Date | string, locale: Locale, timeZone?: string): string {
   const { hour, minute } = parts(new Date(value), timeZone);
   return `${hour}:${minute} ${formatDate(value, locale, timeZone)}`;
-}
-
-/** A distance with its unit, one decimal at most: "1,2 km", "0.7 mi". */
-export function formatDistance(distance: Distance, locale: Locale): string {
-  const f = numberFormat(
-    `distance:${locale}`,
-    () => new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: 1 }),
-  );
-  return `${f.format(distance.value)} ${distance.unit}`;
 }
 
 /** "HH:MM" opening time as the locale writes it ("09.00" in FI, "9:00 AM" in the US). */

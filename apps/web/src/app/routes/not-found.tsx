@@ -1,5 +1,5 @@
 // The page-not-found screen with its link back home.
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { useTranslation } from '../../lib/use-translation';
 import { paths } from '../../lib/paths';
 

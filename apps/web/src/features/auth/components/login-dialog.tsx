@@ -1,5 +1,5 @@
 // The login form as an overlay: closes on a link, the close button, the backdrop or success.
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Profile } from '@jono/contract';
 import { Dialog } from '@jono/ui';

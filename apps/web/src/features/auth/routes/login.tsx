@@ -1,7 +1,8 @@
 // /login: logo, language link, the login form with remember-login, cookie settings and links to
 // registration, recovery and information; afterwards tracking when an order is active, else home.
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/use-translation';
 import { BackButton } from '../../../components/ui/back-button';
 import { useActiveOrderStore } from '../../../lib/active-order-store';

@@ -1,6 +1,6 @@
 // The bonus teaser (FI): header, the campaign benefit card (with a picture in FI), an email form
 // with marketing consent until both are given, then a success state; info on benefits and terms.
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Locale, Profile } from '@jono/contract';
 import { paths } from '../../../lib/paths';

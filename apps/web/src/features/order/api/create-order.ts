@@ -2,7 +2,7 @@
 import type { CreateOrderPayload } from '@jono/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { createOrderAnswer } from '../../../lib/answer-guards';
+import { createOrderAnswer } from '../../../lib/shop-answer-guards';
 
 export const createOrder = (customerId: number, payload: CreateOrderPayload) =>
   apiRequest(`/customers/${customerId}/orders/`, {

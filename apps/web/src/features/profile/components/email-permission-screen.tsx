@@ -1,6 +1,6 @@
 // /profile/email-permission: whether the operator may send marketing email.
 import { useTranslation } from '../../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Loader } from '../../../components/ui/loader';
 import { paths } from '../../../lib/paths';
 import { ScreenHeader } from '../../account/components/screen-header';

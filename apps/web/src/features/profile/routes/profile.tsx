@@ -1,7 +1,8 @@
 // /profile: the customer's name, phone and membership (ribbon for members), and the way to every
 // profile screen: credits, messages with the unread badge, history, receipts, email, permissions,
 // password, language, and logging out.
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/use-translation';
 import { Loader } from '../../../components/ui/loader';
 import { useLocale } from '../../../lib/locale-store';

@@ -1,7 +1,7 @@
 // /recovery: phone, then the SMS code and the new password, then success. A code asked for less
 // than an hour ago (the stored recovery record) opens the second step directly.
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/use-translation';
 import { track } from '../../../lib/analytics';
 import { paths } from '../../../lib/paths';

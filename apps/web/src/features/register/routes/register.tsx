@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Button, CheckboxField, TextField } from '@jono/ui';
 import { useTranslation } from '../../../lib/use-translation';
 import { track } from '../../../lib/analytics';

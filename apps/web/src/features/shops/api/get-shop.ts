@@ -2,7 +2,7 @@
 import { marketOfLocale, SHOP_REFRESH_MS, type Market } from '@jono/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { shopAnswer } from '../../../lib/answer-guards';
+import { shopAnswer } from '../../../lib/shop-answer-guards';
 import { useLocale } from '../../../lib/locale-store';
 import { queryKeys } from '../../../lib/query-keys';
 

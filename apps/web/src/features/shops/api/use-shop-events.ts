@@ -2,7 +2,7 @@
 import { marketOfLocale, type Pob } from '@jono/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '../../../lib/api-client';
-import { shopEventAnswer } from '../../../lib/answer-guards';
+import { shopEventAnswer } from '../../../lib/shop-answer-guards';
 import { useLocale } from '../../../lib/locale-store';
 import { queryKeys } from '../../../lib/query-keys';
 import { useEventSource } from '../../../lib/use-event-source';

@@ -1,10 +1,9 @@
 // A shop in the list: picture, name, address, wait and state; a link only while it takes orders.
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/use-translation';
 import type { PobSummary } from '@jono/contract';
 import { QueueTimer } from '../../../components/ui/queue-timer';
-import type { Distance } from '../../../lib/distance';
-import { formatDistance } from '../../../lib/format';
+import { formatDistance, type Distance } from '../../../lib/distance';
 import { useLocale } from '../../../lib/locale-store';
 import { paths } from '../../../lib/paths';
 import { fallbackImageUrl } from '../../../lib/shop-image';

@@ -1,7 +1,7 @@
 // Home: search, closest-first, the map, favourites and the shop list (also /barbershop and any
 // unknown path).
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/use-translation';
 import { MARKET_INFO, marketOfLocale, SEARCH_DEBOUNCE_MS } from '@jono/contract';
 import { Skeleton } from '../../../components/ui/loader';

@@ -1,7 +1,7 @@
 // The tracking footer: shop name and address (opens the map with directions), and while the
 // checked-in customer waits the shop promotion.
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/use-translation';
 import type { PobSummary } from '@jono/contract';
 import { ShopMapOverlay } from '../../../components/ui/shop-map-overlay';

@@ -1,7 +1,8 @@
 // The tutorial (3 slides ending with locate or continue) and the help, information and
 // install-instructions screens.
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/use-translation';
 import { GEOLOCATION_TIMEOUT_MS, TUTORIAL_SLIDES } from '@jono/contract';
 import { BackButton } from '../../../components/ui/back-button';

@@ -1,7 +1,7 @@
 // /welcome: what Jono is, why it is good, account help and (when not installed) how to install.
 // Slides 1, 2 and 4 advance on a tap, wrapping to the first; dots show and pick the slide.
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/use-translation';
 import { CountryPicker } from '../../../components/ui/country-picker';
 import { paths } from '../../../lib/paths';

@@ -1,0 +1,48 @@
+// Hand-written checks of the shop page's answers (the shop with its catalogue, the shop's live
+// events, order creation), built from the first screen's checks (answer-guards.ts) and loaded with
+// the page, not with /home. answer-guards.test.ts compares them with the contract's schemas.
+import type { Pob, PobEvent } from '@jono/contract';
+import {
+  answerSchema,
+  arrayOf,
+  int,
+  nonNegativeInt,
+  nullable,
+  object,
+  queueFields,
+  str,
+  summaryFields,
+} from './answer-guards';
+
+const serviceFields = {
+  id: int,
+  title: str,
+  display_order: int,
+  details: str,
+  long_description: str,
+  price: nonNegativeInt,
+  duration: nonNegativeInt,
+};
+
+const pob = object({
+  ...summaryFields,
+  service_groups: arrayOf(
+    object({ id: int, title: str, display_order: int, details: str, parent: nullable(int) }),
+  ),
+  services: arrayOf(object({ ...serviceFields, group_id: int })),
+  extra_services: arrayOf(
+    object({
+      service_id: int,
+      services: arrayOf(object({ ...serviceFields, group_id: nullable(int) })),
+    }),
+  ),
+});
+
+/** GET /pobs/{id}/ (the contract's pobSchema). */
+export const shopAnswer = answerSchema<Pob>(pob);
+
+/** A message of GET /pobs/{id}/events (the contract's pobEventSchema). */
+export const shopEventAnswer = answerSchema<PobEvent>(object(queueFields));
+
+/** POST /customers/{id}/orders/ (the contract's createOrderAnswerSchema). */
+export const createOrderAnswer = answerSchema<{ id: number }>(object({ id: int }));
