@@ -32,6 +32,12 @@ export interface AccuracyRow {
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/** A wait lies in a shown range as the customer reads it: in whole minutes ("20-35"). */
+export function insideRange(actual: number, range: { low: number; high: number }): boolean {
+  const minutes = Math.round(actual);
+  return minutes >= range.low && minutes <= range.high;
+}
+
 export function accuracyRow(
   priority: string,
   bucket: string,
@@ -48,9 +54,7 @@ export function accuracyRow(
     p50: round2(percentile(errors, 50)),
     p90: round2(percentile(errors, 90)),
     longer: round2(n === 0 ? 0 : rows.filter((r) => r.actual > r.shown).length / n),
-    inside: round2(
-      n === 0 ? 0 : rows.filter((r) => r.actual >= r.low && r.actual <= r.high).length / n,
-    ),
+    inside: round2(n === 0 ? 0 : rows.filter((r) => insideRange(r.actual, r)).length / n),
     width: round2(mean(rows.map((r) => r.high - r.low))),
   };
 }

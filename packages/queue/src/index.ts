@@ -71,7 +71,8 @@ export {
   localWeekdayHour,
   queueOrderOf,
   shopQueueState,
+  waitAfterEstimate,
 } from './shop-inputs';
 export type { OrderRecord, ShopInputs, ShopRecords, ShownEstimate } from './shop-inputs';
-export { accuracyTable, formatAccuracyTable } from './accuracy';
+export { accuracyTable, formatAccuracyTable, insideRange } from './accuracy';
 export type { AccuracyRow, ShownOutcome } from './accuracy';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_CALIBRATION_RECORDS } from './calibration';
-import { buildShopInputs } from './shop-inputs';
+import { buildShopInputs, waitAfterEstimate } from './shop-inputs';
 import type { OrderRecord, ShownEstimate } from './shop-inputs';
 
 const MINUTE = 60_000;
@@ -54,5 +54,22 @@ describe('buildShopInputs: the closed loop', () => {
       'Europe/Helsinki',
     );
     expect(calibration.pooled.every((cell) => cell === null)).toBe(true);
+  });
+});
+
+describe('waitAfterEstimate', () => {
+  const at = NOW;
+  it('is the minutes until the start for a customer at the shop when shown', () => {
+    expect(waitAfterEstimate(at, { checkedInAt: at - MINUTE, startedAt: at + 12 * MINUTE })).toBe(
+      12,
+    );
+  });
+  it('is unknown for a customer still on the way, never seated, or seated before', () => {
+    expect(waitAfterEstimate(at, { checkedInAt: at + MINUTE, startedAt: at + 30 * MINUTE })).toBe(
+      null,
+    );
+    expect(waitAfterEstimate(at, { checkedInAt: null, startedAt: at + 30 * MINUTE })).toBe(null);
+    expect(waitAfterEstimate(at, { checkedInAt: at, startedAt: null })).toBe(null);
+    expect(waitAfterEstimate(at, { checkedInAt: at - 9, startedAt: at - 1 })).toBe(null);
   });
 });

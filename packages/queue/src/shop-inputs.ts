@@ -143,6 +143,22 @@ function learnRates(orders: readonly OrderRecord[], now: number, timeZone: strin
   return rates;
 }
 
+/**
+ * Minutes from an estimate shown at `at` until the order's turn, when the records tell it: the
+ * customer was at the shop when it was shown (they then sat at their turn). Null otherwise: one
+ * still on the way may have been passed over at their turn and sat later, so their start measures
+ * their travel, not the estimate. The closed loop, `npm run accuracy` and the daily summary all
+ * judge estimates by this.
+ */
+export function waitAfterEstimate(
+  at: number,
+  order: Pick<OrderRecord, 'startedAt' | 'checkedInAt'>,
+): number | null {
+  if (order.startedAt === null || order.startedAt < at) return null;
+  if (order.checkedInAt === null || order.checkedInAt > at) return null;
+  return (order.startedAt - at) / MINUTE;
+}
+
 /** Learns everything the engine needs from a shop's records at `now`. */
 export function buildShopInputs(records: ShopRecords, now: number, timeZone: string): ShopInputs {
   const done = records.orders.filter((o) => o.status !== 'active' && o.joinedAt <= now);
@@ -167,19 +183,14 @@ export function buildShopInputs(records: ShopRecords, now: number, timeZone: str
   const cancelShare =
     done.length === 0 ? 0 : done.filter((o) => o.status === 'cancelled').length / done.length;
 
-  // The wait that followed an estimate is known when the customer was at the shop when it was
-  // shown: they sat at their turn. One still on the way may have been passed over at their turn
-  // and sat later; their start measures their travel, not the estimate, so it is not learnt from.
-  const turns = new Map<number, { start: number; atShopFrom: number | null }>();
-  for (const o of records.orders) {
-    if (o.startedAt !== null) turns.set(o.id, { start: o.startedAt, atShopFrom: o.checkedInAt });
-  }
+  const byId = new Map<number, OrderRecord>();
+  for (const o of records.orders) byId.set(o.id, o);
   const calibrationSince = now - CALIBRATION_WINDOW_DAYS * DAY;
   const shown: EstimateRecord[] = records.estimates.flatMap((e) => {
-    const turn = turns.get(e.orderId);
-    if (!turn || e.at < calibrationSince || e.at > now || turn.start < e.at) return [];
-    if (turn.atShopFrom === null || turn.atShopFrom > e.at) return [];
-    return [{ priority: e.priority, model: e.model, actual: (turn.start - e.at) / MINUTE }];
+    const order = byId.get(e.orderId);
+    const actual = order ? waitAfterEstimate(e.at, order) : null;
+    if (actual === null || e.at < calibrationSince || e.at > now) return [];
+    return [{ priority: e.priority, model: e.model, actual }];
   });
   return {
     durationModel: buildDurationModel(served),

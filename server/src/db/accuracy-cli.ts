@@ -3,12 +3,17 @@
 // Reads the same database the server is configured with (DATABASE_URL, else DATA_DIR's PGlite).
 import { and, eq, gte, isNotNull } from 'drizzle-orm';
 import webpush from 'web-push';
-import { accuracyTable, formatAccuracyTable, type ShownOutcome } from '@jono/queue';
+import {
+  accuracyTable,
+  formatAccuracyTable,
+  waitAfterEstimate,
+  type ShownOutcome,
+} from '@jono/queue';
 import { loadEnv } from '../config/env';
 import { openMarketDbs, pgliteDir } from './client';
 import { orders, pobs, waitEstimates } from './schema';
+import { checkedInAtOf } from '../services/queue-load';
 
-const MINUTE = 60_000;
 const days = Number(process.argv[2] ?? 14);
 const env = loadEnv(process.env, () => webpush.generateVAPIDKeys());
 const dbs = await openMarketDbs({
@@ -29,6 +34,9 @@ try {
         low: waitEstimates.low,
         high: waitEstimates.high,
         startedAt: orders.startedAt,
+        checkedInAt: orders.checkedInAt,
+        customerAtPob: orders.customerAtPob,
+        joinedAt: orders.joinedAt,
       })
       .from(waitEstimates)
       .innerJoin(orders, eq(orders.id, waitEstimates.orderId))
@@ -36,15 +44,13 @@ try {
       .where(and(gte(waitEstimates.at, since), isNotNull(orders.startedAt)));
     const byShop = new Map<string, ShownOutcome[]>();
     for (const r of rows) {
-      if (!r.startedAt || r.startedAt < r.at) continue;
-      const list = byShop.get(r.pob) ?? [];
-      list.push({
-        priority: r.priority,
-        shown: r.wait,
-        low: r.low,
-        high: r.high,
-        actual: (r.startedAt.getTime() - r.at.getTime()) / MINUTE,
+      const actual = waitAfterEstimate(r.at.getTime(), {
+        startedAt: r.startedAt?.getTime() ?? null,
+        checkedInAt: checkedInAtOf(r),
       });
+      if (actual === null) continue;
+      const list = byShop.get(r.pob) ?? [];
+      list.push({ priority: r.priority, shown: r.wait, low: r.low, high: r.high, actual });
       byShop.set(r.pob, list);
     }
     for (const [shop, outcomes] of byShop) {

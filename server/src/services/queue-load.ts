@@ -57,17 +57,21 @@ export function toOrderRecord(row: OrderRow): OrderRecord {
     status: orderStatusOf(row.status),
     rank: row.rank,
     joinedAt: row.joinedAt.getTime(),
-    checkedInAt: row.checkedInAt
-      ? row.checkedInAt.getTime()
-      : row.customerAtPob
-        ? row.joinedAt.getTime()
-        : null,
+    checkedInAt: checkedInAtOf(row),
     startedAt: row.startedAt?.getTime() ?? null,
     finishedAt: row.finishedAt?.getTime() ?? null,
     plannedMinutes: row.plannedMinutes,
     serviceIds: serviceIdsOf(row),
     barberId: row.startedBy,
   };
+}
+
+/** When the customer was at the shop (a walk-in: when joining); null if never. */
+export function checkedInAtOf(
+  row: Pick<OrderRow, 'checkedInAt' | 'customerAtPob' | 'joinedAt'>,
+): number | null {
+  if (row.checkedInAt) return row.checkedInAt.getTime();
+  return row.customerAtPob ? row.joinedAt.getTime() : null;
 }
 
 export const toQueueOrder = (row: OrderRow): QueueOrder => queueOrderOf(toOrderRecord(row));

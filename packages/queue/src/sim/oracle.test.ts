@@ -54,7 +54,7 @@ const view = (waiting: SimCustomer[], inService: SimCustomer[], target: SimCusto
   target,
 });
 
-describe('oracleWait', () => {
+describe('oracleWait', { timeout: 20_000 }, () => {
   it('knows the true durations: a service 5 minutes in and two ahead make 55 minutes', () => {
     const serving = customer(1, { startedAt: T0 - 5 * MINUTE });
     const queue = [customer(2), customer(3), customer(4)];

@@ -1,6 +1,7 @@
 // Runs a scenario: history days fill the shop's records (the estimator learns from them through
 // the shared input builder, as on the server), measured days compare every wait shown at joining
 // with the wait that followed, for Jono, the two baselines and the oracle floor.
+import { insideRange } from '../accuracy';
 import type { Outcome, Shown, SimHistory } from './day-types';
 import { percentile } from './metrics';
 import { createRandom, deriveSeed } from './random';
@@ -86,7 +87,7 @@ export function rangeSummary(rows: readonly (Shown & { actual: number })[]): Ran
   return {
     ...errorSummary(rows),
     // In whole minutes, as the customer reads "20-35".
-    coverage: share((r) => Math.round(r.actual) >= r.low && Math.round(r.actual) <= r.high),
+    coverage: share((r) => insideRange(r.actual, r)),
     above: share((r) => Math.round(r.actual) > r.high),
     width: round2(mean(rows.map((r) => r.high - r.low))),
   };

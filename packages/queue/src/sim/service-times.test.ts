@@ -10,7 +10,7 @@ const moments = (xs: number[]) => {
   return { mean, cv: sd / mean };
 };
 
-describe('service-time laws', () => {
+describe('service-time laws', { timeout: 20_000 }, () => {
   it.each<[ServiceFamily, number]>([
     [{ kind: 'lognormal', cv: 0.3 }, 0.3],
     [{ kind: 'gamma', cv: 0.5 }, 0.5],

@@ -28,7 +28,8 @@ function busiest(orders: readonly OrderRecord[], ends: (o: OrderRecord) => numbe
   );
 }
 
-describe('simulateDay', () => {
+// Each test simulates whole days with a Monte Carlo per join: seconds on busy shared cores.
+describe('simulateDay', { timeout: 30_000 }, () => {
   it('serves every walk-in it accepts and records each as the server would', () => {
     const { result, orders } = day({ appShare: 0, misrecordShare: 0 });
     expect(orders.length).toBeGreaterThan(30);

@@ -10,9 +10,10 @@ import {
   staffSummarySchema,
   SERVER_TEXT,
 } from '@jono/contract';
-import { localTimeToEpoch } from '@jono/queue';
+import { insideRange, localTimeToEpoch, waitAfterEstimate } from '@jono/queue';
 import { customers, messages, orders, pobs, waitEstimates } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
+import { toOrderRecord } from '../../services/queue-load';
 import { staffCaller } from '../../services/staff-auth';
 import { errorAnswers, marketCtx, marketParams } from '../params';
 
@@ -109,19 +110,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       );
       // The closed loop: every estimate shown to the day's served customers, against the wait
       // that followed it.
-      const startedAt = new Map(served.flatMap((r) => (r.startedAt ? [[r.id, r.startedAt]] : [])));
+      const records = new Map(served.map((r) => [r.id, toOrderRecord(r)]));
       const shown =
-        startedAt.size === 0
+        records.size === 0
           ? []
           : await ctx.db
               .select()
               .from(waitEstimates)
-              .where(inArray(waitEstimates.orderId, [...startedAt.keys()]));
+              .where(inArray(waitEstimates.orderId, [...records.keys()]));
       const outcomes = shown.flatMap((e) => {
-        const start = startedAt.get(e.orderId);
-        if (!start || start < e.at) return [];
-        const actual = (start.getTime() - e.at.getTime()) / MINUTE;
-        return [{ error: Math.abs(actual - e.wait), inside: actual >= e.low && actual <= e.high }];
+        const order = records.get(e.orderId);
+        const actual = order ? waitAfterEstimate(e.at.getTime(), order) : null;
+        if (actual === null) return [];
+        return [{ error: Math.abs(actual - e.wait), inside: insideRange(actual, e) }];
       });
       return {
         date: request.query.date,
