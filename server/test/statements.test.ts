@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers';
 import { WEDNESDAY_NOON, join, newCustomer, orderPayload, setShop } from './queue-factories';
+import { openSse } from './sse-client';
 import type { App } from '../src/app';
 
 let app: App;
@@ -58,5 +59,24 @@ describe('statements per join and per cancel', () => {
       expect(res.statusCode).toBe(200);
     });
     expect(cancelling.length).toBeLessThanOrEqual(8);
+  });
+
+  it("opens a known order's live stream without a statement (a reconnect storm's cost)", async () => {
+    const customer = await newCustomer(app);
+    const joined = await join(app, customer, 2);
+    expect(joined.statusCode).toBe(201);
+    const orderId = joined.json<{ id: number }>().id;
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const addr = app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : 0;
+    const token = customer.auth.authorization.slice(7);
+    const url = `http://127.0.0.1:${port}/api/fi/customers/${customer.id}/orders/${orderId}/events?access_token=${token}`;
+    const opening = await counted(async () => {
+      const stream = await openSse(url);
+      expect(stream.status).toBe(200);
+      expect(await stream.next<{ id: number }>()).toMatchObject({ id: orderId });
+      stream.close();
+    });
+    expect(opening).toEqual([]);
   });
 });

@@ -30,6 +30,15 @@ export interface ShopQueueView {
   computedAt: number;
 }
 
+/** An order's shop and customer: fixed when the order is created. */
+export interface OrderHome {
+  id: number;
+  pobId: number;
+  customerId: number | null;
+}
+/** Order homes kept per process (about 100 bytes each). */
+const ORDER_HOMES_MAX = 200_000;
+
 /** A cached view is recomputed after this long even without a change: time moves waits. */
 export const VIEW_TTL_MS = 30_000;
 const HISTORY_TTL_MS = 10 * 60_000;
@@ -46,6 +55,13 @@ export class QueueService {
   /** Counts every change of any shop of a market, so answers built from all shops can be cached. */
   private readonly marketVersions = new Map<Market, number>();
   private readonly histories = new Map<string, { at: number; history: ShopHistory }>();
+  /**
+   * Each known order's shop and customer, which never change once the order exists: an order
+   * stream's ownership check needs no query when the order is known (a reconnect storm sends
+   * thousands of them at once). Filled from every view's active orders and from the streams'
+   * own reads; the oldest entries go first beyond ORDER_HOMES_MAX.
+   */
+  private readonly homes = new Map<string, OrderHome>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly unlisten: (() => Promise<void>)[] = [];
   private readonly origin = randomUUID();
@@ -266,7 +282,24 @@ export class QueueService {
     this.computations += 1;
     const shop = await loadShopQueue(ctx.db, pobId);
     if (!shop) throw new Error(`shop ${pobId} not found`);
-    return viewOf(shop.pob, shop.active, await this.history(ctx, shop.pob, now), now);
+    const view = viewOf(shop.pob, shop.active, await this.history(ctx, shop.pob, now), now);
+    this.rememberHomes(ctx.market, view.active);
+    return view;
+  }
+
+  /** The shop and customer of an order this process has seen (see `homes`). */
+  orderHome(market: Market, orderId: number): OrderHome | undefined {
+    return this.homes.get(`${market}:${orderId}`);
+  }
+
+  rememberHomes(market: Market, rows: readonly OrderHome[]): void {
+    for (const row of rows) this.homes.set(`${market}:${row.id}`, row);
+    if (this.homes.size <= ORDER_HOMES_MAX) return;
+    let excess = this.homes.size - ORDER_HOMES_MAX + ORDER_HOMES_MAX / 10;
+    for (const key of this.homes.keys()) {
+      if (excess-- <= 0) break;
+      this.homes.delete(key);
+    }
   }
 
   /** The history cached for a shop, if still fresh (a change under the shop's lock reads it so). */
@@ -296,6 +329,7 @@ export class QueueService {
    * notices go out after the caller has answered.
    */
   seed(ctx: MarketContext, view: ShopQueueView): void {
+    this.rememberHomes(ctx.market, view.active);
     this.invalidate(ctx.market, view.pob.id);
     const key = keyOf(ctx.market, view.pob.id);
     this.views.set(key, {

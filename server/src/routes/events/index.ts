@@ -3,7 +3,7 @@
 // cannot send headers). Changes arrive through PostgreSQL NOTIFY, so every process delivers them.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { inputText } from '@jono/contract';
 import { orders, pobs } from '../../db/schema';
@@ -74,11 +74,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { market, id, orderId } = request.params;
       const ctx = marketCtx(app, market);
       const claims = await requireCustomer(request, market, id);
-      const [order] = await ctx.db
-        .select({ pobId: orders.pobId })
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.customerId, id)));
-      if (!order) throw notFound('Order not found');
+      // An order's shop and customer never change: known ones are checked without a query.
+      let order = app.queue.orderHome(market, orderId);
+      if (!order) {
+        [order] = await ctx.db
+          .select({ id: orders.id, pobId: orders.pobId, customerId: orders.customerId })
+          .from(orders)
+          .where(eq(orders.id, orderId));
+        if (order) app.queue.rememberHomes(market, [order]);
+      }
+      if (!order || order.customerId !== id) throw notFound('Order not found');
       endWithSession(reply, { market, customerId: id, session: claims.fam });
       const live = app.live.streams.start(
         request,
