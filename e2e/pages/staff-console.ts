@@ -118,7 +118,10 @@ export class StaffConsole {
     await this.walkInDialog.getByRole('button', { name: 'Add to queue' }).click();
   }
 
-  async openManage(tab: 'Opening hours' | 'Services' | 'Shop details' | 'Staff' | 'Messages') {
+  async openManage(
+    tab:
+      'Opening hours' | 'Services' | 'Shop details' | 'Staff' | 'Messages' | 'Screens and kiosks',
+  ) {
     await this.page.getByRole('link', { name: 'Manage' }).click();
     await this.page.getByRole('link', { name: tab, exact: true }).click();
   }

@@ -30,6 +30,7 @@ import orderRoutes from './routes/orders/index';
 import staffRoutes from './routes/staff/index';
 import eventRoutes from './routes/events/index';
 import configRoutes from './routes/config/index';
+import deviceRoutes from './routes/devices/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -161,6 +162,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(staffRoutes);
       await api.register(eventRoutes);
       await api.register(configRoutes);
+      await api.register(deviceRoutes);
       if (!env.production) await api.register(devRoutes);
     },
     { prefix: '/api/:market' },

@@ -26,6 +26,8 @@ const PUBLIC = new Set([
   'GET /dev/sms-outbox',
   'POST /staff/login/',
 ]);
+/** Display and kiosk routes: only a working device code of that shop (devices.test.ts). */
+const isDeviceRoute = (path: string) => path.startsWith('/display/') || path.startsWith('/kiosk/');
 /** Routes that need any logged-in customer and act only on the caller. */
 const SELF = new Set(['POST /password/', 'POST /logout/']);
 
@@ -107,7 +109,8 @@ describe('the authorization matrix', () => {
         !PUBLIC.has(key) &&
         !SELF.has(key) &&
         !r.path.startsWith('/customers/{id}') &&
-        !r.path.startsWith('/staff/')
+        !r.path.startsWith('/staff/') &&
+        !isDeviceRoute(r.path)
       );
     });
     expect(unclassified).toEqual([]);
@@ -240,6 +243,17 @@ describe('the authorization matrix', () => {
       const label = `${r.method} ${r.path}`;
       expectRefused(await call(r, removed.access_token), [401], `${label} of a removed account`);
       expectRefused(await call(r, changed.access_token), [401], `${label} after a role change`);
+    }
+  });
+
+  it('refuses every display and kiosk route without a device code, and a session token is none', async () => {
+    const deviceRoutes = routes.filter((r) => isDeviceRoute(r.path));
+    expect(deviceRoutes.length).toBeGreaterThanOrEqual(4);
+    for (const r of deviceRoutes) {
+      const label = `${r.method} ${r.path}`;
+      expectRefused(await call(r), [401], `${label} without a code`);
+      expectRefused(await call(r, victim.access_token), [401], `${label} with a customer token`);
+      expectRefused(await call(r, staffTokenOtherShop), [401], `${label} with a staff token`);
     }
   });
 

@@ -297,6 +297,15 @@ const VALID_BODIES: Record<string, unknown> = {
     password: 'Parturi123',
   },
   'PATCH /staff/accounts/{staffId}/': { name: 'Uusi Nimi', password: 'Parturi123' },
+  'POST /customers/{id}/orders/{orderId}/defer/': { minutes: 15, preview: true },
+  'POST /customers/{id}/orders/{orderId}/rejoin/': {},
+  'POST /staff/devices/': { kind: 'kiosk', label: 'Ovi' },
+  'PATCH /staff/shop/presence/': { display_names: 'number', hold_grace_minutes: 5 },
+  'POST /kiosk/{pobId}/orders/': {
+    items: [{ service_id: 1, extra_service_ids: [2] }],
+    name: 'Ville',
+    phone: '0401234567',
+  },
   'POST /staff/messages/': {
     title: 'Hei',
     content: '<p>Tervetuloa</p>',
@@ -328,6 +337,9 @@ const OUT_OF_RANGE = [2 ** 31, 2 ** 31 + 1, -(2 ** 31) - 1, 2 ** 53];
 
 describe('control characters and ids beyond 32 bits, field by field', () => {
   let staffAuth: Record<string, string>;
+  let kioskAuth: Record<string, string>;
+  const authFor = (path: string) =>
+    path.startsWith('/staff/') ? staffAuth : path.startsWith('/kiosk/') ? kioskAuth : customer.auth;
   beforeAll(async () => {
     const res = await app.inject({
       method: 'POST',
@@ -335,6 +347,13 @@ describe('control characters and ids beyond 32 bits, field by field', () => {
       payload: { username: 'manager1', password: DEMO.password },
     });
     staffAuth = { authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` };
+    const kiosk = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/devices/',
+      headers: staffAuth,
+      payload: { kind: 'kiosk', label: 'Ovi' },
+    });
+    kioskAuth = { authorization: `Bearer ${kiosk.json<{ code: string }>().code}` };
   });
 
   it('has a valid body for every write route, so a new route is poisoned too', () => {
@@ -352,7 +371,7 @@ describe('control characters and ids beyond 32 bits, field by field', () => {
     let sent = 0;
     for (const [key, body] of Object.entries(VALID_BODIES)) {
       const [method, path] = key.split(' ') as [string, string];
-      const headers = path.startsWith('/staff/') ? staffAuth : customer.auth;
+      const headers = authFor(path);
       for (const leaf of leaves(body)) {
         const bad =
           typeof leaf.value === 'string'
@@ -385,7 +404,7 @@ describe('control characters and ids beyond 32 bits, field by field', () => {
       .map((r) => r.path)
       .concat(['/customers/{id}/orders/{orderId}/', '/staff/accounts/{staffId}/']);
     for (const path of paths.filter((p) => /\{(?!id\})[A-Za-z]+\}/.test(p))) {
-      const headers = path.startsWith('/staff/') ? staffAuth : customer.auth;
+      const headers = authFor(path);
       for (const id of ['2147483647', '2147483648', '4294967296', '-2147483649']) {
         const url = `/api/fi${path.replace(/\{(?!id\})[A-Za-z]+\}/g, id).replace('{id}', String(customer.customer_id))}`;
         for (const method of ['GET', 'PATCH', 'POST', 'DELETE'] as const) {

@@ -95,6 +95,23 @@ describe('the API client', () => {
     expect(sent).toEqual([undefined, 'Bearer old']);
   });
 
+  it('sends a device code as the bearer instead of the session, and never refreshes it', async () => {
+    const refresh = vi.fn(async () => 'new');
+    const sent: (string | undefined)[] = [];
+    const fake = fakeFetch((_url, init) => {
+      sent.push((init?.headers as Record<string, string>).Authorization);
+      return json(401, { error: 'device_code', message: 'Revoked' });
+    });
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    const api = client({ canRefresh: () => true, refresh });
+    await expect(
+      api.request('/display/1/', { deviceCode: 'FI-AAAA', market: 'se' }),
+    ).rejects.toMatchObject({ code: 'device_code' });
+    expect(sent).toEqual(['Bearer FI-AAAA']);
+    expect(fake.calls[0]?.path).toBe('/api/se/display/1');
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
   it('turns the contract error shape, a non-JSON failure, a network failure and a wrong answer into ApiErrors', async () => {
     const api = client();
     vi.stubGlobal(

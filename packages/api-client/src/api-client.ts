@@ -36,6 +36,8 @@ export interface RequestOptions<T> {
   auth?: boolean;
   /** Call this market instead of the configured one (a login before any session exists). */
   market?: Market;
+  /** A shop display's or kiosk's device code, sent as the bearer instead of the session's token. */
+  deviceCode?: string;
 }
 
 export interface ApiClient {
@@ -89,8 +91,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const { method = 'GET', body, schema, signal, auth = true } = options;
     const target = url(path, options.market);
-    const token = auth ? config.accessToken() : undefined;
-    let response = await send(target, method, body, token, signal);
+    const token = auth && !options.deviceCode ? config.accessToken() : undefined;
+    let response = await send(target, method, body, options.deviceCode ?? token, signal);
 
     if (token && (response.status === 401 || response.status === 422)) {
       const fresh = config.canRefresh?.() ? await refresh() : null;

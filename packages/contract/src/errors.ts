@@ -41,5 +41,11 @@ export const ERROR_CODES = [
   'rate_limited',
   'payload_too_large',
   'internal',
+  /** Display or kiosk: the device code is unknown or revoked. */
+  'device_code',
+  /** Self-defer asked more than SELF_DEFER_MAX times; rejoin after its window or twice a day. */
+  'limit_reached',
+  /** A held spot cannot be marked a no-show before its grace ends. */
+  'held',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,3 +13,4 @@ export * from './content';
 export * from './staff';
 export * from './live';
 export * from './config';
+export * from './presence';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { waitRangeSchema } from './shop';
 import { inputId, inputText, int32 } from './input';
+import { orderPresenceSchema } from './presence';
 
 export const orderStatusSchema = z.enum(['active', 'cancelled', 'serviced', 'noShow']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
@@ -65,6 +66,8 @@ export const orderSchema = z.object({
   in_service: z.boolean().optional(),
   /** Customers ahead in the queue while waiting (0: next in line); null when not waiting. */
   ahead: z.number().int().min(0).nullable().optional(),
+  /** Travel, protected spot, self-defer, rejoin and why the wait changed. */
+  presence: orderPresenceSchema.optional(),
   items: z.array(
     z.object({
       amount: z.number().int(),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PHONE_MIN_LENGTH } from './constants';
 import { inputId, inputText } from './input';
+import { staffPresenceSchema } from './presence';
 import { openTimeSchema, queueStateSchema, serviceTimeEstimateSchema } from './shop';
 
 const id = inputId;
@@ -72,7 +73,7 @@ export const staffQueueOrderSchema = z.object({
   membership: membershipLevelSchema,
   /** Queue priority of the order (0 one-time ... 3 platinum); a deferred order may have a lower one. */
   priority: z.number().int(),
-  source: z.enum(['app', 'walk_in']),
+  source: z.enum(['app', 'walk_in', 'kiosk']),
   checked_in: z.boolean(),
   joined_at: z.string(),
   /** Minutes since joining (waiting) or since reaching the chair (in service). */
@@ -85,6 +86,10 @@ export const staffQueueOrderSchema = z.object({
   started_at: z.string().nullable(),
   planned_minutes: z.number().int(),
   services: z.array(staffQueueServiceSchema),
+  /** Here, not here yet, on the way (ETA), held until, deferred by the customer; rejoined. */
+  presence: staffPresenceSchema.optional(),
+  /** The shop's number of the order that day. */
+  ticket: z.number().int().nullable().optional(),
 });
 export type StaffQueueOrder = z.infer<typeof staffQueueOrderSchema>;
 

@@ -76,3 +76,18 @@ export {
 export type { OrderRecord, ShopInputs, ShopRecords, ShownEstimate } from './shop-inputs';
 export { accuracyTable, formatAccuracyTable, insideRange } from './accuracy';
 export type { AccuracyRow, ShownOutcome } from './accuracy';
+export {
+  distanceKm,
+  leaveAt,
+  learnTravelFactor,
+  readyTime,
+  rejoinPlace,
+  selfDefer,
+  TRAVEL_SPEED_KMH,
+  travelMinutes,
+  waitBasis,
+  waitChangeReason,
+  waitShiftMinutes,
+  withReadyAt,
+} from './presence';
+export type { SelfDeferResult, WaitBasis, WaitChangeReason, Whereabouts } from './presence';

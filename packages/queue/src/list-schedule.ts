@@ -102,11 +102,18 @@ export function chairsFree(now: number, chairs: number, inService: ScheduledOrde
  * schedule would otherwise wait forever for a customer who never becomes ready.
  */
 function readyAt(state: ShopQueueState, order: QueueOrder, readyNow?: number): number {
-  if (order.id === readyNow || order.atShop !== false || state.travelMinutes === undefined)
-    return state.now;
+  if (order.id === readyNow) return state.now;
+  if (order.readyAt !== undefined && Number.isFinite(order.readyAt)) {
+    return Math.max(state.now, order.readyAt);
+  }
+  if (order.atShop !== false || state.travelMinutes === undefined) return state.now;
   const arrival = order.joinedAt + state.travelMinutes * MINUTE;
   return Number.isFinite(arrival) ? Math.max(state.now, arrival) : state.now;
 }
+
+/** A time the customer gave (more time, on the way): their estimate is when they really sit. */
+const hasReadyAt = (order: QueueOrder) =>
+  order.readyAt !== undefined && Number.isFinite(order.readyAt);
 
 export interface QueueRun {
   /** The queue in order; a customer still on the way as if at the shop (see listSchedule). */
@@ -206,7 +213,7 @@ export function runQueue(
     return Math.max(now, free[indexOfMin(free)] ?? now);
   };
   const waiting = scheduled.map((s, i) => {
-    if (readyOf(i) <= now) return s;
+    if (readyOf(i) <= now || hasReadyAt(s.order)) return s;
     const start = newcomerStart(i);
     return { order: s.order, start, end: start + (minutes[i] as number) * MINUTE };
   });
@@ -268,7 +275,7 @@ export function runQueueStepByStep(
   const { now } = state;
   return {
     waiting: assignChairs(state, free, queue).map((s, index) =>
-      readyAt(state, s.order) > now
+      readyAt(state, s.order) > now && !hasReadyAt(s.order)
         ? (assignChairs(state, free, queue, s.order.id)[index] ?? s)
         : s,
     ),

@@ -47,6 +47,8 @@ export interface OrderRecord {
   serviceIds: number[];
   /** Who served the order, when recorded. */
   barberId: number | null;
+  /** Not at a chair before this (asked for more time, or on the way): see presence.ts. */
+  readyAt?: number | null;
 }
 
 /** An estimate the shop showed for an order, before calibration (the model's). */
@@ -241,6 +243,7 @@ export function queueOrderOf(o: OrderRecord): QueueOrder {
     serviceIds: o.serviceIds,
     atShop: o.checkedInAt !== null,
     barberId: o.barberId,
+    ...(o.readyAt != null && o.startedAt === null ? { readyAt: o.readyAt } : {}),
   };
 }
 

@@ -19,6 +19,12 @@ export interface QueueOrder {
   atShop?: boolean;
   /** Who serves it (in_service), when the shop records it: durations are learnt per barber. */
   barberId?: number | null;
+  /**
+   * Not at a chair before this time (epoch ms): the customer asked for more time, or is on the way
+   * and expected then (see presence.ts). The order keeps its place; chairs that free before it are
+   * given to the next customer who is there, and its estimate is when it will really sit.
+   */
+  readyAt?: number;
 }
 
 export interface DurationModel {

@@ -204,6 +204,11 @@ export function sampleWaits(
   const turns = new Float64Array(withQueue ? n * runs : 0);
   const newcomers = new Float64Array(levels.length * runs);
   const ready = new Float64Array(n);
+  // A time the customer gave (more time, on the way: presence.ts): their turn is when they sit.
+  const readyAt = queue.map((o) =>
+    o.readyAt !== undefined && Number.isFinite(o.readyAt) && o.readyAt > now ? o.readyAt : null,
+  );
+  const ownTurns = readyAt.filter((t) => t !== null).length;
   const free = new Float64Array(chairs);
   const ends: number[] = [];
   const absentOrder: number[] = [];
@@ -241,7 +246,9 @@ export function sampleWaits(
       durations[i] = (minutes[i] as number) * drawResidual(hashUniform(seed ^ o.id, r, 2));
       const since = absentFor[i] as number;
       let at = now;
+      const given = readyAt[i] ?? null;
       if (hashUniform(seed ^ o.id, r, 3) < cancelShare) at = Infinity;
+      else if (given !== null) at = given;
       else if (since >= 0) {
         if (hashUniform(seed ^ o.id, r, 4) < (noShowChance[i] as number)) at = Infinity;
         else if (travel && travel.minutes.length > 0) {
@@ -282,13 +289,19 @@ export function sampleWaits(
 
     let absentHead = 0;
     let determined = withQueue ? 0 : n;
+    let ownLeft = withQueue ? ownTurns : 0;
+    if (withQueue) {
+      // One who gave a time and leaves in this run has their turn when the queue reaches them.
+      for (let i = 0; i < n; i++) if (readyAt[i] !== null && ready[i] === Infinity) ownLeft--;
+    }
     let newcomer = 0;
     let maxKey = -Infinity;
     const settle = (key: number, at: number) => {
       if (key <= maxKey) return;
       maxKey = key;
       while (determined < n && (queueKeys[determined] as number) <= key) {
-        turns[determined * runs + r] = at - now;
+        if (readyAt[determined] === null || ready[determined] === Infinity)
+          turns[determined * runs + r] = at - now;
         determined++;
       }
       while (newcomer < levelOrder.length && (newcomerKeys[newcomer] as number) <= key) {
@@ -296,7 +309,7 @@ export function sampleWaits(
         newcomer++;
       }
     };
-    while (determined < n || newcomer < levelOrder.length) {
+    while (determined < n || newcomer < levelOrder.length || ownLeft > 0) {
       let chair = 0;
       for (let c = 1; c < chairs; c++) if ((free[c] as number) < (free[chair] as number)) chair = c;
       const at = Math.max(now, free[chair] as number);
@@ -330,11 +343,20 @@ export function sampleWaits(
         arrivalAt = nextArrival();
       }
       if (heap.size === 0) {
-        // No one is at the shop: everyone not yet seated has had their turn.
+        // No one is at the shop: everyone not yet seated has had their turn, but one who gave
+        // a time sits when they come.
         settle(Infinity, at);
+        if (ownLeft > 0 && absentHead < absentOrder.length) {
+          free[chair] = ready[absentOrder[absentHead] as number] as number;
+          continue;
+        }
         break;
       }
       const e = heap.pop();
+      if (e < n && readyAt[e] !== null && withQueue) {
+        turns[e * runs + r] = at - now;
+        ownLeft--;
+      }
       settle(keys[e] as number, at);
       free[chair] = at + (durations[e] as number) * MINUTE;
     }

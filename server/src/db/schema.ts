@@ -102,6 +102,10 @@ export const pobs = pgTable('pobs', {
   /** Barbers on duty. */
   chairs: integer('chairs').notNull().default(2),
   openTimes: jsonb('open_times').$type<OpenTimeRow[]>().notNull(),
+  /** What the in-shop display shows of who is next: `first_name` or `number` (the ticket). */
+  displayNames: text('display_names').notNull().default('first_name'),
+  /** Minutes a late customer who set off on the leave-now alert keeps first place. */
+  holdGraceMinutes: integer('hold_grace_minutes').notNull().default(10),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
@@ -146,6 +150,22 @@ export interface OrderItemSnapshot {
   extras: { service_id: number; title: string; price: number; duration: number }[];
 }
 
+export interface WaitBasisRecord {
+  wait: number;
+  start: number;
+  chairs: number;
+  /** Orders ahead (in service or waiting) and how many of them had a higher priority. */
+  ahead: number[];
+  higherAhead: number;
+}
+
+export interface WaitChangeRecord {
+  from: number;
+  to: number;
+  reason: string;
+  at: string;
+}
+
 export const orders = pgTable(
   'orders',
   {
@@ -182,6 +202,28 @@ export const orders = pgTable(
     lastAction: text('last_action'),
     lastActionAt: ts('last_action_at'),
     items: jsonb('items').$type<OrderItemSnapshot[]>().notNull(),
+    /** The shop's number of the order that day (1, 2, ...), shown on the display and kiosk. */
+    ticket: integer('ticket'),
+    /** Kiosk walk-ins: the number that gets "your turn is near" by SMS (no account). */
+    notifyPhone: text('notify_phone'),
+    /** Minutes the customer needs to reach the shop (shared position or "N minutes away"). */
+    travelMinutes: integer('travel_minutes'),
+    travelMode: text('travel_mode'),
+    travelSharedAt: ts('travel_shared_at'),
+    /** When the leave-now alert was claimed (once per order, across processes). */
+    leaveAlertAt: ts('leave_alert_at'),
+    /** When the customer set off (the alert, or "I am on my way"): on the way from then. */
+    setOffAt: ts('set_off_at'),
+    /** Protected spot: first place among those waiting until then, while on the way. */
+    heldUntil: ts('held_until'),
+    /** Self-defer: not to be called before this time; how many times the customer deferred. */
+    deferredUntil: ts('deferred_until'),
+    deferCount: integer('defer_count').notNull().default(0),
+    /** The no-show or cancelled order this one rejoined at the same place. */
+    rejoinedFrom: integer('rejoined_from'),
+    /** The engine's record behind the last wait the customer saw, and why it last changed. */
+    waitBasis: jsonb('wait_basis').$type<WaitBasisRecord>(),
+    waitChange: jsonb('wait_change').$type<WaitChangeRecord>(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -323,4 +365,22 @@ export const knownAddresses = pgTable(
     lastSeen: ts('last_seen').notNull(),
   },
   (t) => [primaryKey({ columns: [t.identity, t.address] })],
+);
+
+/** Display screens and door kiosks, each locked to one shop by a code a manager creates. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    pobId: integer('pob_id')
+      .notNull()
+      .references(() => pobs.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    label: text('label').notNull(),
+    /** SHA-256 of the code; the code itself is shown once, when created. */
+    codeHash: text('code_hash').notNull().unique(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('devices_pob_idx').on(t.pobId)],
 );

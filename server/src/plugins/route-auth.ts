@@ -1,21 +1,24 @@
 // Authentication before validation: a caller without the right token learns nothing, not even
 // which fields a body needs. Classifies routes by their path pattern; handlers check again.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MARKETS, type Market } from '@jono/contract';
+import { MARKETS, pathId, type Market } from '@jono/contract';
 import { claimsOf, requireCustomer, requireStaff } from '../lib/auth';
 import { staffCaller } from '../services/staff-auth';
+import { requireDevice } from '../services/devices';
 
 const API = '/api/:market';
 const PUBLIC_STAFF = new Set([`${API}/staff/login/`, `${API}/staff/login`]);
 const SELF = new Set([`${API}/password/`, `${API}/logout/`]);
 
-export type RouteAccess = 'public' | 'customer' | 'staff' | 'self';
+export type RouteAccess = 'public' | 'customer' | 'staff' | 'self' | 'display' | 'kiosk';
 
 export function accessOf(url: string): RouteAccess {
   if (!url.startsWith(`${API}/`)) return 'public';
   if (url.startsWith(`${API}/customers/:id`)) return 'customer';
   if (url.startsWith(`${API}/staff/`) && !PUBLIC_STAFF.has(url)) return 'staff';
   if (SELF.has(url)) return 'self';
+  if (url.startsWith(`${API}/display/`)) return 'display';
+  if (url.startsWith(`${API}/kiosk/`)) return 'kiosk';
   return 'public';
 }
 
@@ -36,6 +39,11 @@ async function authenticate(request: FastifyRequest): Promise<void> {
     const ctx = request.server.markets.get(m);
     if (ctx) await staffCaller(request, ctx, m);
     else await requireStaff(request, m);
+  } else if (access === 'display' || access === 'kiosk') {
+    const ctx = request.server.markets.get(m);
+    const pobId = pathId.safeParse((request.params as { pobId?: string }).pobId);
+    // A shop id out of range is refused by validation (400); there is nothing to protect.
+    if (ctx && pobId.success) await requireDevice(request, ctx, access, pobId.data);
   } else {
     await claimsOf(request, m);
   }

@@ -219,7 +219,7 @@ export class LiveFeeds {
         if (!frame && row) {
           this.builds += 1;
           frame = frameOf({
-            ...orderView(row, waitInView(frames.view, row)),
+            ...orderView(row, waitInView(frames.view, row), this.now()),
             ...placeInView(frames.view, row),
           });
           frames.orders.set(id, frame);

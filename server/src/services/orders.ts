@@ -1,7 +1,8 @@
 // Joining a shop's queue (customers from the app, walk-ins from the staff console), serialised
 // per shop with an advisory lock so that concurrent joins never over-allocate, and the order as
 // the customer API shows it.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { localDayStart } from '../lib/local-time';
 import { lockShop } from './shop-lock';
 import { SERVER_TEXT, type Order } from '@jono/contract';
 import { allocate, estimateQueue } from '@jono/queue';
@@ -16,6 +17,8 @@ import {
 } from './queue-load';
 import { changeQueue } from './queue-change';
 import { statusOf, type QueueService, type ShopQueueView } from './queue';
+import { orderPresence } from './presence';
+import { rejoinKeys } from './self-service';
 
 export interface ItemRequest {
   service_id: number;
@@ -26,9 +29,14 @@ export interface JoinRequest {
   pobId: number;
   customerId: number | null;
   priority: number;
-  source: 'app' | 'walk_in';
+  /** Kiosk joins pass the same checks as the app's; staff walk-ins skip them. */
+  source: 'app' | 'walk_in' | 'kiosk';
   walkInName?: string | null;
+  /** Kiosk: the number to text when the turn is near (E.164). */
+  notifyPhone?: string | null;
   items: ItemRequest[];
+  /** Rejoin: the no-show or left order whose place is taken back (self-service.ts). */
+  rejoin?: OrderRow;
   /** The customer's name and membership, as the staff board shows them (null for walk-ins). */
   customer?: ActiveOrderRow['customer'];
   /** The caller already found no active order of the customer (the unique index still decides). */
@@ -140,7 +148,7 @@ export async function joinQueue(
           serviceIds: items.flatMap((i) => [i.service_id, ...i.extras.map((e) => e.service_id)]),
         };
         const slot = allocate(state, candidate, status.closesAt);
-        if (req.source === 'app') {
+        if (req.source !== 'walk_in') {
           if (status.queue_state !== 'open') throw notTakingOrders();
           if (!slot.ok && slot.reason === 'time_slot') {
             throw new HttpError(409, 'time_slot', SERVER_TEXT.timeSlot);
@@ -151,6 +159,11 @@ export async function joinQueue(
           ? slot.waitMinutes
           : (estimateQueue(state).serviceTimeEstimates.find((e) => e.priority === req.priority)
               ?.wait_time ?? null);
+        const atShop = req.source !== 'app';
+        const keys =
+          req.rejoin && req.customerId !== null
+            ? await rejoinKeys(tx, req.rejoin, req.customerId, pob.timeZone, active, now)
+            : null;
         const [inserted] = await tx
           .insert(orders)
           .values({
@@ -158,11 +171,14 @@ export async function joinQueue(
             customerId: req.customerId,
             source: req.source,
             walkInName: req.walkInName ?? null,
+            notifyPhone: req.notifyPhone ?? null,
+            ticket: nextTicket(pob, now),
             status: 'active',
-            priority: req.priority,
-            rank: now,
-            customerAtPob: req.source === 'walk_in',
-            checkedInAt: req.source === 'walk_in' ? new Date(now) : null,
+            priority: keys?.priority ?? req.priority,
+            rank: keys?.rank ?? now,
+            rejoinedFrom: req.rejoin?.id ?? null,
+            customerAtPob: atShop,
+            checkedInAt: atShop ? new Date(now) : null,
             joinedAt: new Date(now),
             plannedMinutes,
             shownWait,
@@ -187,12 +203,21 @@ export async function joinQueue(
   }
 }
 
+/**
+ * The shop's next number of the day (1, 2, ...), computed inside the insert (no statement of its
+ * own); under the shop's lock, so never given twice.
+ */
+function nextTicket(pob: { id: number; timeZone: string }, now: number) {
+  const since = new Date(localDayStart(pob.timeZone, now));
+  return sql<number>`(select coalesce(max(${orders.ticket}), 0) + 1 from ${orders} where ${orders.pobId} = ${pob.id} and ${orders.joinedAt} >= ${since.toISOString()}::timestamptz)`;
+}
+
 /** The order's wait as the API shows it: the median and the 80 % interval, in minutes. */
 export type LiveWait = Order['service_time_estimate'];
 const NO_WAIT: LiveWait = { wait_time: null, wait_range: null };
 
 /** The order as section 3 describes it; `live` is the live estimate while active. */
-export function orderView(row: OrderRow, live: LiveWait): Order {
+export function orderView(row: OrderRow, live: LiveWait, now: number): Order {
   return {
     id: row.id,
     date: row.joinedAt.toISOString(),
@@ -200,6 +225,7 @@ export function orderView(row: OrderRow, live: LiveWait): Order {
     status: row.status as Order['status'],
     customer_at_pob: row.customerAtPob,
     service_time_estimate: row.status === 'active' ? live : NO_WAIT,
+    presence: orderPresence(row, now),
     items: row.items.map((i) => ({
       amount: 1,
       service_id: i.service_id,
@@ -261,10 +287,11 @@ export async function orderAnswer(
   ctx: MarketContext,
   queue: QueueService,
   row: OrderRow,
+  now: number,
 ): Promise<Order> {
   const place =
     row.status === 'active'
       ? placeInView(await queue.view(ctx, row.pobId), row)
       : { in_service: false, ahead: null };
-  return { ...orderView(row, await liveWait(ctx, queue, row)), ...place };
+  return { ...orderView(row, await liveWait(ctx, queue, row), now), ...place };
 }

@@ -17,6 +17,7 @@ import {
   type ShownEstimate,
 } from '@jono/queue';
 import type { Db, Tx } from '../db/client';
+import { readyAtOf } from './presence';
 import {
   customers,
   orders,
@@ -53,7 +54,8 @@ export function toOrderRecord(row: OrderRow): OrderRecord {
   return {
     id: row.id,
     priority: row.priority,
-    source: row.source === 'walk_in' ? 'walk_in' : 'app',
+    // A kiosk join is a walk-in who typed their own name: at the shop from the start.
+    source: row.source === 'app' ? 'app' : 'walk_in',
     status: orderStatusOf(row.status),
     rank: row.rank,
     joinedAt: row.joinedAt.getTime(),
@@ -63,6 +65,8 @@ export function toOrderRecord(row: OrderRow): OrderRecord {
     plannedMinutes: row.plannedMinutes,
     serviceIds: serviceIdsOf(row),
     barberId: row.startedBy,
+    // Asked for more time, or on the way with a known travel time: keeps the place (presence.ts).
+    readyAt: readyAtOf(row) ?? null,
   };
 }
 

@@ -6,6 +6,7 @@ import type { MarketContext } from '../context';
 import { customers, orders } from '../db/schema';
 import type { ActiveOrderRow, OrderRow } from './queue-load';
 import type { QueueService } from './queue';
+import { staffPresence } from './presence';
 
 const MINUTE = 60_000;
 const UNDOABLE = ['start', 'finish', 'no_show', 'cancel'] as const;
@@ -65,7 +66,7 @@ export async function staffQueue(
       customer_id: o.customerId,
       membership: membershipLevel(o.customer, today),
       priority: o.priority,
-      source: o.source === 'walk_in' ? 'walk_in' : 'app',
+      source: o.source === 'walk_in' || o.source === 'kiosk' ? o.source : 'app',
       checked_in: o.customerAtPob,
       joined_at: o.joinedAt.toISOString(),
       waited_minutes: Math.max(0, Math.floor((now - since.getTime()) / MINUTE)),
@@ -81,6 +82,8 @@ export async function staffQueue(
         price: i.price,
         extras: i.extras,
       })),
+      presence: staffPresence(o, now),
+      ticket: o.ticket,
     };
   });
   rows.sort(

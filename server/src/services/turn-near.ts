@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
 import { customers, orders } from '../db/schema';
 import { maskPhone } from './sms';
-import { smsText } from './sms-texts';
+import { smsLanguageOf, smsText } from './sms-texts';
 import type { ActiveOrderRow } from './queue-load';
 
 export interface PushMessage {
@@ -45,11 +45,22 @@ export class WebPushSender implements PushSender {
   }
 }
 
-/** Orders whose turn is near: expected within TURN_NEAR_MINUTES, or next in line. */
+/**
+ * Orders whose turn is near: expected within TURN_NEAR_MINUTES, or next in line. App customers
+ * on the way who shared their travel time get the leave-now alert instead (leave-now.ts); kiosk
+ * walk-ins who left a phone number get an SMS.
+ */
 export function turnNearIds(active: readonly ActiveOrderRow[], estimate: QueueEstimate): number[] {
   return active
-    .filter((o) => o.customerId !== null && o.notifiedAt === null && o.startedAt === null)
-    .filter((o) => o.source === 'app' && !o.customerAtPob)
+    .filter((o) => o.notifiedAt === null && o.startedAt === null)
+    .filter(
+      (o) =>
+        (o.source === 'app' &&
+          o.customerId !== null &&
+          !o.customerAtPob &&
+          o.travelMinutes === null) ||
+        (o.source === 'kiosk' && o.notifyPhone !== null),
+    )
     .filter((o) => {
       const e = estimate.orders.get(o.id);
       if (!e) return false;
@@ -72,7 +83,24 @@ export async function notifyTurnNear(
     .update(orders)
     .set({ notifiedAt: new Date(now) })
     .where(and(inArray(orders.id, ids), isNull(orders.notifiedAt), eq(orders.status, 'active')))
-    .returning({ id: orders.id, customerId: orders.customerId });
+    .returning({
+      id: orders.id,
+      customerId: orders.customerId,
+      notifyPhone: orders.notifyPhone,
+      ticket: orders.ticket,
+    });
+  for (const k of claimed) {
+    if (k.customerId !== null || k.notifyPhone === null) continue;
+    const text = smsText(smsLanguageOf(ctx.info.language), 'kioskTurnNear', {
+      shop: shopName,
+      ticket: String(k.ticket ?? k.id).padStart(3, '0'),
+    });
+    await ctx.sms
+      .send({ to: k.notifyPhone, text })
+      .catch((err: Error) =>
+        log.warn({ err: err.message, to: maskPhone(k.notifyPhone ?? '') }, 'turn-near send failed'),
+      );
+  }
   const customerIds = claimed.flatMap((c) => (c.customerId === null ? [] : [c.customerId]));
   if (customerIds.length === 0) return;
   const people = await ctx.db.select().from(customers).where(inArray(customers.id, customerIds));

@@ -78,6 +78,12 @@ export function createAppRouter() {
                   Component: (await import('../features/manage/routes/messages')).MessagesRoute,
                 }),
               },
+              {
+                path: 'devices',
+                lazy: async () => ({
+                  Component: (await import('../features/manage/routes/devices')).DevicesRoute,
+                }),
+              },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

@@ -9,4 +9,5 @@ export const paths = {
   details: '/manage/details',
   accounts: '/manage/accounts',
   messages: '/manage/messages',
+  devices: '/manage/devices',
 } as const;

@@ -1,7 +1,8 @@
 // Every route of section 2 with its access rule; screens load on demand. Declarative routes
 // (<Routes>), not the data router: the app uses no loaders or actions, and the data router
 // would add about 15 kB gzip to every first screen.
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Loader } from '../components/ui/loader';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
 import { RouteErrorBoundary } from './error-boundary';
@@ -87,6 +88,17 @@ const ProfileSub = screen(
   ),
 );
 
+// The shop's display screen and door kiosk: full-screen devices, outside the app's shell.
+const Display = screen(
+  lazyScreen(
+    ['device'],
+    async () => (await import('../features/devices/routes/display')).DisplayRoute,
+  ),
+);
+const Kiosk = screen(
+  lazyScreen(['device'], async () => (await import('../features/devices/routes/kiosk')).KioskRoute),
+);
+
 const strip = (path: string) => path.replace(/^\//, '');
 
 const PROFILE_SUBSCREENS = [
@@ -104,6 +116,22 @@ export function AppRoutes() {
   return (
     <RouteErrorBoundary pathname={pathname}>
       <Routes>
+        <Route
+          path={paths.display.path}
+          element={
+            <Suspense fallback={<Loader />}>
+              <Display />
+            </Suspense>
+          }
+        />
+        <Route
+          path={paths.kiosk.path}
+          element={
+            <Suspense fallback={<Loader />}>
+              <Kiosk />
+            </Suspense>
+          }
+        />
         <Route path="/" element={<RootLayout />}>
           <Route index element={<StartGate />} />
           <Route path={strip(paths.home.path)} element={<Home />} />

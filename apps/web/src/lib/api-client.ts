@@ -2,6 +2,7 @@
 // session's bearer token, one refresh-and-retry on 401/422 when remember-login is on (spec
 // section 7), and a notice to the app when the session can no longer be used.
 import { createApiClient, type RequestOptions } from '@jono/api-client';
+import type { Market } from '@jono/contract';
 import { env } from '../config/env';
 import { refreshAnswer } from './answer-guards';
 import { currentMarket } from './locale-store';
@@ -41,7 +42,7 @@ const client = createApiClient({
   onSessionEnded: () => sessionEndListeners.forEach((listener) => listener('expired')),
 });
 
-export const apiUrl = (path: string): string => client.url(path);
+export const apiUrl = (path: string, market?: Market): string => client.url(path, market);
 export const refreshSession = client.refresh;
 export const apiRequest = <T = unknown>(path: string, options?: RequestOptions<T>): Promise<T> =>
   client.request(path, options);

@@ -30,6 +30,8 @@ export const paths = {
   profilePassword: { path: '/profile/password', href: () => '/profile/password' },
   profileNotifications: { path: '/profile/notifications', href: () => '/profile/notifications' },
   profileHistory: { path: '/profile/history', href: () => '/profile/history' },
+  display: { path: '/display/:id', href: (id: number) => `/display/${id}` },
+  kiosk: { path: '/kiosk/:id', href: (id: number) => `/kiosk/${id}` },
 } as const;
 
 /** Locations where the navigation bar shows (section 2): root, home, search, profile, list, bonus, tracking, barbershop. */

@@ -5,10 +5,17 @@
 import { useEffect, useRef } from 'react';
 import { reconnectDelayMs, withLastEventId } from '@jono/contract';
 
-export function useEventSource(url: string | null, onData: (data: unknown) => void): void {
+export function useEventSource(
+  url: string | null,
+  onData: (data: unknown) => void,
+  /** Called when the stream fails or ends (the browser then retries, unless it was refused). */
+  onError?: () => void,
+): void {
   const handler = useRef(onData);
+  const errorHandler = useRef(onError);
   useEffect(() => {
     handler.current = onData;
+    errorHandler.current = onError;
   });
 
   useEffect(() => {
@@ -35,6 +42,7 @@ export function useEventSource(url: string | null, onData: (data: unknown) => vo
         }
       };
       next.onerror = () => {
+        errorHandler.current?.();
         next.close();
         if (source !== next) return;
         source = null;

@@ -8,7 +8,12 @@ import {
   orderListSchema,
   orderSchema,
   patchOrderSchema,
+  REJOIN_WINDOW_MS,
+  SELF_DEFER_MAX,
+  selfDeferAnswerSchema,
+  selfDeferSchema,
 } from '@jono/contract';
+import { z } from 'zod';
 import { customers, orders } from '../../db/schema';
 import { requireCustomer } from '../../lib/auth';
 import { HttpError, notFound } from '../../lib/http-error';
@@ -16,6 +21,7 @@ import { ipLimit } from '../../plugins/rate-limits';
 import { priorityOf } from '../../services/profiles';
 import { activeOrderExists, joinQueue, orderAnswer } from '../../services/orders';
 import { changeQueue } from '../../services/queue-change';
+import { deferOwnOrder } from '../../services/self-service';
 import { customerParams, errorAnswers, idSchema, marketCtx } from '../params';
 
 const orderParams = customerParams.extend({ orderId: idSchema });
@@ -104,7 +110,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(orders.customerId, id))
         .orderBy(desc(orders.joinedAt), desc(orders.id))
         .limit(100);
-      const items = await Promise.all(rows.map((r) => orderAnswer(ctx, app.queue, r)));
+      const items = await Promise.all(rows.map((r) => orderAnswer(ctx, app.queue, r, app.now())));
       return { items };
     },
   );
@@ -141,7 +147,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { market, id, orderId } = request.params;
       await requireCustomer(request, market, id);
       const { ctx, row } = await findOrder(market, id, orderId);
-      return orderAnswer(ctx, app.queue, row);
+      return orderAnswer(ctx, app.queue, row, app.now());
     },
   );
 
@@ -196,7 +202,81 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           return { result: r, active: [...others, { ...r, customer: current.customer }] };
         },
       );
-      return orderAnswer(ctx, app.queue, updated);
+      return orderAnswer(ctx, app.queue, updated, app.now());
+    },
+  );
+
+  app.post(
+    '/customers/:id/orders/:orderId/defer/',
+    {
+      schema: {
+        tags,
+        summary: '"I need more time": not called for 15 or 30 minutes, keeping the place',
+        description: [
+          `The order keeps its place and the time waited; chairs that free meanwhile go to the customers behind who are there, so it moves back only as far as needed. \`preview: true\` answers the new wait without changing anything. At most ${SELF_DEFER_MAX} times per order; members keep their priority.`,
+          '',
+          `- 409 \`time_slot\`: the service would then end after closing ("${SERVER_TEXT.timeSlot}")`,
+          '- 409 `limit_reached`: asked twice already',
+          '- 409 `conflict`: the order is not waiting (served, at a chair, gone)',
+        ].join('\n'),
+        params: orderParams,
+        body: selfDeferSchema,
+        response: { 200: selfDeferAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market, id, orderId } = request.params;
+      await requireCustomer(request, market, id);
+      const { ctx, row } = await findOrder(market, id, orderId);
+      const { minutes, preview } = request.body;
+      return deferOwnOrder(ctx, app.queue, app.now(), row, minutes, preview);
+    },
+  );
+
+  app.post(
+    '/customers/:id/orders/:orderId/rejoin/',
+    {
+      config: ipLimit(app.limits.orders),
+      schema: {
+        tags,
+        summary: 'Rejoin at the former place after a no-show or leaving by mistake',
+        description: [
+          `Within ${REJOIN_WINDOW_MS / 60_000} minutes of the no-show or leaving, once a day: a new order with the same services at the place the former one would have had. Answers the new order's id.`,
+          '',
+          '- 409 `limit_reached`: too late, or rejoined already today',
+          '- 409 `conflict`: the order was served or is still active',
+          '- 409 `active_order_exists`, `not_taking_orders`, `time_slot`: as when joining',
+        ].join('\n'),
+        params: orderParams,
+        body: z.object({}).strict().nullish(),
+        response: { 201: createOrderAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const { market, id, orderId } = request.params;
+      await requireCustomer(request, market, id);
+      const { ctx, row } = await findOrder(market, id, orderId);
+      const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, id));
+      if (!customer) throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
+      const now = app.now();
+      const joined = await joinQueue(ctx, app.queue, now, {
+        pobId: row.pobId,
+        customerId: id,
+        customer: {
+          firstname: customer.firstname,
+          lastname: customer.lastname,
+          membershipType: customer.membershipType,
+          membershipEnd: customer.membershipEnd,
+        },
+        priority: priorityOf(customer, new Date(now).toISOString().slice(0, 10)),
+        source: 'app',
+        items: row.items.map((i) => ({
+          service_id: i.service_id,
+          extra_service_ids: i.extras.map((e) => e.service_id),
+        })),
+        rejoin: row,
+      });
+      return reply.code(201).send({ id: joined.id });
     },
   );
 };

@@ -19,6 +19,9 @@ const KNOWN = new Set([
   'not_taking_orders',
   'active_order_exists',
   'undo_expired',
+  'held',
+  'limit_reached',
+  'device_code',
 ]);
 
 export function useErrorText(): (error: unknown) => string {

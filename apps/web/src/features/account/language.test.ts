@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useLocaleStore } from '../../lib/locale-store';
-import { applyLanguage, languageFromQuery } from './language';
+import { applyLanguage, languageFromQuery, marketFromQuery } from './language';
 import { installPlatform } from '../pwa/standalone';
 
 describe('languages (section 9)', () => {
@@ -10,6 +10,13 @@ describe('languages (section 9)', () => {
     expect(languageFromQuery('?lang=xx')).toBeNull();
     expect(languageFromQuery('?lang=../en')).toBeNull();
     expect(languageFromQuery('')).toBeNull();
+  });
+
+  it('accepts the market parameter of a shop QR code only for a served market', () => {
+    expect(marketFromQuery('?market=se')).toBe('se');
+    expect(marketFromQuery('?market=us')).toBeNull();
+    expect(marketFromQuery('?market=')).toBeNull();
+    expect(marketFromQuery('')).toBeNull();
   });
 
   it('sets the locale EE when Estonian is chosen', async () => {

@@ -1,6 +1,6 @@
 // The interface language: the menu languages, the ?lang= parameter and keeping i18next and the
 // document in step with the locale store.
-import { LANGUAGES, MENU_LANGUAGES, type Language } from '@jono/contract';
+import { LANGUAGES, MARKETS, MENU_LANGUAGES, type Language, type Market } from '@jono/contract';
 import { i18next } from '../../lib/i18n';
 import { useLocaleStore } from '../../lib/locale-store';
 
@@ -25,6 +25,12 @@ export function isLanguage(value: unknown): value is Language {
 export function languageFromQuery(search: string): Language | null {
   const value = new URLSearchParams(search).get('lang');
   return isLanguage(value) ? value : null;
+}
+
+/** The ?market= value (a shop's QR code) when it is a market, else null. */
+export function marketFromQuery(search: string): Market | null {
+  const value = new URLSearchParams(search).get('market');
+  return (MARKETS as readonly string[]).includes(value ?? '') ? (value as Market) : null;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { StaffQueueOrder } from '@jono/contract';
 import { minutesSince } from '../../../lib/format';
 import type { OrderAction } from '../api/order-actions';
 import { isDeferred, serviceLine } from '../utils/board';
+import { PresenceTag } from './presence-tag';
 import { PriorityBadge } from './priority-badge';
 
 interface Props {
@@ -32,11 +33,7 @@ export function QueueOrderCard({ order, place, now, canStart, busy, onAction }: 
           <strong className="order-card__name">{name}</strong>
           <PriorityBadge membership={order.membership} />
           <span className={`tag tag--${order.source}`}>{t(`board.source.${order.source}`)}</span>
-          {order.checked_in ? (
-            <span className="tag tag--here">{t('board.checkedIn')}</span>
-          ) : (
-            <span className="tag tag--away">{t('board.notCheckedIn')}</span>
-          )}
+          <PresenceTag order={order} />
           {isDeferred(order) && <span className="tag">{t('board.deferred')}</span>}
         </div>
         <p className="order-card__services">{serviceLine(order)}</p>

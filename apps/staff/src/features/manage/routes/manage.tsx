@@ -9,6 +9,7 @@ const TABS = [
   { to: paths.details, key: 'manage.tabs.details' },
   { to: paths.accounts, key: 'manage.tabs.accounts' },
   { to: paths.messages, key: 'manage.tabs.messages' },
+  { to: paths.devices, key: 'manage.tabs.devices' },
 ] as const;
 
 export function ManageRoute() {

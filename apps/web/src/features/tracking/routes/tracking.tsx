@@ -20,6 +20,7 @@ import { useShop } from '../../shops/api/get-shop';
 import { useOrder } from '../api/get-order';
 import { useUpdateOrder } from '../api/update-order';
 import { useOrderEvents } from '../api/use-order-events';
+import { PlaceActions } from '../components/place-actions';
 import { ReceiptOverlay } from '../components/receipt-overlay';
 import { TrackingFooter } from '../components/tracking-footer';
 import { useActiveOrderId } from '../hooks/use-active-order-id';
@@ -169,6 +170,7 @@ export function TrackingRoute() {
         </button>
       ) : null}
       {stage === 'checkedIn' ? <p className="notice notice--success">{t('checkIn.done')}</p> : null}
+      <PlaceActions order={data} />
 
       {view.leave ? (
         <button

@@ -1,0 +1,40 @@
+// GET /display/{id}/ and its live stream: the in-shop screen's board, with the device code.
+import { displayBoardSchema, type DisplayBoard } from '@jono/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, apiUrl } from '../../../lib/api-client';
+import { useEventSource } from '../../../lib/use-event-source';
+import { marketOfCode } from '../utils/device-code';
+
+/** Polling fallback; the stream brings every change at once. */
+const DISPLAY_REFRESH_MS = 15_000;
+
+const boardKey = (shopId: number, code: string) => ['display', shopId, code] as const;
+
+export function useDisplayBoard(shopId: number, code: string) {
+  const client = useQueryClient();
+  const key = boardKey(shopId, code);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      apiRequest(`/display/${shopId}/`, {
+        schema: displayBoardSchema,
+        signal,
+        deviceCode: code,
+        market: marketOfCode(code) ?? undefined,
+      }),
+    refetchInterval: DISPLAY_REFRESH_MS,
+    retry: 1,
+  });
+  const market = marketOfCode(code) ?? undefined;
+  const streamUrl = `${apiUrl(`/display/${shopId}/events`, market)}?access_token=${encodeURIComponent(code)}`;
+  useEventSource(
+    streamUrl,
+    (data) => {
+      const parsed = displayBoardSchema.safeParse(data);
+      if (parsed.success) client.setQueryData<DisplayBoard>(key, parsed.data);
+    },
+    // A stream that ends may mean a revoked code: ask at once rather than at the next poll.
+    () => void client.invalidateQueries({ queryKey: key }),
+  );
+  return query;
+}

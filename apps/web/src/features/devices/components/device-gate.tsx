@@ -1,0 +1,93 @@
+// Locks a display or kiosk to its shop: asks for the code a manager created, keeps it on the
+// device, follows its market, and asks again when the code stops working (revoked).
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { Locale } from '@jono/contract';
+import { useTranslation } from '../../../lib/use-translation';
+import { useLocaleStore } from '../../../lib/locale-store';
+import { marketOfCode, storeCode, storedCode, type DeviceKind } from '../utils/device-code';
+
+interface Props {
+  kind: DeviceKind;
+  shopId: number;
+  children: (code: string, forget: () => void) => ReactNode;
+}
+
+export function DeviceGate({ kind, shopId, children }: Props) {
+  const { t } = useTranslation('device');
+  const [code, setCode] = useState(() => storedCode(kind, shopId));
+  const [revoked, setRevoked] = useState(false);
+  const market = code ? marketOfCode(code) : null;
+
+  useEffect(() => {
+    if (!market) return;
+    const { locale, setLocale } = useLocaleStore.getState();
+    const wanted = market.toUpperCase() as Locale;
+    if (locale !== wanted) setLocale(wanted);
+  }, [market]);
+
+  if (code && market) {
+    return (
+      <>
+        {children(code, () => {
+          storeCode(kind, shopId, null);
+          setCode(null);
+          setRevoked(true);
+        })}
+      </>
+    );
+  }
+  return (
+    <main className="device device--setup">
+      <h1>{t(kind === 'display' ? 'setup.displayTitle' : 'setup.kioskTitle', { id: shopId })}</h1>
+      {revoked ? (
+        <p role="alert" className="device__error">
+          {t('setup.revoked')}
+        </p>
+      ) : null}
+      <CodeForm
+        onCode={(value) => {
+          storeCode(kind, shopId, value);
+          setRevoked(false);
+          setCode(value);
+        }}
+      />
+    </main>
+  );
+}
+
+function CodeForm({ onCode }: { onCode: (code: string) => void }) {
+  const { t } = useTranslation('device');
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!marketOfCode(value)) {
+      setInvalid(true);
+      return;
+    }
+    onCode(value.trim().toUpperCase());
+  };
+  return (
+    <form className="device__form" onSubmit={submit} noValidate>
+      <label htmlFor={id}>{t('setup.codeLabel')}</label>
+      <input
+        id={id}
+        value={value}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        aria-invalid={invalid}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setInvalid(false);
+        }}
+      />
+      <p id={`${id}-hint`} className={invalid ? 'device__error' : 'device__hint'}>
+        {invalid ? t('setup.codeInvalid') : t('setup.codeHint')}
+      </p>
+      <button type="submit">{t('setup.save')}</button>
+    </form>
+  );
+}

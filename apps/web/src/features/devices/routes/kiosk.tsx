@@ -1,0 +1,291 @@
+// /kiosk/{shop}: the tablet at the door. A walk-in picks services, types a first name and, if
+// they like, a phone number for one SMS when their turn is near, and joins without staff; the
+// same checks as the app's apply. Locked to the shop by a device code.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import type { KioskJoinAnswer, Pob } from '@jono/contract';
+import { ApiError } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/format';
+import { useLocale } from '../../../lib/locale-store';
+import { useTranslation } from '../../../lib/use-translation';
+import { useKioskCheck, useKioskJoin, useKioskShop } from '../api/kiosk';
+import { DeviceGate } from '../components/device-gate';
+import { toggleSelection, type KioskSelection } from '../utils/kiosk-selection';
+import '../devices.css';
+
+/** The confirmation goes back to the start by itself after this long. */
+const DONE_RESET_MS = 20_000;
+
+export function KioskRoute() {
+  const shopId = Number(useParams().id);
+  const { t } = useTranslation('device');
+  if (!Number.isInteger(shopId) || shopId <= 0) {
+    return <main className="device">{t('unknownShop')}</main>;
+  }
+  return (
+    <DeviceGate kind="kiosk" shopId={shopId}>
+      {(code, forget) => <Kiosk shopId={shopId} code={code} onRevoked={forget} />}
+    </DeviceGate>
+  );
+}
+
+const refusedCode = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+function Kiosk({
+  shopId,
+  code,
+  onRevoked,
+}: {
+  shopId: number;
+  code: string;
+  onRevoked: () => void;
+}) {
+  const { t } = useTranslation('device');
+  const check = useKioskCheck(shopId, code);
+  const shop = useKioskShop(shopId, code);
+  const [done, setDone] = useState<KioskJoinAnswer | null>(null);
+  const [round, setRound] = useState(0);
+  const refused = refusedCode(check.error);
+  useEffect(() => {
+    if (refused) onRevoked();
+  }, [refused, onRevoked]);
+
+  if (check.isPending || shop.isPending) {
+    return (
+      <main className="device" aria-busy="true">
+        {t('loading')}
+      </main>
+    );
+  }
+  if (!shop.data || !check.data) {
+    return (
+      <main className="device">
+        <p role="alert" className="device__error">
+          {t('loadError')}
+        </p>
+        <button type="button" onClick={() => void Promise.all([check.refetch(), shop.refetch()])}>
+          {t('retry')}
+        </button>
+      </main>
+    );
+  }
+  if (done) {
+    return (
+      <Done
+        answer={done}
+        onFinish={() => {
+          setDone(null);
+          setRound((r) => r + 1);
+        }}
+      />
+    );
+  }
+  return (
+    <JoinForm
+      key={round}
+      shop={shop.data}
+      shopId={shopId}
+      code={code}
+      onJoined={setDone}
+      onRevoked={onRevoked}
+    />
+  );
+}
+
+function JoinForm({
+  shop,
+  shopId,
+  code,
+  onJoined,
+  onRevoked,
+}: {
+  shop: Pob;
+  shopId: number;
+  code: string;
+  onJoined: (answer: KioskJoinAnswer) => void;
+  onRevoked: () => void;
+}) {
+  const { t } = useTranslation('device');
+  const locale = useLocale();
+  const join = useKioskJoin(shopId, code);
+  const nameId = useId();
+  const phoneId = useId();
+  const [selection, setSelection] = useState<KioskSelection>({});
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const chosen = Object.keys(selection).map(Number);
+  const nameMissing = name.trim() === '';
+  const taking = shop.queue_state === 'open' && !shop.closing_soon;
+  const wait = shop.service_time_estimates.find((e) => e.priority === 0)?.wait_time ?? null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (chosen.length === 0 || nameMissing) return;
+    join.mutate(
+      {
+        items: chosen.map((id) => ({ service_id: id, extra_service_ids: selection[id] ?? [] })),
+        name: name.trim(),
+        ...(phone.trim() ? { phone: phone.trim() } : {}),
+      },
+      {
+        onSuccess: onJoined,
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'device_code') onRevoked();
+        },
+      },
+    );
+  };
+
+  const errorText = (() => {
+    const e = join.error;
+    if (!(e instanceof ApiError)) return e ? t('kiosk.error') : null;
+    if (e.isTimeSlot) return t('kiosk.timeSlot');
+    if (e.code === 'not_taking_orders') return t('kiosk.notTaking');
+    if (e.code === 'rate_limited') return t('kiosk.busy');
+    if (e.fields && Object.keys(e.fields).some((f) => f.startsWith('phone'))) {
+      return t('kiosk.phoneInvalid');
+    }
+    return t('kiosk.error');
+  })();
+
+  const groups = [...shop.service_groups].sort((a, b) => a.display_order - b.display_order);
+  return (
+    <main className="device device--kiosk">
+      <header className="device__header">
+        <h1>{t('kiosk.title', { shop: shop.name })}</h1>
+        <p aria-live="polite">
+          {taking
+            ? wait === null
+              ? t('kiosk.noWait')
+              : t('kiosk.wait', { count: wait })
+            : t('kiosk.askStaff')}
+        </p>
+      </header>
+      {taking ? (
+        <form className="kiosk__form" onSubmit={submit} noValidate>
+          <fieldset>
+            <legend>{t('kiosk.servicesTitle')}</legend>
+            {groups.map((g) => {
+              const services = shop.services
+                .filter((s) => s.group_id === g.id)
+                .sort((a, b) => a.display_order - b.display_order);
+              if (services.length === 0) return null;
+              return (
+                <div key={g.id} className="kiosk__group">
+                  <h2>{g.title}</h2>
+                  {services.map((s) => {
+                    const extras =
+                      shop.extra_services.find((x) => x.service_id === s.id)?.services ?? [];
+                    const picked = selection[s.id];
+                    return (
+                      <div key={s.id} className="kiosk__service">
+                        <label>
+                          <input
+                            type="checkbox"
+                            checked={picked !== undefined}
+                            onChange={() => setSelection((sel) => toggleSelection(sel, s.id))}
+                          />
+                          <span>{s.title}</span>
+                          <span className="kiosk__meta">
+                            {t('kiosk.duration', { count: s.duration })} ·{' '}
+                            {formatPrice(s.price, locale)}
+                          </span>
+                        </label>
+                        {picked !== undefined && extras.length > 0 ? (
+                          <div className="kiosk__extras">
+                            {extras.map((x) => (
+                              <label key={x.id}>
+                                <input
+                                  type="checkbox"
+                                  checked={picked.includes(x.id)}
+                                  onChange={() =>
+                                    setSelection((sel) => toggleSelection(sel, s.id, x.id))
+                                  }
+                                />
+                                <span>{x.title}</span>
+                                <span className="kiosk__meta">{formatPrice(x.price, locale)}</span>
+                              </label>
+                            ))}
+                          </div>
+                        ) : null}
+                      </div>
+                    );
+                  })}
+                </div>
+              );
+            })}
+            {attempted && chosen.length === 0 ? (
+              <p className="device__error" role="alert">
+                {t('kiosk.pickService')}
+              </p>
+            ) : null}
+          </fieldset>
+          <label htmlFor={nameId}>{t('kiosk.nameLabel')}</label>
+          <input
+            id={nameId}
+            value={name}
+            maxLength={40}
+            autoComplete="off"
+            aria-invalid={attempted && nameMissing}
+            onChange={(e) => setName(e.target.value)}
+          />
+          {attempted && nameMissing ? (
+            <p className="device__error" role="alert">
+              {t('kiosk.nameMissing')}
+            </p>
+          ) : null}
+          <label htmlFor={phoneId}>{t('kiosk.phoneLabel')}</label>
+          <input
+            id={phoneId}
+            type="tel"
+            inputMode="tel"
+            value={phone}
+            maxLength={32}
+            autoComplete="off"
+            aria-describedby={`${phoneId}-hint`}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          <p id={`${phoneId}-hint`} className="device__hint">
+            {t('kiosk.phoneHint')}
+          </p>
+          {errorText ? (
+            <p className="device__error" role="alert">
+              {errorText}
+            </p>
+          ) : null}
+          <button type="submit" disabled={join.isPending}>
+            {join.isPending ? t('kiosk.joining') : t('kiosk.join')}
+          </button>
+        </form>
+      ) : null}
+    </main>
+  );
+}
+
+function Done({ answer, onFinish }: { answer: KioskJoinAnswer; onFinish: () => void }) {
+  const { t } = useTranslation('device');
+  useEffect(() => {
+    const timer = setTimeout(onFinish, DONE_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [onFinish]);
+  return (
+    <main className="device device--kiosk">
+      <h1>{t('kiosk.doneTitle')}</h1>
+      <p className="kiosk__ticket" aria-label={t('kiosk.ticketLabel', { ticket: answer.ticket })}>
+        {String(answer.ticket).padStart(3, '0')}
+      </p>
+      <p role="status">
+        {answer.wait_time === null
+          ? t('kiosk.donePosition', { position: answer.position })
+          : t('kiosk.doneWait', { count: answer.wait_time, position: answer.position })}
+      </p>
+      <p>{t('kiosk.doneScreen')}</p>
+      <button type="button" onClick={onFinish}>
+        {t('kiosk.doneButton')}
+      </button>
+    </main>
+  );
+}

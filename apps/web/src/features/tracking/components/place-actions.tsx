@@ -1,0 +1,119 @@
+// Keeping the place from the tracking screen: a held spot or a defer shown with its time, and
+// "I need more time" (15 or 30 minutes) with the new wait shown before the customer confirms.
+import { useId, useState } from 'react';
+import { INTL_LOCALE, SELF_DEFER_MINUTES, type Order } from '@jono/contract';
+import { useLocale } from '../../../lib/locale-store';
+import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/use-translation';
+import { useSelfDefer } from '../api/self-defer';
+
+const clock = (iso: string, intlLocale: string) =>
+  new Intl.DateTimeFormat(intlLocale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+export function PlaceActions({ order }: { order: Order }) {
+  const { t } = useTranslation('tracking');
+  const language = INTL_LOCALE[useLocale()];
+  const groupId = useId();
+  const defer = useSelfDefer(order.id);
+  const [open, setOpen] = useState(false);
+  const [minutes, setMinutes] = useState<15 | 30>(15);
+  const p = order.presence;
+  if (order.status !== 'active' || !p) return null;
+  const preview = defer.data && !defer.data.applied ? defer.data : null;
+
+  const errorText = (() => {
+    const e = defer.error;
+    if (!e) return null;
+    if (e instanceof ApiError && e.isTimeSlot) return t('place.timeSlot');
+    if (e instanceof ApiError && e.code === 'limit_reached') return t('place.limit');
+    return t('place.error');
+  })();
+
+  return (
+    <section className="tracking__place" aria-label={t('place.label')}>
+      {p.held_until ? (
+        <p className="notice" role="status">
+          {t('place.held', { time: clock(p.held_until, language) })}
+        </p>
+      ) : null}
+      {p.deferred_until ? (
+        <p className="notice" role="status">
+          {t('place.deferred', { time: clock(p.deferred_until, language) })}
+        </p>
+      ) : null}
+      {p.defers_left > 0 && order.service_time_estimate.wait_time !== 0 ? (
+        open ? (
+          <div className="tracking__defer">
+            <fieldset>
+              <legend>{t('place.howLong')}</legend>
+              {SELF_DEFER_MINUTES.map((m) => (
+                <label key={m}>
+                  <input
+                    type="radio"
+                    name={groupId}
+                    checked={minutes === m}
+                    onChange={() => {
+                      setMinutes(m);
+                      defer.reset();
+                    }}
+                  />{' '}
+                  {t('place.minutes', { count: m })}
+                </label>
+              ))}
+            </fieldset>
+            {preview ? (
+              <p role="status">
+                {preview.wait_time === null
+                  ? t('place.previewUnknown')
+                  : t('place.preview', { count: preview.wait_time })}
+              </p>
+            ) : null}
+            {errorText ? (
+              <p role="alert" className="notice notice--error">
+                {errorText}
+              </p>
+            ) : null}
+            <div className="tracking__defer-actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setOpen(false);
+                  defer.reset();
+                }}
+              >
+                {t('place.cancel')}
+              </button>
+              {preview ? (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={defer.isPending}
+                  onClick={() =>
+                    defer.mutate({ minutes, preview: false }, { onSuccess: () => setOpen(false) })
+                  }
+                >
+                  {t('place.confirm')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={defer.isPending}
+                  onClick={() => defer.mutate({ minutes, preview: true })}
+                >
+                  {t('place.showWait')}
+                </button>
+              )}
+            </div>
+            <p className="tracking__hint">{t('place.rules', { count: p.defers_left })}</p>
+          </div>
+        ) : (
+          <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+            {t('place.moreTime')}
+          </button>
+        )
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+// A queue people can see without a phone: the manager sets up the shop's screen and door kiosk
+// with device codes, a walk-in joins at the kiosk and appears on the screen and the staff board
+// live, and a revoked code stops the screen.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, joinQueue, test } from '../fixtures';
+import { StaffConsole, staffToken, useStaffLanguage } from '../pages/staff-console';
+
+// Jono shop 5 is open around the clock in the demo data; other journeys use other shops.
+const SHOP = 5;
+
+async function clearQueue(request: APIRequestContext) {
+  const headers = { Authorization: `Bearer ${await staffToken(request, `manager${SHOP}`)}` };
+  const queue = (await (await request.get('/api/fi/staff/queue/', { headers })).json()) as {
+    orders: { id: number }[];
+  };
+  for (const order of queue.orders) {
+    await request.post(`/api/fi/staff/orders/${order.id}/cancel/`, { headers });
+  }
+  await request.patch('/api/fi/staff/shop/', { headers, data: { chairs: 1, queue_state: 'open' } });
+}
+
+test.beforeEach(async ({ request }) => clearQueue(request));
+test.afterEach(async ({ request }) => clearQueue(request));
+
+async function englishDevice(page: Page) {
+  await page.addInitScript(() => {
+    localStorage.setItem(
+      'jono.locale',
+      JSON.stringify({ state: { locale: 'FI', language: 'en' }, version: 0 }),
+    );
+  });
+}
+
+test('a walk-in joins at the door kiosk and appears on the shop screen and the staff board live', async ({
+  browser,
+  request,
+}) => {
+  // The manager creates the screen's code in the console; the code is shown once.
+  const managerContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const managerPage = await managerContext.newPage();
+  await useStaffLanguage(managerPage);
+  const manager = new StaffConsole(managerPage);
+  await manager.openSignedIn(request, `manager${SHOP}`);
+  await manager.openManage('Screens and kiosks');
+  await managerPage.getByRole('textbox', { name: 'Name' }).fill('Screen by the window');
+  await managerPage.getByRole('button', { name: 'Create code' }).click();
+  const created = managerPage.getByRole('dialog', { name: 'New device code' });
+  const displayCode = (await created.locator('code').textContent())?.trim() ?? '';
+  expect(displayCode).toMatch(/^FI-/);
+  await created.getByRole('button', { name: 'Close' }).click();
+  await managerPage.getByRole('radio', { name: 'Door kiosk' }).check();
+  await managerPage.getByRole('textbox', { name: 'Name' }).fill('Tablet at the door');
+  await managerPage.getByRole('button', { name: 'Create code' }).click();
+  const kioskCode = (await created.locator('code').textContent())?.trim() ?? '';
+  await created.getByRole('button', { name: 'Close' }).click();
+
+  // The screen in the shop.
+  const screenContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const screen = await screenContext.newPage();
+  await englishDevice(screen);
+  await screen.goto(`/display/${SHOP}`);
+  await screen.getByLabel('Device code').fill(displayCode);
+  await screen.getByRole('button', { name: 'Start' }).click();
+  await expect(screen.getByText('No one is waiting. Take a seat!')).toBeVisible();
+  await expect(screen.getByRole('img', { name: /QR code: open .* in the Jono app/ })).toBeVisible();
+
+  // The barber's board.
+  const staffContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const staffPage = await staffContext.newPage();
+  await useStaffLanguage(staffPage);
+  const board = new StaffConsole(staffPage);
+  await board.openSignedIn(request, `barber${SHOP}`);
+
+  // The kiosk at the door: a walk-in picks a service, types a name and joins.
+  const kioskContext = await browser.newContext({ viewport: { width: 768, height: 1024 } });
+  const kiosk = await kioskContext.newPage();
+  await englishDevice(kiosk);
+  await kiosk.goto(`/kiosk/${SHOP}`);
+  await kiosk.getByLabel('Device code').fill(kioskCode.toLowerCase());
+  await kiosk.getByRole('button', { name: 'Start' }).click();
+  await kiosk.getByRole('button', { name: 'Join the queue' }).click();
+  await expect(kiosk.getByText('Choose at least one service.')).toBeVisible();
+  await kiosk.getByRole('checkbox').first().check();
+  await kiosk.getByLabel('Your first name').fill('Ville');
+  await kiosk.getByRole('button', { name: 'Join the queue' }).click();
+  await expect(kiosk.getByRole('heading', { name: 'You are in the queue' })).toBeVisible();
+  await expect(kiosk.getByRole('status')).toContainText('Number 1 in line');
+
+  // The screen and the board show the walk-in without a reload.
+  await expect(screen.getByRole('listitem').filter({ hasText: 'Ville' })).toBeVisible();
+  const card = board.customer('Ville');
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Kiosk');
+  await expect(card).toContainText('Here');
+
+  // The manager revokes the screen's code: the screen asks for a new one.
+  await managerPage.getByRole('button', { name: 'Revoke Screen by the window' }).click();
+  await managerPage.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(screen.getByText('This device code no longer works.', { exact: false })).toBeVisible(
+    {
+      timeout: 30_000,
+    },
+  );
+
+  await Promise.all([
+    managerContext.close(),
+    screenContext.close(),
+    staffContext.close(),
+    kioskContext.close(),
+  ]);
+});
+
+test('a customer asks for more time, sees the new wait before confirming, and staff see it', async ({
+  loggedInPage: page,
+  request,
+  customer,
+  browser,
+}) => {
+  // Someone is in the only chair and the customer is next: 30 more minutes moves them back.
+  const headers = { Authorization: `Bearer ${await staffToken(request, `manager${SHOP}`)}` };
+  const shop = (await (await request.get(`/api/fi/pobs/${SHOP}/`)).json()) as {
+    services: { id: number }[];
+  };
+  const walkIn = await request.post('/api/fi/staff/walk-ins/', {
+    headers,
+    data: { items: [{ service_id: shop.services[0]?.id }], name: 'Chair' },
+  });
+  await request.post(`/api/fi/staff/orders/${(await walkIn.json()).id}/start/`, { headers });
+  await joinQueue(request, customer, SHOP);
+
+  await page.goto('/tracking');
+  const wait = page.locator('.queue-timer__value').first();
+  await expect(wait).not.toHaveText('');
+  const before = Number(await wait.textContent());
+  await page.getByRole('button', { name: 'I need more time' }).click();
+  await page.getByRole('radio', { name: '30 minutes' }).check();
+  await page.getByRole('button', { name: 'Show my new wait' }).click();
+  const preview = page.getByRole('status').filter({ hasText: 'Your new wait would be about' });
+  await expect(preview).toBeVisible();
+  const shown = Number(/about (\d+) minute/.exec((await preview.textContent()) ?? '')?.[1]);
+  expect(shown).toBeGreaterThanOrEqual(30);
+  expect(shown).toBeGreaterThan(before);
+  await page.getByRole('button', { name: 'Move me back' }).click();
+  await expect(page.getByText('You asked for more time: you will be called from')).toBeVisible();
+  await expect(wait).toHaveText(String(shown));
+
+  const staffContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const staffPage = await staffContext.newPage();
+  await useStaffLanguage(staffPage);
+  const board = new StaffConsole(staffPage);
+  await board.openSignedIn(request, `barber${SHOP}`);
+  await expect(board.customer('Testi A.')).toContainText('Deferred by the customer until');
+  await staffContext.close();
+});

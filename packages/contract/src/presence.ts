@@ -1,0 +1,194 @@
+// Keeping a customer's place: in-shop display and door kiosk (device codes), self-defer, rejoin,
+// travel time and the leave-now alert, protected spots, and why a wait changed.
+import { z } from 'zod';
+import { PHONE_MIN_LENGTH } from './constants';
+import { inputId, inputText } from './input';
+import { queueStateSchema } from './shop';
+
+const id = inputId;
+const text = (max: number) => inputText().trim().min(1).max(max);
+
+/** Self-defer: the minutes a customer may ask for, and how often per order. */
+export const SELF_DEFER_MINUTES = [15, 30] as const;
+export const SELF_DEFER_MAX = 2;
+/** Rejoin: within this long of the no-show or leaving, once per customer and day. */
+export const REJOIN_WINDOW_MS = 10 * 60 * 1000;
+/** Protected spot: minutes a late customer keeps first place, unless the shop sets otherwise. */
+export const DEFAULT_HOLD_GRACE_MINUTES = 10;
+/** A revoked display or kiosk code stops working within this long on open streams. */
+export const DEVICE_RECHECK_MS = 5_000;
+/** Wait changes of at least this many minutes are explained on the tracking screen. */
+export const WAIT_REASON_MINUTES = 10;
+
+// ---- Devices: display screens and kiosks -------------------------------------------------------
+
+export const deviceKindSchema = z.enum(['display', 'kiosk']);
+export type DeviceKind = z.infer<typeof deviceKindSchema>;
+
+/** POST /staff/devices/ (manager). */
+export const deviceCreateSchema = z.object({ kind: deviceKindSchema, label: text(60) }).strict();
+
+export const deviceSchema = z.object({
+  id: z.number().int(),
+  kind: deviceKindSchema,
+  label: z.string(),
+  created_at: z.string(),
+  /** ISO time the code was revoked; null while it works. */
+  revoked_at: z.string().nullable(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+/** The code is answered once, when the device is created; only its hash is kept. */
+export const deviceCreatedSchema = deviceSchema.extend({ code: z.string() });
+export type DeviceCreated = z.infer<typeof deviceCreatedSchema>;
+
+/** What the shop's display shows of who is next. */
+export const displayNamesSchema = z.enum(['first_name', 'number']);
+export type DisplayNames = z.infer<typeof displayNamesSchema>;
+
+/** PATCH /staff/shop/presence/ (manager): display names and the grace of protected spots. */
+export const presenceSettingsSchema = z
+  .object({
+    display_names: displayNamesSchema.optional(),
+    hold_grace_minutes: z.number().int().min(0).max(60).optional(),
+  })
+  .strict();
+export const presenceSettingsAnswerSchema = z.object({
+  display_names: displayNamesSchema,
+  hold_grace_minutes: z.number().int(),
+});
+
+/** GET /staff/devices/ (manager): the codes (without the codes themselves) and the settings. */
+export const deviceListSchema = presenceSettingsAnswerSchema.extend({
+  items: z.array(deviceSchema),
+});
+
+/** GET /display/{pobId}/ and every message of its event stream (device code as Bearer). */
+export const displayBoardSchema = z.object({
+  pob: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    open: z.boolean(),
+    queue_state: queueStateSchema,
+    /** Minutes a new one-time customer would wait; null without a barber on duty. */
+    wait_time: z.number().int().nullable(),
+    display_names: displayNamesSchema,
+  }),
+  /** The next customers in serving order: a first name or a ticket number. */
+  next: z.array(
+    z.object({
+      position: z.number().int(),
+      label: z.string(),
+      ticket: z.number().int().nullable(),
+      here: z.boolean(),
+    }),
+  ),
+  /** Customers being served, by chair. */
+  serving: z.array(z.object({ chair: z.number().int(), label: z.string() })),
+  waiting: z.number().int(),
+  at: z.string(),
+});
+export type DisplayBoard = z.infer<typeof displayBoardSchema>;
+
+/** POST /kiosk/{pobId}/orders/ (device code as Bearer): a walk-in joins without staff. */
+export const kioskJoinSchema = z
+  .object({
+    items: z
+      .array(
+        z.object({ service_id: id, extra_service_ids: z.array(id).max(20).default([]) }).strict(),
+      )
+      .min(1)
+      .max(10),
+    name: text(40),
+    /** For one SMS when the turn is near; as typed, normalised with the market's dial code. */
+    phone: inputText().trim().min(PHONE_MIN_LENGTH).max(32).optional(),
+  })
+  .strict();
+export type KioskJoinPayload = z.infer<typeof kioskJoinSchema>;
+
+export const kioskJoinAnswerSchema = z.object({
+  id: z.number().int(),
+  ticket: z.number().int(),
+  wait_time: z.number().int().nullable(),
+  position: z.number().int(),
+});
+export type KioskJoinAnswer = z.infer<typeof kioskJoinAnswerSchema>;
+
+// ---- Customer: self-defer, rejoin, travel ------------------------------------------------------
+
+export const selfDeferMinutesSchema = z.union([z.literal(15), z.literal(30)]);
+
+/** POST /customers/{id}/orders/{orderId}/defer/: `preview` answers the new wait without moving. */
+export const selfDeferSchema = z
+  .object({ minutes: selfDeferMinutesSchema, preview: z.boolean().default(false) })
+  .strict();
+export const selfDeferAnswerSchema = z.object({
+  /** Minutes to a chair after the defer; null without a barber on duty. */
+  wait_time: z.number().int().nullable(),
+  deferred_until: z.string(),
+  defers_left: z.number().int(),
+  applied: z.boolean(),
+});
+export type SelfDeferAnswer = z.infer<typeof selfDeferAnswerSchema>;
+
+export const travelModeSchema = z.enum(['walk', 'bike', 'car', 'transit']);
+export type TravelMode = z.infer<typeof travelModeSchema>;
+
+/**
+ * POST /customers/{id}/orders/{orderId}/travel/: a position shared once (with how the customer
+ * travels) or "I am N minutes away". The position is used once and not stored.
+ */
+export const travelSchema = z.union([
+  z
+    .object({
+      latitude: z.number().min(-90).max(90),
+      longitude: z.number().min(-180).max(180),
+      mode: travelModeSchema,
+    })
+    .strict(),
+  z.object({ minutes: z.number().int().min(1).max(180) }).strict(),
+]);
+export type TravelPayload = z.infer<typeof travelSchema>;
+
+/** What the customer sees of their place beyond the wait (part of the Order answer). */
+export const orderPresenceSchema = z.object({
+  /** here, on the way (set off), held (protected spot), deferred (asked for more time), waiting. */
+  state: z.enum(['waiting', 'here', 'on_the_way', 'held', 'deferred']),
+  travel_minutes: z.number().int().nullable(),
+  /** When the customer was told to leave; null before. */
+  leave_alert_at: z.string().nullable(),
+  held_until: z.string().nullable(),
+  deferred_until: z.string().nullable(),
+  defers_left: z.number().int(),
+  rejoined: z.boolean(),
+  /** For a no-show or cancelled order: until when it can be rejoined; null when it cannot. */
+  rejoin_until: z.string().nullable(),
+  /** The last change of 10 minutes or more, and why (see WAIT_REASONS). */
+  wait_change: z
+    .object({ from: z.number().int(), to: z.number().int(), reason: z.string(), at: z.string() })
+    .nullable(),
+});
+export type OrderPresence = z.infer<typeof orderPresenceSchema>;
+
+/** Why a wait changed, from the engine's own record (translated by the app). */
+export const WAIT_REASONS = [
+  'members_ahead',
+  'service_long',
+  'barber_off',
+  'barber_on',
+  'queue_faster',
+] as const;
+export type WaitReason = (typeof WAIT_REASONS)[number];
+
+/** What staff see of a waiting customer's presence. */
+export const staffPresenceSchema = z.object({
+  state: z.enum(['here', 'not_here', 'on_the_way', 'held', 'deferred']),
+  /** On the way: minutes until expected at the shop. */
+  eta_minutes: z.number().int().nullable(),
+  held_until: z.string().nullable(),
+  deferred_until: z.string().nullable(),
+  rejoined: z.boolean(),
+});
+export type StaffPresence = z.infer<typeof staffPresenceSchema>;

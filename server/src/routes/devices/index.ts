@@ -1,0 +1,284 @@
+// Screens and kiosks in the shop: managers create and revoke their device codes and choose what
+// the display shows; the display reads its board (and its live stream), the kiosk lets walk-ins
+// join. Device calls carry the code as Bearer (streams: ?access_token=).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  DEVICE_RECHECK_MS,
+  inputText,
+  deviceCreateSchema,
+  deviceCreatedSchema,
+  deviceListSchema,
+  deviceSchema,
+  displayBoardSchema,
+  kioskJoinAnswerSchema,
+  kioskJoinSchema,
+  normalisePhone,
+  presenceSettingsAnswerSchema,
+  presenceSettingsSchema,
+  type Market,
+} from '@jono/contract';
+import { pobs } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import { ipLimit } from '../../plugins/rate-limits';
+import {
+  createDevice,
+  deviceOfCode,
+  listDevices,
+  requireDevice,
+  revokeDevice,
+} from '../../services/devices';
+import { displayBoard } from '../../services/display';
+import { joinQueue } from '../../services/orders';
+import { frameOf } from '../../services/sse';
+import { staffCaller } from '../../services/staff-auth';
+import { errorAnswers, idSchema, marketCtx, marketParams } from '../params';
+
+const shopParams = marketParams.extend({ pobId: idSchema });
+const tokenQuery = z.object({ access_token: inputText().max(200).optional() }).strict();
+const codeAuth =
+  'Authorised with the device code as `Authorization: Bearer <code>`: 401 `device_code` when it is unknown or revoked, 403 when it is for another shop or kind.';
+
+const presenceSettingsOf = (pob: typeof pobs.$inferSelect) =>
+  ({
+    display_names: pob.displayNames === 'number' ? 'number' : 'first_name',
+    hold_grace_minutes: pob.holdGraceMinutes,
+  }) as const;
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const manager = async (request: Parameters<typeof staffCaller>[0], market: Market) => {
+    const ctx = marketCtx(app, market);
+    return { ctx, ...(await staffCaller(request, ctx, market, { manager: true })) };
+  };
+  const managerTags = ['staff (manager)'];
+  const deviceTags = ['display and kiosk'];
+
+  app.get(
+    '/staff/devices/',
+    {
+      schema: {
+        tags: managerTags,
+        summary:
+          "The shop's display and kiosk codes (without the codes themselves) and display settings",
+        params: marketParams,
+        response: { 200: deviceListSchema },
+      },
+    },
+    async (request) => {
+      const { ctx, pobId } = await manager(request, request.params.market);
+      const [pob] = await ctx.db.select().from(pobs).where(eq(pobs.id, pobId));
+      if (!pob) throw notFound('Shop not found');
+      return { items: await listDevices(ctx, pobId), ...presenceSettingsOf(pob) };
+    },
+  );
+
+  app.post(
+    '/staff/devices/',
+    {
+      schema: {
+        tags: managerTags,
+        summary: 'Create a display or kiosk code for the shop',
+        description:
+          'Answers the code once (it is kept only as a hash): enter it on the device at `/display/{shop}` or `/kiosk/{shop}`.',
+        params: marketParams,
+        body: deviceCreateSchema,
+        response: { 201: deviceCreatedSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const { ctx, pobId } = await manager(request, request.params.market);
+      const created = await createDevice(
+        ctx,
+        pobId,
+        request.body.kind,
+        request.body.label,
+        app.now(),
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/staff/devices/:deviceId/',
+    {
+      schema: {
+        tags: managerTags,
+        summary: 'Revoke a display or kiosk code',
+        description: `The device's next call is refused; an open display stream ends within ${DEVICE_RECHECK_MS / 1000} s.`,
+        params: marketParams.extend({ deviceId: idSchema }),
+        response: { 200: deviceSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { ctx, pobId } = await manager(request, request.params.market);
+      return revokeDevice(ctx, pobId, request.params.deviceId, app.now());
+    },
+  );
+
+  app.patch(
+    '/staff/shop/presence/',
+    {
+      schema: {
+        tags: managerTags,
+        summary: 'What the display shows (first names or numbers) and the grace of held spots',
+        params: marketParams,
+        body: presenceSettingsSchema,
+        response: { 200: presenceSettingsAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { ctx, pobId } = await manager(request, request.params.market);
+      const b = request.body;
+      const set: Partial<typeof pobs.$inferInsert> = { updatedAt: new Date(app.now()) };
+      if (b.display_names !== undefined) set.displayNames = b.display_names;
+      if (b.hold_grace_minutes !== undefined) set.holdGraceMinutes = b.hold_grace_minutes;
+      const [row] = await ctx.db.update(pobs).set(set).where(eq(pobs.id, pobId)).returning();
+      if (!row) throw notFound('Shop not found');
+      await app.queue.changed(ctx, pobId);
+      return presenceSettingsOf(row);
+    },
+  );
+
+  app.get(
+    '/display/:pobId/',
+    {
+      config: ipLimit(app.limits.orders),
+      schema: {
+        tags: deviceTags,
+        summary:
+          "The shop display's board: who is next, who is served, the wait for a new customer",
+        description: codeAuth,
+        params: shopParams,
+        response: { 200: displayBoardSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      await requireDevice(request, ctx, 'display', request.params.pobId);
+      return displayBoard(ctx, app.queue, request.params.pobId, app.now());
+    },
+  );
+
+  app.get(
+    '/display/:pobId/events',
+    {
+      config: { ...ipLimit(app.limits.orders), tokenInQuery: true },
+      schema: {
+        tags: deviceTags,
+        summary: "The shop display's board, live",
+        description: `Server-Sent Events: the board at once and after every change of the queue. The code goes in \`?access_token=\`; the stream ends within ${DEVICE_RECHECK_MS / 1000} s of its revocation.`,
+        params: shopParams,
+        querystring: tokenQuery,
+      },
+    },
+    async (request, reply) => {
+      const ctx = marketCtx(app, request.params.market);
+      const { pobId } = request.params;
+      const { code } = await requireDevice(request, ctx, 'display', pobId);
+      const live = app.live.streams.start(request, reply);
+      let sending = false;
+      let again = false;
+      const send = async () => {
+        if (sending) {
+          again = true;
+          return;
+        }
+        sending = true;
+        try {
+          do {
+            again = false;
+            live.send(frameOf(await displayBoard(ctx, app.queue, pobId, app.now())));
+          } while (again && !live.closed);
+        } catch (err) {
+          request.log.warn({ err: (err as Error).message }, 'display board failed');
+        } finally {
+          sending = false;
+        }
+      };
+      const unsubscribe = app.queue.subscribe(ctx.market, pobId, () => void send());
+      // A revoked code ends the stream within DEVICE_RECHECK_MS.
+      const recheck = setInterval(() => {
+        void deviceOfCode(ctx, code)
+          .then((device) => {
+            if (!device) live.end();
+          })
+          .catch(() => undefined);
+      }, DEVICE_RECHECK_MS);
+      recheck.unref();
+      live.onClose(() => {
+        clearInterval(recheck);
+        unsubscribe();
+      });
+      void send();
+    },
+  );
+
+  app.get(
+    '/kiosk/:pobId/',
+    {
+      config: ipLimit(app.limits.orders),
+      schema: {
+        tags: deviceTags,
+        summary: 'Checks a kiosk code (the kiosk reads the services from GET /pobs/{id}/)',
+        description: codeAuth,
+        params: shopParams,
+        response: {
+          200: z.object({ pob_id: z.number().int(), label: z.string() }),
+          ...errorAnswers,
+        },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      const { device } = await requireDevice(request, ctx, 'kiosk', request.params.pobId);
+      return { pob_id: device.pobId, label: device.label };
+    },
+  );
+
+  app.post(
+    '/kiosk/:pobId/orders/',
+    {
+      config: ipLimit(app.limits.orders),
+      schema: {
+        tags: deviceTags,
+        summary: 'A walk-in joins the queue at the door kiosk',
+        description: [
+          codeAuth,
+          'The same checks and rate limit as an app order: 400 `validation`, 409 `not_taking_orders`, 409 `time_slot`, 429 `rate_limited`. The walk-in is at the shop and has priority 0 (a membership needs the app or the staff). With `phone`, one SMS when the turn is near.',
+        ].join('\n\n'),
+        params: shopParams,
+        body: kioskJoinSchema,
+        response: { 201: kioskJoinAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const ctx = marketCtx(app, request.params.market);
+      const { pobId } = request.params;
+      await requireDevice(request, ctx, 'kiosk', pobId);
+      const { items, name, phone } = request.body;
+      const row = await joinQueue(ctx, app.queue, app.now(), {
+        pobId,
+        customerId: null,
+        priority: 0,
+        source: 'kiosk',
+        walkInName: name,
+        notifyPhone: phone ? normalisePhone(phone, ctx.info.dialCode) : null,
+        items: items.map((i) => ({
+          service_id: i.service_id,
+          extra_service_ids: i.extra_service_ids,
+        })),
+      });
+      const view = await app.queue.view(ctx, pobId);
+      const e = view.estimate.orders.get(row.id);
+      return reply.code(201).send({
+        id: row.id,
+        ticket: row.ticket ?? row.id,
+        wait_time: e?.waitMinutes ?? row.waitEstimate,
+        position: e?.position ?? 0,
+      });
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,117 @@
+// Display screens and door kiosks: a manager creates a device code for one shop (shown once,
+// kept as a SHA-256), and revokes it; every device call checks the code against the database,
+// so a revoked code stops working at once (open streams recheck every few seconds).
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Device, DeviceCreated, DeviceKind } from '@jono/contract';
+import type { MarketContext } from '../context';
+import { devices } from '../db/schema';
+import { bearer } from '../lib/auth';
+import { HttpError, forbidden, notFound } from '../lib/http-error';
+import { sha256 } from '../lib/tokens';
+
+export type DeviceRow = typeof devices.$inferSelect;
+
+/** Crockford's base32 without I, L, O, U: easy to read off a screen and type on a tablet. */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const GROUPS = 3;
+const GROUP_LENGTH = 4;
+
+/** `FI-7KQ3-M9PX-2HTB`: the market (so a device knows its backend) and 60 random bits. */
+export function newDeviceCode(market: string): string {
+  const groups = Array.from({ length: GROUPS }, () =>
+    Array.from({ length: GROUP_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join(''),
+  );
+  return [market.toUpperCase(), ...groups].join('-');
+}
+
+/** Codes are compared as typed in any case, with or without dashes and spaces. */
+export function normaliseDeviceCode(code: string): string {
+  return code.toUpperCase().replace(/[^0-9A-Z]/g, '');
+}
+
+const hashOf = (code: string) => sha256(`device:${normaliseDeviceCode(code)}`);
+
+export function deviceView(row: DeviceRow): Device {
+  return {
+    id: row.id,
+    kind: row.kind === 'kiosk' ? 'kiosk' : 'display',
+    label: row.label,
+    created_at: row.createdAt.toISOString(),
+    revoked_at: row.revokedAt ? row.revokedAt.toISOString() : null,
+  };
+}
+
+export async function createDevice(
+  ctx: MarketContext,
+  pobId: number,
+  kind: DeviceKind,
+  label: string,
+  now: number,
+): Promise<DeviceCreated> {
+  const code = newDeviceCode(ctx.market);
+  const [row] = await ctx.db
+    .insert(devices)
+    .values({ pobId, kind, label, codeHash: hashOf(code), createdAt: new Date(now) })
+    .returning();
+  if (!row) throw new Error('device insert failed');
+  return { ...deviceView(row), code };
+}
+
+export async function listDevices(ctx: MarketContext, pobId: number): Promise<Device[]> {
+  const rows = await ctx.db
+    .select()
+    .from(devices)
+    .where(eq(devices.pobId, pobId))
+    .orderBy(desc(devices.createdAt), desc(devices.id));
+  return rows.map(deviceView);
+}
+
+export async function revokeDevice(
+  ctx: MarketContext,
+  pobId: number,
+  id: number,
+  now: number,
+): Promise<Device> {
+  const [row] = await ctx.db.select().from(devices).where(eq(devices.id, id));
+  if (!row || row.pobId !== pobId) throw notFound('Device not found');
+  if (row.revokedAt) return deviceView(row);
+  const [revoked] = await ctx.db
+    .update(devices)
+    .set({ revokedAt: new Date(now) })
+    .where(eq(devices.id, id))
+    .returning();
+  return deviceView(revoked ?? row);
+}
+
+/** The working device of this code, or null (unknown or revoked). */
+export async function deviceOfCode(ctx: MarketContext, code: string): Promise<DeviceRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.codeHash, hashOf(code)), isNull(devices.revokedAt)));
+  return row ?? null;
+}
+
+/**
+ * The calling device: its code as Bearer (or `?access_token=` on streams). 401 `device_code`
+ * when the code is unknown or revoked, 403 when it belongs to another shop or kind.
+ */
+export async function requireDevice(
+  request: FastifyRequest,
+  ctx: MarketContext,
+  kind: DeviceKind,
+  pobId: number,
+): Promise<{ device: DeviceRow; code: string }> {
+  const code = bearer(request);
+  if (!code || code.length > 64) {
+    throw new HttpError(401, 'device_code', 'This device needs a code from the shop manager');
+  }
+  const device = await deviceOfCode(ctx, code);
+  if (!device) {
+    throw new HttpError(401, 'device_code', 'This device code does not work (revoked or unknown)');
+  }
+  if (device.pobId !== pobId || device.kind !== kind) throw forbidden();
+  return { device, code };
+}

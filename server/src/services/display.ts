@@ -1,0 +1,58 @@
+// The in-shop display's board: who is next (first names or ticket numbers, by the shop's
+// choice), who is being served, and the wait for a new customer, from the shop's cached view.
+import type { DisplayBoard } from '@jono/contract';
+import type { MarketContext } from '../context';
+import type { ActiveOrderRow } from './queue-load';
+import type { QueueService } from './queue';
+
+/** How many of the next customers the screen lists. */
+export const DISPLAY_NEXT = 8;
+
+export function displayLabel(o: ActiveOrderRow, names: 'first_name' | 'number'): string {
+  const number = o.ticket === null ? `#${o.id}` : String(o.ticket).padStart(3, '0');
+  if (names === 'number') return number;
+  const first = o.customer?.firstname.trim() || o.walkInName?.trim().split(/\s+/)[0];
+  return first ?? number;
+}
+
+export async function displayBoard(
+  ctx: MarketContext,
+  queue: QueueService,
+  pobId: number,
+  now: number,
+): Promise<DisplayBoard> {
+  const view = await queue.view(ctx, pobId);
+  const names = view.pob.displayNames === 'number' ? 'number' : 'first_name';
+  const positioned = view.active.flatMap((o) => {
+    const e = view.estimate.orders.get(o.id);
+    return e ? [{ o, position: e.position }] : [];
+  });
+  const waiting = positioned
+    .filter(({ o }) => o.startedAt === null)
+    .sort((a, b) => a.position - b.position);
+  return {
+    pob: {
+      id: view.pob.id,
+      name: view.pob.name,
+      address: view.pob.address,
+      city: view.pob.city,
+      open: view.status.open,
+      queue_state: view.snapshot.queue_state,
+      wait_time:
+        view.estimate.serviceTimeEstimates.find((e) => e.priority === 0)?.wait_time ?? null,
+      display_names: names,
+    },
+    next: waiting.slice(0, DISPLAY_NEXT).map(({ o, position }) => ({
+      position,
+      label: displayLabel(o, names),
+      ticket: o.ticket,
+      here: o.customerAtPob,
+    })),
+    serving: positioned
+      .filter(({ o }) => o.startedAt !== null)
+      .map(({ o }) => ({ chair: o.chair ?? 0, label: displayLabel(o, names) }))
+      .sort((a, b) => a.chair - b.chair),
+    waiting: waiting.length,
+    at: new Date(now).toISOString(),
+  };
+}

@@ -1,0 +1,134 @@
+// What a customer can do for their place themselves: ask for more time (self-defer, twice per
+// order, never past closing) and rejoin at the former place after a no-show or leaving (within
+// 10 minutes, once a day). Both run under the shop's lock.
+import { and, eq, gte, isNotNull } from 'drizzle-orm';
+import {
+  REJOIN_WINDOW_MS,
+  SELF_DEFER_MAX,
+  SERVER_TEXT,
+  type SelfDeferAnswer,
+} from '@jono/contract';
+import { rejoinPlace, selfDefer } from '@jono/queue';
+import type { MarketContext } from '../context';
+import type { Tx } from '../db/client';
+import { orders } from '../db/schema';
+import { HttpError, notFound } from '../lib/http-error';
+import { localDayStart } from '../lib/local-time';
+import { changeQueue } from './queue-change';
+import {
+  loadShopQueue,
+  queueStateOf,
+  toQueueOrder,
+  type OrderRow,
+  type ShopHistory,
+  type ShopQueueRead,
+} from './queue-load';
+import { statusOf, type QueueService } from './queue';
+
+const conflict = (message: string) => new HttpError(409, 'conflict', message);
+const limit = (message: string) => new HttpError(409, 'limit_reached', message);
+
+/** The defer asked for, checked against the shop's queue as read (under the lock when applied). */
+function planDefer(
+  shop: ShopQueueRead,
+  history: ShopHistory,
+  orderId: number,
+  minutes: number,
+  now: number,
+) {
+  const current = shop.active.find((o) => o.id === orderId);
+  if (!current) throw conflict('This order is no longer active');
+  if (current.startedAt) throw conflict('The service has already started');
+  if (current.deferCount >= SELF_DEFER_MAX) {
+    throw limit(`More time can be asked for ${SELF_DEFER_MAX} times per visit`);
+  }
+  const state = queueStateOf(now, shop.pob, shop.active, history);
+  const result = selfDefer(state, orderId, minutes, statusOf(shop.pob, state).closesAt);
+  if (!result.ok) {
+    if (result.reason === 'time_slot') throw new HttpError(409, 'time_slot', SERVER_TEXT.timeSlot);
+    throw conflict('This order is not waiting');
+  }
+  return { current, result };
+}
+
+/**
+ * "I need more time": answers the wait after the defer; with `preview` nothing changes (the app
+ * shows the new wait before the customer confirms). Applied under the shop's lock, on the same
+ * path as a join (queue-change.ts).
+ */
+export async function deferOwnOrder(
+  ctx: MarketContext,
+  queue: QueueService,
+  now: number,
+  order: OrderRow,
+  minutes: number,
+  preview: boolean,
+): Promise<SelfDeferAnswer> {
+  const answerOf = (result: { waitMinutes: number | null; readyAt: number }, left: number) => ({
+    wait_time: result.waitMinutes,
+    deferred_until: new Date(result.readyAt).toISOString(),
+    defers_left: left,
+    applied: !preview,
+  });
+  if (preview) {
+    const shop = await loadShopQueue(ctx.db, order.pobId);
+    if (!shop) throw notFound('Shop not found');
+    const history = await queue.history(ctx, shop.pob, now);
+    const { current, result } = planDefer(shop, history, order.id, minutes, now);
+    return answerOf(result, SELF_DEFER_MAX - current.deferCount);
+  }
+  const { result } = await changeQueue(ctx, queue, order.pobId, now, async (tx, shop) => {
+    const { current, result: planned } = planDefer(shop, shop.history, order.id, minutes, now);
+    const [row] = await tx
+      .update(orders)
+      .set({
+        deferredUntil: new Date(planned.readyAt),
+        deferCount: current.deferCount + 1,
+        updatedAt: new Date(now),
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!row) throw notFound('Order not found');
+    return {
+      result: answerOf(planned, SELF_DEFER_MAX - row.deferCount),
+      active: shop.active.map((o) => (o.id === row.id ? { ...row, customer: o.customer } : o)),
+    };
+  });
+  return result;
+}
+
+/**
+ * The sort keys a rejoin takes, checked under the shop's lock: the former order was the
+ * customer's, a no-show or left (not served), at most REJOIN_WINDOW_MS ago, not rejoined yet,
+ * and the customer has not rejoined today.
+ */
+export async function rejoinKeys(
+  tx: Tx,
+  former: OrderRow,
+  customerId: number,
+  timeZone: string,
+  active: readonly OrderRow[],
+  now: number,
+): Promise<{ priority: number; rank: number }> {
+  if (former.customerId !== customerId) throw notFound('Order not found');
+  if (former.status !== 'noShow' && former.status !== 'cancelled') {
+    throw conflict('Only a no-show or a visit left can be rejoined');
+  }
+  if (former.startedAt !== null) throw conflict('This visit reached a chair');
+  if (former.finishedAt === null || now - former.finishedAt.getTime() > REJOIN_WINDOW_MS) {
+    throw limit(`A place can be rejoined within ${REJOIN_WINDOW_MS / 60_000} minutes`);
+  }
+  const [again] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        isNotNull(orders.rejoinedFrom),
+        gte(orders.joinedAt, new Date(localDayStart(timeZone, now))),
+      ),
+    );
+  if (again) throw limit('A place can be rejoined once a day');
+  const place = rejoinPlace(active.map(toQueueOrder), former);
+  return { priority: place.priority, rank: place.rank };
+}

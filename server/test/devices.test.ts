@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  deviceCreatedSchema,
+  displayBoardSchema,
+  staffQueueSchema,
+  type DisplayBoard,
+} from '@jono/contract';
+import { buildTestApp } from './helpers';
+import { catalogue, fi, mutableClock, setShop } from './queue-factories';
+import { openSse } from './sse-client';
+import type { App } from '../src/app';
+
+const clock = mutableClock();
+let app: App;
+let base: string;
+const staff = new Map<string, Record<string, string>>();
+
+beforeAll(async () => {
+  app = await buildTestApp({ now: clock.now });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const addr = app.server.address();
+  base = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : '';
+});
+afterAll(() => app.close());
+
+async function staffAuth(username: string) {
+  let auth = staff.get(username);
+  if (!auth) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/login/',
+      payload: { username, password: 'Jono1234' },
+    });
+    auth = { authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` };
+    staff.set(username, auth);
+  }
+  return auth;
+}
+
+async function createDevice(kind: 'display' | 'kiosk', username = 'manager1') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/fi/staff/devices/',
+    headers: await staffAuth(username),
+    payload: { kind, label: `${kind} at the door` },
+  });
+  expect(res.statusCode).toBe(201);
+  return deviceCreatedSchema.parse(res.json());
+}
+const code = (c: string) => ({ authorization: `Bearer ${c}` });
+
+async function kioskJoin(pobId: number, deviceCode: string, body: Record<string, unknown> = {}) {
+  const [s] = await catalogue(app, pobId);
+  return app.inject({
+    method: 'POST',
+    url: `/api/fi/kiosk/${pobId}/orders/`,
+    headers: code(deviceCode),
+    payload: { items: [{ service_id: s?.id }], name: 'Ville', ...body },
+  });
+}
+
+describe('device codes', () => {
+  it('a manager creates a code, sees it listed without the code, and only managers may', async () => {
+    const created = await createDevice('display');
+    expect(created.code).toMatch(/^FI(-[0-9A-Z]{4}){3}$/);
+    const list = await app.inject({
+      url: '/api/fi/staff/devices/',
+      headers: await staffAuth('manager1'),
+    });
+    expect(list.json().items[0]).toEqual({
+      id: created.id,
+      kind: 'display',
+      label: 'display at the door',
+      created_at: expect.any(String),
+      revoked_at: null,
+    });
+    expect(list.body).not.toContain(created.code);
+    const barber = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/devices/',
+      headers: await staffAuth('barber1'),
+      payload: { kind: 'kiosk', label: 'x' },
+    });
+    expect(barber.statusCode).toBe(403);
+  });
+
+  it('a code works only for its shop and kind, in any case and spacing, and not after revoking', async () => {
+    const created = await createDevice('display');
+    const typed = created.code.toLowerCase().replaceAll('-', ' ');
+    const ok = await app.inject({ url: '/api/fi/display/1/', headers: code(typed) });
+    expect(ok.statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: '/api/fi/display/2/', headers: code(created.code) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await app.inject({ url: '/api/fi/kiosk/1/', headers: code(created.code) })).statusCode,
+    ).toBe(403);
+    expect((await app.inject({ url: '/api/fi/display/1/' })).json().error).toBe('device_code');
+
+    const other = await app.inject({
+      method: 'DELETE',
+      url: `/api/fi/staff/devices/${created.id}/`,
+      headers: await staffAuth('manager2'),
+    });
+    expect(other.statusCode).toBe(404);
+    const revoked = await app.inject({
+      method: 'DELETE',
+      url: `/api/fi/staff/devices/${created.id}/`,
+      headers: await staffAuth('manager1'),
+    });
+    expect(revoked.json().revoked_at).not.toBeNull();
+    const after = await app.inject({ url: '/api/fi/display/1/', headers: code(created.code) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error).toBe('device_code');
+  });
+
+  it('ends an open display stream once its code is revoked', async () => {
+    const created = await createDevice('display');
+    const stream = await openSse(
+      `${base}/api/fi/display/1/events?access_token=${encodeURIComponent(created.code)}`,
+    );
+    expect(stream.status).toBe(200);
+    await stream.next();
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/fi/staff/devices/${created.id}/`,
+      headers: await staffAuth('manager1'),
+    });
+    await expect(stream.next(() => false, 15_000)).rejects.toThrow('stream ended');
+  }, 20_000);
+});
+
+describe('kiosk and display', () => {
+  it('a walk-in joins at the kiosk with a number, and the display shows them by name or number', async () => {
+    await setShop(app, 3, { chairs: 1 });
+    const kiosk = await createDevice('kiosk', 'manager3');
+    const display = await createDevice('display', 'manager3');
+    const stream = await openSse(
+      `${base}/api/fi/display/3/events?access_token=${encodeURIComponent(display.code)}`,
+    );
+    await stream.next();
+    const res = await kioskJoin(3, kiosk.code, { name: 'Ville Virtanen', phone: '040 123 4567' });
+    expect(res.statusCode).toBe(201);
+    const joined = res.json<{ id: number; ticket: number; position: number }>();
+    expect(joined.ticket).toBeGreaterThanOrEqual(1);
+    const board = displayBoardSchema.parse(
+      await stream.next<DisplayBoard>((b) => b.next.some((n) => n.label === 'Ville')),
+    );
+    expect(board.next.find((n) => n.label === 'Ville')).toMatchObject({ here: true });
+    stream.close();
+
+    const staffView = staffQueueSchema.parse(
+      (
+        await app.inject({ url: '/api/fi/staff/queue/', headers: await staffAuth('barber3') })
+      ).json(),
+    );
+    expect(staffView.orders.find((o) => o.id === joined.id)).toMatchObject({
+      source: 'kiosk',
+      customer_name: 'Ville Virtanen',
+      checked_in: true,
+      ticket: joined.ticket,
+    });
+
+    const numbers = await app.inject({
+      method: 'PATCH',
+      url: '/api/fi/staff/shop/presence/',
+      headers: await staffAuth('manager3'),
+      payload: { display_names: 'number' },
+    });
+    expect(numbers.json()).toEqual({ display_names: 'number', hold_grace_minutes: 10 });
+    const byNumber = await app.inject({ url: '/api/fi/display/3/', headers: code(display.code) });
+    const labels = displayBoardSchema.parse(byNumber.json()).next.map((n) => n.label);
+    expect(labels).toContain(String(joined.ticket).padStart(3, '0'));
+    expect(labels).not.toContain('Ville');
+  });
+
+  it('numbers the day’s orders of a shop 1, 2, 3 ...', async () => {
+    const kiosk = await createDevice('kiosk', 'manager4');
+    const a = (await kioskJoin(4, kiosk.code)).json<{ ticket: number }>().ticket;
+    const b = (await kioskJoin(4, kiosk.code)).json<{ ticket: number }>().ticket;
+    expect(b).toBe(a + 1);
+  });
+
+  it('refuses kiosk joins the app would refuse: a closed queue, a service of another shop, bad fields', async () => {
+    const kiosk = await createDevice('kiosk', 'manager7');
+    await setShop(app, 7, { queueState: 'closed' });
+    const closed = await kioskJoin(7, kiosk.code);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().error).toBe('not_taking_orders');
+    await setShop(app, 7, { queueState: 'open' });
+    const [foreign] = await catalogue(app, 1);
+    const wrong = await kioskJoin(7, kiosk.code, { items: [{ service_id: foreign?.id }] });
+    expect(wrong.statusCode).toBe(400);
+    const noName = await kioskJoin(7, kiosk.code, { name: '' });
+    expect(noName.statusCode).toBe(400);
+    const extra = await kioskJoin(7, kiosk.code, { customer_id: 1 });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('texts the kiosk walk-in who left a number when their turn is near', async () => {
+    await setShop(app, 9, { chairs: 1 });
+    const kiosk = await createDevice('kiosk', 'manager9');
+    const res = await kioskJoin(9, kiosk.code, { name: 'Aino', phone: '0401112223' });
+    expect(res.statusCode).toBe(201);
+    await app.queue.changed(fi(app), 9);
+    const sms = (fi(app).devOutbox?.outbox ?? []).filter((m) => m.to === '+358401112223');
+    expect(sms).toHaveLength(1);
+    expect(sms[0]?.text).toContain(String(res.json<{ ticket: number }>().ticket).padStart(3, '0'));
+  });
+});
+
+describe('kiosk rate limit', () => {
+  it('limits kiosk joins per IP like app orders', async () => {
+    const limited = await buildTestApp({
+      now: clock.now,
+      limits: { orders: { max: 2, windowMs: 60_000 } },
+    });
+    try {
+      const login = await limited.inject({
+        method: 'POST',
+        url: '/api/fi/staff/login/',
+        payload: { username: 'manager5', password: 'Jono1234' },
+      });
+      const created = await limited.inject({
+        method: 'POST',
+        url: '/api/fi/staff/devices/',
+        headers: { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` },
+        payload: { kind: 'kiosk', label: 'door' },
+      });
+      const deviceCode = created.json<{ code: string }>().code;
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await limited.inject({
+          method: 'POST',
+          url: '/api/fi/kiosk/5/orders/',
+          headers: code(deviceCode),
+          payload: { items: [{ service_id: 1 }], name: 'X' },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses[2]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
