@@ -26,8 +26,45 @@ const PUBLIC = new Set([
   'GET /dev/sms-outbox',
   'POST /staff/login/',
 ]);
-/** Display and kiosk routes: only a working device code of that shop (devices.test.ts). */
-const isDeviceRoute = (path: string) => path.startsWith('/display/') || path.startsWith('/kiosk/');
+/** Display and kiosk routes: only a working device code of that shop and kind (devices.test.ts). */
+const DEVICE = new Set([
+  'GET /display/{pobId}/',
+  'GET /display/{pobId}/events',
+  'GET /kiosk/{pobId}/',
+  'POST /kiosk/{pobId}/orders/',
+]);
+const isDeviceRoute = (r: { method: string; path: string }) => DEVICE.has(`${r.method} ${r.path}`);
+/** Staff routes only the shop's manager may call; every other staff route is open to barbers. */
+const MANAGER = new Set([
+  'PUT /staff/shop/hours/',
+  'PATCH /staff/shop/details/',
+  'GET /staff/services/',
+  'POST /staff/services/',
+  'PATCH /staff/services/{serviceId}/',
+  'DELETE /staff/services/{serviceId}/',
+  'GET /staff/accounts/',
+  'POST /staff/accounts/',
+  'PATCH /staff/accounts/{staffId}/',
+  'DELETE /staff/accounts/{staffId}/',
+  'POST /staff/messages/',
+  'GET /staff/summary/',
+  'GET /staff/devices/',
+  'POST /staff/devices/',
+  'DELETE /staff/devices/{deviceId}/',
+  'PATCH /staff/shop/presence/',
+]);
+const BARBER = new Set([
+  'GET /staff/queue/',
+  'POST /staff/walk-ins/',
+  'POST /staff/orders/{orderId}/start/',
+  'POST /staff/orders/{orderId}/finish/',
+  'POST /staff/orders/{orderId}/no-show/',
+  'POST /staff/orders/{orderId}/defer/',
+  'POST /staff/orders/{orderId}/cancel/',
+  'POST /staff/orders/{orderId}/undo/',
+  'PATCH /staff/shop/',
+  'GET /staff/events',
+]);
 /** Routes that need any logged-in customer and act only on the caller. */
 const SELF = new Set(['POST /password/', 'POST /logout/']);
 
@@ -101,19 +138,31 @@ function expectRefused(res: { statusCode: number; body: string }, codes: number[
 }
 
 describe('the authorization matrix', () => {
-  it('knows every route: each is public, self-only, a customer route or a staff route', () => {
+  it('knows every route: public, self-only, customer, staff (manager or barber) or device', () => {
     expect(routes.length).toBeGreaterThan(10);
     const unclassified = routes.filter((r) => {
       const key = `${r.method} ${r.path}`;
-      return (
-        !PUBLIC.has(key) &&
-        !SELF.has(key) &&
-        !r.path.startsWith('/customers/{id}') &&
-        !r.path.startsWith('/staff/') &&
-        !isDeviceRoute(r.path)
-      );
+      if (PUBLIC.has(key) || SELF.has(key) || isDeviceRoute(r)) return false;
+      if (r.path.startsWith('/customers/{id}')) return false;
+      if (r.path.startsWith('/staff/')) return !MANAGER.has(key) && !BARBER.has(key);
+      return true;
     });
     expect(unclassified).toEqual([]);
+    expect(routes.filter(isDeviceRoute)).toHaveLength(DEVICE.size);
+  });
+
+  it("refuses every manager route with a barber's token before reading the request", async () => {
+    const barber = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/login/',
+      payload: { username: 'barber1', password: DEMO.password },
+    });
+    const token = barber.json<{ access_token: string }>().access_token;
+    const managerRoutes = routes.filter((r) => MANAGER.has(`${r.method} ${r.path}`));
+    expect(managerRoutes).toHaveLength(MANAGER.size);
+    for (const r of managerRoutes) {
+      expectRefused(await call(r, token), [403], `${r.method} ${r.path} as a barber`);
+    }
   });
 
   it('refuses every customer route without a valid token of that customer', async () => {
@@ -247,7 +296,7 @@ describe('the authorization matrix', () => {
   });
 
   it('refuses every display and kiosk route without a device code, and a session token is none', async () => {
-    const deviceRoutes = routes.filter((r) => isDeviceRoute(r.path));
+    const deviceRoutes = routes.filter(isDeviceRoute);
     expect(deviceRoutes.length).toBeGreaterThanOrEqual(4);
     for (const r of deviceRoutes) {
       const label = `${r.method} ${r.path}`;

@@ -5,6 +5,9 @@ import {
   staffQueueSchema,
   type DisplayBoard,
 } from '@jono/contract';
+import { eq } from 'drizzle-orm';
+import { devices } from '../src/db/schema';
+import { recheckSessions } from '../src/services/revocation';
 import { buildTestApp } from './helpers';
 import { catalogue, fi, mutableClock, setShop } from './queue-factories';
 import { openSse } from './sse-client';
@@ -126,6 +129,21 @@ describe('device codes', () => {
       url: `/api/fi/staff/devices/${created.id}/`,
       headers: await staffAuth('manager1'),
     });
+    await expect(stream.next(() => false, 15_000)).rejects.toThrow('stream ended');
+  }, 20_000);
+
+  it('ends a display stream whose code was revoked without a notification, at the next re-check', async () => {
+    const created = await createDevice('display');
+    const stream = await openSse(
+      `${base}/api/fi/display/1/events?access_token=${encodeURIComponent(created.code)}`,
+    );
+    await stream.next();
+    // Revoked behind the server's back (another process whose NOTIFY was lost).
+    await fi(app)
+      .db.update(devices)
+      .set({ revokedAt: new Date() })
+      .where(eq(devices.id, created.id));
+    expect(await recheckSessions(app)).toBe(1);
     await expect(stream.next(() => false, 15_000)).rejects.toThrow('stream ended');
   }, 20_000);
 });

@@ -2,7 +2,7 @@
 // travel time and the leave-now alert, protected spots, and why a wait changed.
 import { z } from 'zod';
 import { PHONE_MIN_LENGTH } from './constants';
-import { inputId, inputText } from './input';
+import { inputId, inputText, int32 } from './input';
 import { queueStateSchema } from './shop';
 
 const id = inputId;
@@ -15,8 +15,6 @@ export const SELF_DEFER_MAX = 2;
 export const REJOIN_WINDOW_MS = 10 * 60 * 1000;
 /** Protected spot: minutes a late customer keeps first place, unless the shop sets otherwise. */
 export const DEFAULT_HOLD_GRACE_MINUTES = 10;
-/** A revoked display or kiosk code stops working within this long on open streams. */
-export const DEVICE_RECHECK_MS = 5_000;
 /** Wait changes of at least this many minutes are explained on the tracking screen. */
 export const WAIT_REASON_MINUTES = 10;
 
@@ -50,7 +48,7 @@ export type DisplayNames = z.infer<typeof displayNamesSchema>;
 export const presenceSettingsSchema = z
   .object({
     display_names: displayNamesSchema.optional(),
-    hold_grace_minutes: z.number().int().min(0).max(60).optional(),
+    hold_grace_minutes: int32().min(0).max(60).optional(),
   })
   .strict();
 export const presenceSettingsAnswerSchema = z.object({
@@ -148,7 +146,7 @@ export const travelSchema = z.union([
       mode: travelModeSchema,
     })
     .strict(),
-  z.object({ minutes: z.number().int().min(1).max(180) }).strict(),
+  z.object({ minutes: int32().min(1).max(180) }).strict(),
 ]);
 export type TravelPayload = z.infer<typeof travelSchema>;
 

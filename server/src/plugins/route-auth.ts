@@ -5,6 +5,7 @@ import { MARKETS, pathId, type Market } from '@jono/contract';
 import { claimsOf, requireCustomer, requireStaff } from '../lib/auth';
 import { staffCaller } from '../services/staff-auth';
 import { requireDevice } from '../services/devices';
+import { MANAGER_TAG } from '../routes/params';
 
 const API = '/api/:market';
 const PUBLIC_STAFF = new Set([`${API}/staff/login/`, `${API}/staff/login`]);
@@ -36,8 +37,10 @@ async function authenticate(request: FastifyRequest): Promise<void> {
     await requireCustomer(request, m, Number.isInteger(customerId) ? customerId : -1);
   } else if (access === 'staff') {
     // The account must still exist with this session (not removed, no new password or role).
+    // A manager's route (its OpenAPI tag says so) refuses other staff before validation too.
+    const manager = request.routeOptions.schema?.tags?.includes(MANAGER_TAG) === true;
     const ctx = request.server.markets.get(m);
-    if (ctx) await staffCaller(request, ctx, m);
+    if (ctx) await staffCaller(request, ctx, m, { manager });
     else await requireStaff(request, m);
   } else if (access === 'display' || access === 'kiosk') {
     const ctx = request.server.markets.get(m);

@@ -15,6 +15,12 @@ export function marketCtx(app: FastifyInstance, market: Market): MarketContext {
   return ctx;
 }
 
+/**
+ * The OpenAPI tag of the routes only a shop's manager may call; route-auth.ts refuses every other
+ * staff member on these routes before validation, so the documentation and the check agree.
+ */
+export const MANAGER_TAG = 'staff (manager)';
+
 export const errorAnswers = {
   400: z.object({
     error: z.string(),

@@ -94,6 +94,21 @@ export async function deviceOfCode(ctx: MarketContext, code: string): Promise<De
   return row ?? null;
 }
 
+/** The device of each request, looked up once (route-auth.ts checks it before the handler). */
+const callers = new WeakMap<FastifyRequest, Promise<DeviceRow>>();
+
+async function loadDevice(request: FastifyRequest, ctx: MarketContext): Promise<DeviceRow> {
+  const code = bearer(request);
+  if (!code || code.length > 64) {
+    throw new HttpError(401, 'device_code', 'This device needs a code from the shop manager');
+  }
+  const device = await deviceOfCode(ctx, code);
+  if (!device) {
+    throw new HttpError(401, 'device_code', 'This device code does not work (revoked or unknown)');
+  }
+  return device;
+}
+
 /**
  * The calling device: its code as Bearer (or `?access_token=` on streams). 401 `device_code`
  * when the code is unknown or revoked, 403 when it belongs to another shop or kind.
@@ -103,15 +118,13 @@ export async function requireDevice(
   ctx: MarketContext,
   kind: DeviceKind,
   pobId: number,
-): Promise<{ device: DeviceRow; code: string }> {
-  const code = bearer(request);
-  if (!code || code.length > 64) {
-    throw new HttpError(401, 'device_code', 'This device needs a code from the shop manager');
+): Promise<DeviceRow> {
+  let caller = callers.get(request);
+  if (!caller) {
+    caller = loadDevice(request, ctx);
+    callers.set(request, caller);
   }
-  const device = await deviceOfCode(ctx, code);
-  if (!device) {
-    throw new HttpError(401, 'device_code', 'This device code does not work (revoked or unknown)');
-  }
+  const device = await caller;
   if (device.pobId !== pobId || device.kind !== kind) throw forbidden();
-  return { device, code };
+  return device;
 }

@@ -1,9 +1,8 @@
 // The in-shop display's board: who is next (first names or ticket numbers, by the shop's
 // choice), who is being served, and the wait for a new customer, from the shop's cached view.
 import type { DisplayBoard } from '@jono/contract';
-import type { MarketContext } from '../context';
 import type { ActiveOrderRow } from './queue-load';
-import type { QueueService } from './queue';
+import type { ShopQueueView } from './queue';
 
 /** How many of the next customers the screen lists. */
 export const DISPLAY_NEXT = 8;
@@ -15,13 +14,8 @@ export function displayLabel(o: ActiveOrderRow, names: 'first_name' | 'number'):
   return first ?? number;
 }
 
-export async function displayBoard(
-  ctx: MarketContext,
-  queue: QueueService,
-  pobId: number,
-  now: number,
-): Promise<DisplayBoard> {
-  const view = await queue.view(ctx, pobId);
+/** The board of a shop's current view (built once per change for every open display). */
+export function displayBoard(view: ShopQueueView, now: number): DisplayBoard {
   const names = view.pob.displayNames === 'number' ? 'number' : 'first_name';
   const positioned = view.active.flatMap((o) => {
     const e = view.estimate.orders.get(o.id);

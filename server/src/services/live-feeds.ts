@@ -12,6 +12,7 @@ import { orders } from '../db/schema';
 import { orderView, placeInView, waitInView } from './orders';
 import type { OrderRow } from './queue-load';
 import type { QueueService, ShopQueueView } from './queue';
+import { displayBoard } from './display';
 import { staffQueue } from './staff-queue';
 import { frameOf, type SseFrame, type SseStream } from './sse';
 
@@ -23,6 +24,7 @@ const SLICE = 500;
 interface Frames {
   view: ShopQueueView;
   shop?: SseFrame;
+  display?: SseFrame;
   staff?: Promise<SseFrame>;
   staffAt?: number;
   orders: Map<number, SseFrame>;
@@ -33,6 +35,7 @@ interface ShopFeed {
   ctx: MarketContext;
   pobId: number;
   shop: Set<SseStream>;
+  display: Set<SseStream>;
   staff: Set<SseStream>;
   orders: Map<number, Set<SseStream>>;
   /** Streams that still need their first message. */
@@ -70,6 +73,11 @@ export class LiveFeeds {
     this.attach(ctx, pobId, stream, 'shop');
   }
 
+  /** The shop's in-shop display board (its device code already checked). */
+  attachDisplay(ctx: MarketContext, pobId: number, stream: SseStream): void {
+    this.attach(ctx, pobId, stream, 'display');
+  }
+
   attachStaff(ctx: MarketContext, pobId: number, stream: SseStream): void {
     this.attach(ctx, pobId, stream, 'staff');
   }
@@ -83,7 +91,7 @@ export class LiveFeeds {
   streamCount(ctx: MarketContext, pobId: number): number {
     const f = this.feeds.get(keyOf(ctx, pobId));
     if (!f) return 0;
-    let n = f.shop.size + f.staff.size;
+    let n = f.shop.size + f.display.size + f.staff.size;
     for (const set of f.orders.values()) n += set.size;
     return n;
   }
@@ -92,11 +100,12 @@ export class LiveFeeds {
     ctx: MarketContext,
     pobId: number,
     stream: SseStream,
-    topic: 'shop' | 'staff' | number,
+    topic: 'shop' | 'display' | 'staff' | number,
   ): void {
     const f = this.feed(ctx, pobId);
     let streams: Set<SseStream>;
     if (topic === 'shop') streams = f.shop;
+    else if (topic === 'display') streams = f.display;
     else if (topic === 'staff') streams = f.staff;
     else {
       streams = f.orders.get(topic) ?? new Set();
@@ -122,6 +131,7 @@ export class LiveFeeds {
       ctx,
       pobId,
       shop: new Set(),
+      display: new Set(),
       staff: new Set(),
       orders: new Map(),
       fresh: new Set(),
@@ -138,7 +148,7 @@ export class LiveFeeds {
   }
 
   private release(f: ShopFeed): void {
-    if (f.shop.size + f.staff.size + f.orders.size > 0) return;
+    if (f.shop.size + f.display.size + f.staff.size + f.orders.size > 0) return;
     f.unsubscribe();
     if (this.feeds.get(f.key) === f) this.feeds.delete(f.key);
   }
@@ -187,6 +197,15 @@ export class LiveFeeds {
         frames.shop = frameOf(pobEventOf(frames.view));
       }
       await write(shopStreams, frames.shop);
+    }
+
+    const displayStreams = wanted(f.display);
+    if (displayStreams.length > 0) {
+      if (!frames.display) {
+        this.builds += 1;
+        frames.display = frameOf(displayBoard(frames.view, this.now()));
+      }
+      await write(displayStreams, frames.display);
     }
 
     const staffStreams = wanted(f.staff);

@@ -1,23 +1,28 @@
 // Revoking sessions ends their live streams on every process within seconds: a revocation
 // (logout, password change or reset, reuse of a refresh token, staff account removed, role or
-// password changed) is published with NOTIFY; every process closes the matching streams it holds.
-// A periodic re-check against the database is the safety net for a lost notification.
-import { and, inArray, isNull } from 'drizzle-orm';
+// password changed, a display's device code revoked) is published with NOTIFY; every process
+// closes the matching streams it holds. A periodic re-check against the database is the safety
+// net for a lost notification.
+import { and, inArray, isNotNull, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Market } from '@jono/contract';
 import type { MarketContext } from '../context';
-import { refreshTokens, staff } from '../db/schema';
+import { devices, refreshTokens, staff } from '../db/schema';
 import { SessionStreams, type StreamOwner } from './session-streams';
 
 export const REVOCATION_CHANNEL = 'session_revoked';
 /** How often every open stream's session is checked against the database. */
 export const RECHECK_INTERVAL_MS = 15_000;
 
-/** Whose sessions end: one customer session, every session of a customer but one, or a staff account. */
+/**
+ * Whose sessions end: one customer session, every session of a customer but one, a staff
+ * account, or a display or kiosk device.
+ */
 export type Revocation =
   | { kind: 'customer'; customerId: number; session?: string; exceptSession?: string }
-  | { kind: 'staff'; staffId: number };
+  | { kind: 'staff'; staffId: number }
+  | { kind: 'device'; deviceId: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,10 +32,17 @@ declare module 'fastify' {
 
 export function matches(owner: StreamOwner, r: Revocation): boolean {
   if (r.kind === 'staff') return owner.staffId === r.staffId;
+  if (r.kind === 'device') return owner.deviceId === r.deviceId;
   if (owner.customerId !== r.customerId) return false;
   if (r.session !== undefined && owner.session !== r.session) return false;
   if (r.exceptSession !== undefined && owner.session === r.exceptSession) return false;
   return true;
+}
+
+/** The stream ends when its session (or device code) is revoked, on whichever process that happens. */
+export function endWithSession(app: FastifyInstance, reply: FastifyReply, owner: StreamOwner) {
+  const forget = app.sessionStreams.add(owner, () => reply.raw.end());
+  reply.raw.on('close', forget);
 }
 
 /** Ends the revoked sessions' streams here at once, and on every other process through NOTIFY. */
@@ -51,6 +63,7 @@ function parseRevocation(payload: string): Revocation | undefined {
     const r = JSON.parse(payload) as Partial<Revocation>;
     if (r.kind === 'staff' && typeof r.staffId === 'number') return r as Revocation;
     if (r.kind === 'customer' && typeof r.customerId === 'number') return r as Revocation;
+    if (r.kind === 'device' && typeof r.deviceId === 'number') return r as Revocation;
   } catch {
     // Not ours.
   }
@@ -79,6 +92,15 @@ async function staleOwners(ctx: MarketContext, owners: StreamOwner[]): Promise<S
       .where(inArray(staff.id, staffIds));
     const session = new Map(rows.map((r) => [r.id, `staff:${r.version}`]));
     for (const o of owners) if (o.staffId && session.get(o.staffId) !== o.session) stale.add(o);
+  }
+  const deviceIds = [...new Set(owners.flatMap((o) => (o.deviceId ? [o.deviceId] : [])))];
+  if (deviceIds.length) {
+    const revoked = await ctx.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(inArray(devices.id, deviceIds), isNotNull(devices.revokedAt)));
+    const gone = new Set(revoked.map((r) => r.id));
+    for (const o of owners) if (o.deviceId && gone.has(o.deviceId)) stale.add(o);
   }
   return stale;
 }

@@ -2,11 +2,16 @@
 // revoked session's streams can be ended wherever they are (services/revocation.ts).
 import type { Market } from '@jono/contract';
 
-/** Who a stream belongs to: a customer's refresh-token family, or a staff account's token version. */
+/**
+ * Who a stream belongs to: a customer's refresh-token family, a staff account's token version, or
+ * a display's device code.
+ */
 export interface StreamOwner {
   market: Market;
   customerId?: number;
   staffId?: number;
+  /** A shop display's device (its code is revoked, not a session). */
+  deviceId?: number;
   /** The access token's `fam`: a customer's refresh-token family, or `staff:{tokenVersion}`. */
   session?: string;
 }

@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  DEVICE_RECHECK_MS,
   inputText,
   deviceCreateSchema,
   deviceCreatedSchema,
@@ -22,21 +21,21 @@ import {
 import { pobs } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { ipLimit } from '../../plugins/rate-limits';
-import {
-  createDevice,
-  deviceOfCode,
-  listDevices,
-  requireDevice,
-  revokeDevice,
-} from '../../services/devices';
+import { createDevice, listDevices, requireDevice, revokeDevice } from '../../services/devices';
 import { displayBoard } from '../../services/display';
 import { joinQueue } from '../../services/orders';
-import { frameOf } from '../../services/sse';
+import { RECHECK_INTERVAL_MS, endWithSession, publishRevocation } from '../../services/revocation';
+import { HEARTBEAT_MS } from '../../services/sse';
 import { staffCaller } from '../../services/staff-auth';
-import { errorAnswers, idSchema, marketCtx, marketParams } from '../params';
+import { errorAnswers, idSchema, marketCtx, marketParams, MANAGER_TAG } from '../params';
 
 const shopParams = marketParams.extend({ pobId: idSchema });
-const tokenQuery = z.object({ access_token: inputText().max(200).optional() }).strict();
+const tokenQuery = z
+  .object({
+    access_token: inputText().max(200).optional(),
+    last_event_id: inputText().max(100).optional(),
+  })
+  .strict();
 const codeAuth =
   'Authorised with the device code as `Authorization: Bearer <code>`: 401 `device_code` when it is unknown or revoked, 403 when it is for another shop or kind.';
 
@@ -51,7 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const ctx = marketCtx(app, market);
     return { ctx, ...(await staffCaller(request, ctx, market, { manager: true })) };
   };
-  const managerTags = ['staff (manager)'];
+  const managerTags = [MANAGER_TAG];
   const deviceTags = ['display and kiosk'];
 
   app.get(
@@ -105,14 +104,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: managerTags,
         summary: 'Revoke a display or kiosk code',
-        description: `The device's next call is refused; an open display stream ends within ${DEVICE_RECHECK_MS / 1000} s.`,
+        description: `The device's next call is refused; its open display stream ends at once on every server process (at the latest within ${RECHECK_INTERVAL_MS / 1000} s should the notice be lost).`,
         params: marketParams.extend({ deviceId: idSchema }),
         response: { 200: deviceSchema, ...errorAnswers },
       },
     },
     async (request) => {
       const { ctx, pobId } = await manager(request, request.params.market);
-      return revokeDevice(ctx, pobId, request.params.deviceId, app.now());
+      const device = await revokeDevice(ctx, pobId, request.params.deviceId, app.now());
+      await publishRevocation(app, ctx, { kind: 'device', deviceId: device.id });
+      return device;
     },
   );
 
@@ -156,7 +157,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = marketCtx(app, request.params.market);
       await requireDevice(request, ctx, 'display', request.params.pobId);
-      return displayBoard(ctx, app.queue, request.params.pobId, app.now());
+      return displayBoard(await app.queue.view(ctx, request.params.pobId), app.now());
     },
   );
 
@@ -167,7 +168,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: deviceTags,
         summary: "The shop display's board, live",
-        description: `Server-Sent Events: the board at once and after every change of the queue. The code goes in \`?access_token=\`; the stream ends within ${DEVICE_RECHECK_MS / 1000} s of its revocation.`,
+        description: `Server-Sent Events: the board (as GET /display/{pobId}/) at once and after every change of the queue; a comment line every ${HEARTBEAT_MS / 1000} s keeps the connection alive. The code goes in \`?access_token=\`; the stream ends as soon as the code is revoked.`,
         params: shopParams,
         querystring: tokenQuery,
       },
@@ -175,42 +176,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = marketCtx(app, request.params.market);
       const { pobId } = request.params;
-      const { code } = await requireDevice(request, ctx, 'display', pobId);
+      const device = await requireDevice(request, ctx, 'display', pobId);
+      // Revoking the code ends the stream on whichever process holds it (revocation.ts).
+      endWithSession(app, reply, { market: ctx.market, deviceId: device.id });
       const live = app.live.streams.start(request, reply);
-      let sending = false;
-      let again = false;
-      const send = async () => {
-        if (sending) {
-          again = true;
-          return;
-        }
-        sending = true;
-        try {
-          do {
-            again = false;
-            live.send(frameOf(await displayBoard(ctx, app.queue, pobId, app.now())));
-          } while (again && !live.closed);
-        } catch (err) {
-          request.log.warn({ err: (err as Error).message }, 'display board failed');
-        } finally {
-          sending = false;
-        }
-      };
-      const unsubscribe = app.queue.subscribe(ctx.market, pobId, () => void send());
-      // A revoked code ends the stream within DEVICE_RECHECK_MS.
-      const recheck = setInterval(() => {
-        void deviceOfCode(ctx, code)
-          .then((device) => {
-            if (!device) live.end();
-          })
-          .catch(() => undefined);
-      }, DEVICE_RECHECK_MS);
-      recheck.unref();
-      live.onClose(() => {
-        clearInterval(recheck);
-        unsubscribe();
-      });
-      void send();
+      app.live.feeds.attachDisplay(ctx, pobId, live);
     },
   );
 
@@ -231,7 +201,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = marketCtx(app, request.params.market);
-      const { device } = await requireDevice(request, ctx, 'kiosk', request.params.pobId);
+      const device = await requireDevice(request, ctx, 'kiosk', request.params.pobId);
       return { pob_id: device.pobId, label: device.label };
     },
   );

@@ -1,7 +1,6 @@
 // Live updates over Server-Sent Events: a shop's estimates (public), a customer's order and the
 // staff console's queue (authorised with a bearer header or ?access_token=, since EventSource
 // cannot send headers). Changes arrive through PostgreSQL NOTIFY, so every process delivers them.
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -10,7 +9,7 @@ import { orders, pobs } from '../../db/schema';
 import { requireCustomer } from '../../lib/auth';
 import { notFound } from '../../lib/http-error';
 import { staffCaller, staffSession } from '../../services/staff-auth';
-import type { StreamOwner } from '../../services/session-streams';
+import { endWithSession } from '../../services/revocation';
 import { HEARTBEAT_MS } from '../../services/sse';
 import { customerParams, idSchema, marketCtx, marketParams } from '../params';
 
@@ -31,11 +30,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   /** Milliseconds until a token expiring at `expiresAt` (the app's clock) is no longer valid. */
   const authorisedFor = (expiresAt: number | undefined) =>
     expiresAt === undefined ? undefined : expiresAt - app.now();
-  /** The stream ends when its session is revoked, on whichever process that happens. */
-  const endWithSession = (reply: FastifyReply, owner: StreamOwner) => {
-    const forget = app.sessionStreams.add(owner, () => reply.raw.end());
-    reply.raw.on('close', forget);
-  };
 
   app.get(
     '/pobs/:id/events',
@@ -84,7 +78,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (order) app.queue.rememberHomes(market, [order]);
       }
       if (!order || order.customerId !== id) throw notFound('Order not found');
-      endWithSession(reply, { market, customerId: id, session: claims.fam });
+      endWithSession(app, reply, { market, customerId: id, session: claims.fam });
       const live = app.live.streams.start(
         request,
         reply,
@@ -109,7 +103,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = marketCtx(app, request.params.market);
       const { pobId, row, tokenExpiresAt } = await staffCaller(request, ctx, ctx.market);
-      endWithSession(reply, { market: ctx.market, staffId: row.id, session: staffSession(row) });
+      endWithSession(app, reply, {
+        market: ctx.market,
+        staffId: row.id,
+        session: staffSession(row),
+      });
       const live = app.live.streams.start(request, reply, authorisedFor(tokenExpiresAt));
       app.live.feeds.attachStaff(ctx, pobId, live);
     },

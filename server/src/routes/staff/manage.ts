@@ -23,7 +23,7 @@ import { isUniqueViolation } from '../../services/orders';
 import { staffCaller, staffView } from '../../services/staff-auth';
 import { summaryView } from '../../services/shops';
 import { publishRevocation } from '../../services/revocation';
-import { errorAnswers, idSchema, marketCtx, marketParams } from '../params';
+import { errorAnswers, idSchema, marketCtx, marketParams, MANAGER_TAG } from '../params';
 
 type ServiceRow = typeof services.$inferSelect;
 const serviceView = (s: ServiceRow) => ({
@@ -40,7 +40,7 @@ const serviceView = (s: ServiceRow) => ({
 });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['staff (manager)'];
+  const tags = [MANAGER_TAG];
   const manager = async (
     request: Parameters<typeof staffCaller>[0],
     market: z.infer<typeof marketParams>['market'],

@@ -15,7 +15,7 @@ import { customers, messages, orders, pobs, waitEstimates } from '../../db/schem
 import { HttpError, notFound } from '../../lib/http-error';
 import { toOrderRecord } from '../../services/queue-load';
 import { staffCaller } from '../../services/staff-auth';
-import { errorAnswers, marketCtx, marketParams } from '../params';
+import { errorAnswers, marketCtx, marketParams, MANAGER_TAG } from '../params';
 
 const MINUTE = 60_000;
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -29,7 +29,7 @@ const percentile = (xs: number[], p: number) => {
 };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['staff (manager)'];
+  const tags = [MANAGER_TAG];
 
   app.post(
     '/staff/messages/',

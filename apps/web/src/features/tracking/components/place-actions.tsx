@@ -30,7 +30,7 @@ export function PlaceActions({ order }: { order: Order }) {
   })();
 
   return (
-    <section className="tracking__place" aria-label={t('place.label')}>
+    <section className="tracking__keep" aria-label={t('place.label')}>
       {p.held_until ? (
         <p className="notice" role="status">
           {t('place.held', { time: clock(p.held_until, language) })}
