@@ -24,28 +24,28 @@ export function PlaceActions({ order }: { order: Order }) {
   const errorText = (() => {
     const e = defer.error;
     if (!e) return null;
-    if (e instanceof ApiError && e.isTimeSlot) return t('place.timeSlot');
-    if (e instanceof ApiError && e.code === 'limit_reached') return t('place.limit');
-    return t('place.error');
+    if (e instanceof ApiError && e.isTimeSlot) return t('keep.timeSlot');
+    if (e instanceof ApiError && e.code === 'limit_reached') return t('keep.limit');
+    return t('keep.error');
   })();
 
   return (
-    <section className="tracking__keep" aria-label={t('place.label')}>
+    <section className="tracking__keep" aria-label={t('keep.label')}>
       {p.held_until ? (
         <p className="notice" role="status">
-          {t('place.held', { time: clock(p.held_until, language) })}
+          {t('keep.held', { time: clock(p.held_until, language) })}
         </p>
       ) : null}
       {p.deferred_until ? (
         <p className="notice" role="status">
-          {t('place.deferred', { time: clock(p.deferred_until, language) })}
+          {t('keep.deferred', { time: clock(p.deferred_until, language) })}
         </p>
       ) : null}
       {p.defers_left > 0 && order.service_time_estimate.wait_time !== 0 ? (
         open ? (
           <div className="tracking__defer">
             <fieldset>
-              <legend>{t('place.howLong')}</legend>
+              <legend>{t('keep.howLong')}</legend>
               {SELF_DEFER_MINUTES.map((m) => (
                 <label key={m}>
                   <input
@@ -57,15 +57,15 @@ export function PlaceActions({ order }: { order: Order }) {
                       defer.reset();
                     }}
                   />{' '}
-                  {t('place.minutes', { count: m })}
+                  {t('keep.minutes', { count: m })}
                 </label>
               ))}
             </fieldset>
             {preview ? (
               <p role="status">
                 {preview.wait_time === null
-                  ? t('place.previewUnknown')
-                  : t('place.preview', { count: preview.wait_time })}
+                  ? t('keep.previewUnknown')
+                  : t('keep.preview', { count: preview.wait_time })}
               </p>
             ) : null}
             {errorText ? (
@@ -82,7 +82,7 @@ export function PlaceActions({ order }: { order: Order }) {
                   defer.reset();
                 }}
               >
-                {t('place.cancel')}
+                {t('keep.cancel')}
               </button>
               {preview ? (
                 <button
@@ -93,7 +93,7 @@ export function PlaceActions({ order }: { order: Order }) {
                     defer.mutate({ minutes, preview: false }, { onSuccess: () => setOpen(false) })
                   }
                 >
-                  {t('place.confirm')}
+                  {t('keep.confirm')}
                 </button>
               ) : (
                 <button
@@ -102,15 +102,15 @@ export function PlaceActions({ order }: { order: Order }) {
                   disabled={defer.isPending}
                   onClick={() => defer.mutate({ minutes, preview: true })}
                 >
-                  {t('place.showWait')}
+                  {t('keep.showWait')}
                 </button>
               )}
             </div>
-            <p className="tracking__hint">{t('place.rules', { count: p.defers_left })}</p>
+            <p className="tracking__hint">{t('keep.rules', { count: p.defers_left })}</p>
           </div>
         ) : (
           <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-            {t('place.moreTime')}
+            {t('keep.moreTime')}
           </button>
         )
       ) : null}
