@@ -186,8 +186,9 @@ them: seated, or called while not there). Estimators, all from the same moment:
 - **priority-aware**: the same count of those ahead in queue order, stretched by the share of the
   chairs the higher priorities' learnt arrivals take.
 
-*longer*: of the customers whose wait in whole minutes was not the one shown, the share who
-waited longer (a wait of 0 shown as 0 is neither). *inside*: the share whose wait (whole minutes)
+*longer*: of the customers shown a wait of 1 minute or more whose wait in whole minutes was not
+the one shown, the share who waited longer (a customer shown 0 is left out: when a chair is free,
+0 is the right median, yet nobody can wait less). *inside*: the share whose wait (whole minutes)
 lay in the range; *above*: longer than its upper end. A wait of 0 when a chair is free is common,
 and an exact 0 lies in every range that starts at 0: that is why the oracle's own 80 % range holds
 more than 80 %. Minutes.\n`);

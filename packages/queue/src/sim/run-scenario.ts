@@ -21,9 +21,10 @@ export interface ErrorSummary {
   /** Mean of actual - shown (positive: waits longer than shown). */
   bias: number;
   /**
-   * Of the customers whose wait in whole minutes was not the number shown, the share who waited
-   * longer (aim 0.45-0.55: no systematic over- or under-promise). A wait of 0 shown as 0 is
-   * neither.
+   * Of the customers shown a wait (1 minute or more) whose wait in whole minutes was not the one
+   * shown, the share who waited longer (aim 0.45-0.55: no systematic over- or under-promise).
+   * A customer shown 0 is left out: when a chair is free a wait of 0 is the most likely one, so
+   * 0 is the right median, yet nobody can wait less.
    */
   longer: number;
   /** Share whose wait in whole minutes was the number shown. */
@@ -67,8 +68,9 @@ const mean = (xs: readonly number[]) =>
 export function errorSummary(rows: readonly { actual: number; shown: number }[]): ErrorSummary {
   const errors = rows.map((r) => Math.abs(r.actual - r.shown)).sort((a, b) => a - b);
   const n = rows.length;
-  const longer = rows.filter((r) => Math.round(r.actual) > r.shown).length;
-  const shorter = rows.filter((r) => Math.round(r.actual) < r.shown).length;
+  const told = rows.filter((r) => r.shown >= 1);
+  const longer = told.filter((r) => Math.round(r.actual) > r.shown).length;
+  const shorter = told.filter((r) => Math.round(r.actual) < r.shown).length;
   return {
     n,
     mae: round2(mean(errors)),
@@ -76,7 +78,7 @@ export function errorSummary(rows: readonly { actual: number; shown: number }[])
     p90: round2(percentile(errors, 90)),
     bias: round2(mean(rows.map((r) => r.actual - r.shown))),
     longer: round2(longer + shorter === 0 ? 0.5 : longer / (longer + shorter)),
-    exact: round2(n === 0 ? 0 : (n - longer - shorter) / n),
+    exact: round2(n === 0 ? 0 : rows.filter((r) => Math.round(r.actual) === r.shown).length / n),
   };
 }
 

@@ -122,7 +122,7 @@ export const DEFAULT_SCENARIO: Scenario = {
   graceMinutes: 20,
   refuseAfterClosing: true,
   historyDays: 14,
-  days: 7,
+  days: 14,
   timeZone: 'Europe/Helsinki',
 };
 
@@ -188,7 +188,6 @@ export const STANDARD_SCENARIOS: readonly Scenario[] = [
     farShare: 0.4,
     farTravelMinutes: [30, 90],
     noShowRate: 0.2,
-    heldOut: true,
   },
   {
     ...DEFAULT_SCENARIO,
@@ -203,6 +202,25 @@ export const STANDARD_SCENARIOS: readonly Scenario[] = [
     hours: 10,
     ratePerHour: 8,
     memberShare: 0.4,
+    heldOut: true,
+  },
+  {
+    ...DEFAULT_SCENARIO,
+    name: 'half-members-six-chairs',
+    seed: 808,
+    chairs: 6,
+    rota: [{ fromHour: 5, chairs: 4 }],
+    hours: 9,
+    ratePerHour: 13,
+    memberShare: 0.5,
+    appShare: 0.6,
+    noShowRate: 0.1,
+    farShare: 0.2,
+    families: [
+      { kind: 'gamma', cv: 0.7 },
+      { kind: 'heavy', cv: 0.5 },
+      { kind: 'lognormal', cv: 0.4 },
+    ],
     heldOut: true,
   },
 ];
