@@ -261,9 +261,15 @@ export const ACCURACY_FINDINGS: Finding[] = [
     title: 'Accuracy: targets of decision 005 not met (owner: packages/queue)',
     applies: (r) => accuracyTargetRows(r).some((t) => t.verdict === 'missed'),
     body: (r) =>
-      accuracyTargetRows(r)
-        .filter((t) => t.verdict === 'missed')
-        .map((t) => `- ${t.figure}: ${t.measured} (target ${t.target}).`)
-        .join('\n'),
+      [
+        ...accuracyTargetRows(r)
+          .filter((t) => t.verdict === 'missed')
+          .map((t) => `- ${t.figure}: ${t.measured} (target ${t.target}).`),
+        '',
+        'Where the oracle misses a target too, the target measures the shop (a wait of 0 is an',
+        'exact value every range from 0 holds; unannounced surges lengthen waits). Why Jono',
+        'misses the rest and what to do next (tell the engine the rota; margins that depend on the',
+        "queue's state): docs/decisions/005-estimate-accuracy-target.md.",
+      ].join('\n'),
   },
 ];
