@@ -299,6 +299,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'PATCH /staff/accounts/{staffId}/': { name: 'Uusi Nimi', password: 'Parturi123' },
   'POST /customers/{id}/orders/{orderId}/defer/': { minutes: 15, preview: true },
   'POST /customers/{id}/orders/{orderId}/rejoin/': {},
+  'POST /customers/{id}/orders/{orderId}/travel/': { minutes: 12 },
   'POST /staff/devices/': { kind: 'kiosk', label: 'Ovi' },
   'PATCH /staff/shop/presence/': { display_names: 'number', hold_grace_minutes: 5 },
   'POST /kiosk/{pobId}/orders/': {

@@ -150,26 +150,6 @@ export const travelSchema = z.union([
 ]);
 export type TravelPayload = z.infer<typeof travelSchema>;
 
-/** What the customer sees of their place beyond the wait (part of the Order answer). */
-export const orderPresenceSchema = z.object({
-  /** here, on the way (set off), held (protected spot), deferred (asked for more time), waiting. */
-  state: z.enum(['waiting', 'here', 'on_the_way', 'held', 'deferred']),
-  travel_minutes: z.number().int().nullable(),
-  /** When the customer was told to leave; null before. */
-  leave_alert_at: z.string().nullable(),
-  held_until: z.string().nullable(),
-  deferred_until: z.string().nullable(),
-  defers_left: z.number().int(),
-  rejoined: z.boolean(),
-  /** For a no-show or cancelled order: until when it can be rejoined; null when it cannot. */
-  rejoin_until: z.string().nullable(),
-  /** The last change of 10 minutes or more, and why (see WAIT_REASONS). */
-  wait_change: z
-    .object({ from: z.number().int(), to: z.number().int(), reason: z.string(), at: z.string() })
-    .nullable(),
-});
-export type OrderPresence = z.infer<typeof orderPresenceSchema>;
-
 /** Why a wait changed, from the engine's own record (translated by the app). */
 export const WAIT_REASONS = [
   'members_ahead',
@@ -178,7 +158,36 @@ export const WAIT_REASONS = [
   'barber_on',
   'queue_faster',
 ] as const;
-export type WaitReason = (typeof WAIT_REASONS)[number];
+export const waitReasonSchema = z.enum(WAIT_REASONS);
+export type WaitReason = z.infer<typeof waitReasonSchema>;
+
+/** What the customer sees of their place beyond the wait (part of the Order answer). */
+export const orderPresenceSchema = z.object({
+  /** here, on the way (set off), held (protected spot), deferred (asked for more time), waiting. */
+  state: z.enum(['waiting', 'here', 'on_the_way', 'held', 'deferred']),
+  travel_minutes: z.number().int().nullable(),
+  /**
+   * With a travel time shared and no alert sent yet: when to set off (ISO), from the early end of
+   * the wait's range, so that one who leaves then is rarely late; null otherwise.
+   */
+  leave_at: z.string().nullable(),
+  /** When the customer was told to leave; null before. */
+  leave_alert_at: z.string().nullable(),
+  held_until: z.string().nullable(),
+  deferred_until: z.string().nullable(),
+  defers_left: z.number().int(),
+  rejoined: z.boolean(),
+  /** For a no-show or cancelled order: until when it can be rejoined; null when it cannot. */
+  rejoin_until: z.string().nullable(),
+  /**
+   * The last time the customer's turn moved by WAIT_REASON_MINUTES or more (time passing alone
+   * moves nothing): by how many minutes (positive: later), why, and when.
+   */
+  wait_change: z
+    .object({ minutes: z.number().int(), reason: waitReasonSchema, at: z.string() })
+    .nullable(),
+});
+export type OrderPresence = z.infer<typeof orderPresenceSchema>;
 
 /** What staff see of a waiting customer's presence. */
 export const staffPresenceSchema = z.object({

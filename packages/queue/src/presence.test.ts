@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateQueue } from './estimate-queue';
 import { orderMinutes } from './list-schedule';
 import {
+  leaveAt,
   learnTravelFactor,
   readyTime,
   rejoinPlace,
@@ -188,6 +189,12 @@ describe('travel and readiness', () => {
     const slow = Array.from({ length: 40 }, () => ({ predicted: 10, actual: 20 }));
     expect(learnTravelFactor(slow)).toBeGreaterThan(1.8);
     expect(learnTravelFactor(slow)).toBeLessThanOrEqual(2);
+  });
+
+  it('sets off at the early end of the wait minus the travel time', () => {
+    expect(leaveAt(T0 + 30 * MINUTE, 12)).toBe(T0 + 18 * MINUTE);
+    // Already later than that: at once.
+    expect(leaveAt(T0 + 5 * MINUTE, 12)).toBeLessThan(T0);
   });
 });
 

@@ -136,12 +136,11 @@ export function learnTravelFactor(trips: readonly { predicted: number; actual: n
 
 /**
  * When a customer `travel` minutes away should set off so as to be at the shop when their turn
- * comes: the early end of their wait (so that one who leaves on the alert is rarely late) minus
- * the travel time. Answers the epoch ms, or null without an estimate.
+ * comes: the early end of their wait's range (`earlyStart`, epoch ms: the turn comes later than
+ * that nine times in ten, so one who leaves on the alert is rarely late) minus the travel time.
  */
-export function leaveAt(now: number, earlyWaitMinutes: number | null, travel: number) {
-  if (earlyWaitMinutes === null) return null;
-  return now + (earlyWaitMinutes - travel) * MINUTE;
+export function leaveAt(earlyStart: number, travel: number): number {
+  return earlyStart - travel * MINUTE;
 }
 
 /** The engine's record behind one order's wait: what it was and what was ahead of it. */

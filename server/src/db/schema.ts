@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { WaitReason } from '@jono/contract';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -160,9 +161,9 @@ export interface WaitBasisRecord {
 }
 
 export interface WaitChangeRecord {
-  from: number;
-  to: number;
-  reason: string;
+  /** Minutes the expected start moved (positive: later). */
+  minutes: number;
+  reason: WaitReason;
   at: string;
 }
 
@@ -209,6 +210,8 @@ export const orders = pgTable(
     /** Minutes the customer needs to reach the shop (shared position or "N minutes away"). */
     travelMinutes: integer('travel_minutes'),
     travelMode: text('travel_mode'),
+    /** A shared position's straight-line estimate before the shop's learnt factor (learning). */
+    travelBaseMinutes: integer('travel_base_minutes'),
     travelSharedAt: ts('travel_shared_at'),
     /** When the leave-now alert was claimed (once per order, across processes). */
     leaveAlertAt: ts('leave_alert_at'),

@@ -238,7 +238,7 @@ export class LiveFeeds {
         if (!frame && row) {
           this.builds += 1;
           frame = frameOf({
-            ...orderView(row, waitInView(frames.view, row), this.now()),
+            ...orderView(row, waitInView(frames.view, row), this.now(), frames.view),
             ...placeInView(frames.view, row),
           });
           frames.orders.set(id, frame);

@@ -216,8 +216,16 @@ function nextTicket(pob: { id: number; timeZone: string }, now: number) {
 export type LiveWait = Order['service_time_estimate'];
 const NO_WAIT: LiveWait = { wait_time: null, wait_range: null };
 
-/** The order as section 3 describes it; `live` is the live estimate while active. */
-export function orderView(row: OrderRow, live: LiveWait, now: number): Order {
+/**
+ * The order as section 3 describes it; `live` is the live estimate while active, `view` the
+ * shop's queue (for when to set off).
+ */
+export function orderView(
+  row: OrderRow,
+  live: LiveWait,
+  now: number,
+  view?: Pick<ShopQueueView, 'estimate'>,
+): Order {
   return {
     id: row.id,
     date: row.joinedAt.toISOString(),
@@ -225,7 +233,7 @@ export function orderView(row: OrderRow, live: LiveWait, now: number): Order {
     status: row.status as Order['status'],
     customer_at_pob: row.customerAtPob,
     service_time_estimate: row.status === 'active' ? live : NO_WAIT,
-    presence: orderPresence(row, now),
+    presence: orderPresence(row, now, view),
     items: row.items.map((i) => ({
       amount: 1,
       service_id: i.service_id,
@@ -289,9 +297,9 @@ export async function orderAnswer(
   row: OrderRow,
   now: number,
 ): Promise<Order> {
-  const place =
-    row.status === 'active'
-      ? placeInView(await queue.view(ctx, row.pobId), row)
-      : { in_service: false, ahead: null };
-  return { ...orderView(row, await liveWait(ctx, queue, row), now), ...place };
+  if (row.status !== 'active') {
+    return { ...orderView(row, NO_WAIT, now), in_service: false, ahead: null };
+  }
+  const view = await queue.view(ctx, row.pobId);
+  return { ...orderView(row, waitInView(view, row), now, view), ...placeInView(view, row) };
 }

@@ -1,13 +1,16 @@
 // Where a customer is, as the engine, the customer and staff see it: here, on the way (with an
-// ETA), held until HH:MM (protected spot), deferred by the customer, rejoined.
+// ETA), held until HH:MM (protected spot), deferred by the customer, rejoined; and when a
+// customer who shared their travel time should set off (the leave-now alert).
 import {
   REJOIN_WINDOW_MS,
   SELF_DEFER_MAX,
   type OrderPresence,
   type StaffPresence,
 } from '@jono/contract';
-import { readyTime } from '@jono/queue';
+import { leaveAt, readyTime } from '@jono/queue';
+import { isNight } from '../lib/local-time';
 import type { OrderRow } from './queue-load';
+import type { ShopQueueView } from './queue';
 
 const MINUTE = 60_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -22,20 +25,43 @@ export function readyAtOf(row: OrderRow): number | undefined {
   });
 }
 
-/** A protected spot that still holds (on the way, not yet here, grace not over). */
+/** When a customer who set off is expected at the shop (epoch ms), or null. */
+function arrivalOf(row: OrderRow): number | null {
+  if (row.setOffAt === null || row.travelMinutes === null) return null;
+  return row.setOffAt.getTime() + row.travelMinutes * MINUTE;
+}
+
+/**
+ * A protected spot that still holds: the customer set off on the alert, is not here yet, and the
+ * grace after their expected arrival is not over. Staff cannot mark them a no-show meanwhile.
+ */
 export function isHeld(row: OrderRow, now: number): boolean {
-  return row.heldUntil !== null && !row.customerAtPob && row.heldUntil.getTime() > now;
+  return (
+    row.status === 'active' &&
+    row.heldUntil !== null &&
+    !row.customerAtPob &&
+    row.startedAt === null &&
+    row.heldUntil.getTime() > now
+  );
 }
 
 /** Expected minutes until an on-the-way customer reaches the shop; null when not on the way. */
 export function etaMinutes(row: OrderRow, now: number): number | null {
-  if (row.customerAtPob || row.setOffAt === null || row.travelMinutes === null) return null;
-  const arrives = row.setOffAt.getTime() + row.travelMinutes * MINUTE;
+  const arrives = arrivalOf(row);
+  if (row.customerAtPob || arrives === null) return null;
   return Math.max(0, Math.round((arrives - now) / MINUTE));
 }
 
 function deferred(row: OrderRow, now: number): boolean {
   return row.deferredUntil !== null && row.deferredUntil.getTime() > now;
+}
+
+/** On the way until the expected arrival; held from then until the grace ends. */
+function awayState(row: OrderRow, now: number): 'on_the_way' | 'held' | null {
+  const arrives = arrivalOf(row);
+  if (row.customerAtPob || arrives === null) return null;
+  if (now < arrives) return 'on_the_way';
+  return isHeld(row, now) ? 'held' : null;
 }
 
 /** Until when a no-show or cancelled order can be rejoined (null: it cannot). */
@@ -48,20 +74,47 @@ export function rejoinUntil(row: OrderRow, now: number): number | null {
   return until > now ? until : null;
 }
 
-export function orderPresence(row: OrderRow, now: number): OrderPresence {
+/**
+ * When a customer who shared their travel time should set off: the early end of their wait's
+ * range minus the travel time. Null before sharing, after the alert, at the shop or at a chair.
+ */
+export function leaveAtInView(view: Pick<ShopQueueView, 'estimate'>, row: OrderRow) {
+  if (row.status !== 'active' || row.customerId === null || row.source !== 'app') return null;
+  if (row.customerAtPob || row.startedAt !== null || row.leaveAlertAt !== null) return null;
+  if (row.travelMinutes === null) return null;
+  const e = view.estimate.orders.get(row.id);
+  const early = e?.startRange?.early ?? e?.expectedStart ?? null;
+  return early === null ? null : leaveAt(early, row.travelMinutes);
+}
+
+/** Orders whose customer should set off now; none at night in the shop's time zone. */
+export function leaveNowIds(view: ShopQueueView, now: number): number[] {
+  if (isNight(view.pob.timeZone, now)) return [];
+  return view.active
+    .filter((o) => {
+      const at = leaveAtInView(view, o);
+      return at !== null && at <= now;
+    })
+    .map((o) => o.id);
+}
+
+export function orderPresence(
+  row: OrderRow,
+  now: number,
+  view?: Pick<ShopQueueView, 'estimate'>,
+): OrderPresence {
+  const away = awayState(row, now);
   const state: OrderPresence['state'] = deferred(row, now)
     ? 'deferred'
     : row.customerAtPob
       ? 'here'
-      : isHeld(row, now)
-        ? 'held'
-        : row.setOffAt !== null
-          ? 'on_the_way'
-          : 'waiting';
+      : (away ?? 'waiting');
   const until = rejoinUntil(row, now);
+  const leave = view ? leaveAtInView(view, row) : null;
   return {
     state,
     travel_minutes: row.travelMinutes,
+    leave_at: leave === null ? null : new Date(Math.max(leave, now)).toISOString(),
     leave_alert_at: iso(row.leaveAlertAt),
     held_until: isHeld(row, now) ? iso(row.heldUntil) : null,
     deferred_until: deferred(row, now) ? iso(row.deferredUntil) : null,
@@ -69,12 +122,7 @@ export function orderPresence(row: OrderRow, now: number): OrderPresence {
     rejoined: row.rejoinedFrom !== null,
     rejoin_until: until === null ? null : new Date(until).toISOString(),
     wait_change: row.waitChange
-      ? {
-          from: row.waitChange.from,
-          to: row.waitChange.to,
-          reason: row.waitChange.reason,
-          at: row.waitChange.at,
-        }
+      ? { minutes: row.waitChange.minutes, reason: row.waitChange.reason, at: row.waitChange.at }
       : null,
   };
 }
@@ -84,11 +132,7 @@ export function staffPresence(row: OrderRow, now: number): StaffPresence {
     ? 'deferred'
     : row.customerAtPob
       ? 'here'
-      : isHeld(row, now)
-        ? 'held'
-        : row.setOffAt !== null
-          ? 'on_the_way'
-          : 'not_here';
+      : (awayState(row, now) ?? 'not_here');
   return {
     state,
     eta_minutes: etaMinutes(row, now),

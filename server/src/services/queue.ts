@@ -3,11 +3,26 @@
 // its SSE clients, and "your turn is near" notifications.
 import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { PRIORITY_LEVELS, type Market } from '@jono/contract';
-import { estimateQueue, shopStatus, type QueueEstimate, type ShopStatus } from '@jono/queue';
+import { PRIORITY_LEVELS, WAIT_REASON_MINUTES, type Market } from '@jono/contract';
+import {
+  estimateQueue,
+  shopStatus,
+  waitBasis,
+  waitChangeReason,
+  waitShiftMinutes,
+  type QueueEstimate,
+  type ShopQueueState,
+  type ShopStatus,
+} from '@jono/queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
-import { orders, type pobs, type waitEstimates } from '../db/schema';
+import {
+  orders,
+  type pobs,
+  type waitEstimates,
+  type WaitBasisRecord,
+  type WaitChangeRecord,
+} from '../db/schema';
 import type { QueueSnapshot, SnapshotFn } from './shops';
 import {
   loadHistory,
@@ -16,6 +31,7 @@ import {
   type ActiveOrderRow,
   type ShopHistory,
 } from './queue-load';
+import { notifyLeaveNow } from './leave-now';
 import { notifyTurnNear, turnNearIds, type PushSender } from './turn-near';
 import { lockShop } from './shop-lock';
 
@@ -28,6 +44,8 @@ export interface ShopQueueView {
   active: ActiveOrderRow[];
   snapshot: QueueSnapshot;
   computedAt: number;
+  /** The engine's inputs the estimate was computed from (why a wait changed: waitBasis). */
+  state: ShopQueueState;
 }
 
 /** An order's shop and customer: fixed when the order is created. */
@@ -241,13 +259,31 @@ export class QueueService {
         await tx.execute(storeEstimatesSql(changes));
       });
     }
+    await this.sendNotices(ctx, view);
+    return moved;
+  }
+
+  /**
+   * "Turn near" and leave-now notices of a view, each claimed once across processes. A customer
+   * told to leave is on the way from then: the shop's queue changed, and is refreshed after this.
+   */
+  private async sendNotices(ctx: MarketContext, view: ShopQueueView): Promise<void> {
     const near = turnNearIds(view.active, view.estimate);
     if (near.length > 0) {
       await notifyTurnNear(ctx, this.push, this.log, view.pob.name, near, this.now());
       const at = new Date(this.now());
       for (const o of view.active) if (near.includes(o.id)) o.notifiedAt = at;
     }
-    return moved;
+    const alerted = await notifyLeaveNow(ctx, this.push, this.log, view, this.now());
+    if (alerted.length > 0) this.track(this.changed(ctx, view.pob.id));
+  }
+
+  /** Work that runs after an answer or a refresh; settled() waits for it. */
+  private track(work: Promise<unknown>): void {
+    const task = work
+      .catch((err: unknown) => this.log.error({ err }, 'queue background work failed'))
+      .finally(() => this.background.delete(task));
+    this.background.add(task);
   }
 
   private onNotify(market: Market, payload: string): void {
@@ -341,16 +377,7 @@ export class QueueService {
 
   /** Sends the "turn near" notices of a seeded view, after the answer (settled() waits for it). */
   afterSeed(ctx: MarketContext, view: ShopQueueView): void {
-    const near = turnNearIds(view.active, view.estimate);
-    if (near.length === 0) return;
-    const task = (async () => {
-      await notifyTurnNear(ctx, this.push, this.log, view.pob.name, near, this.now());
-      const at = new Date(this.now());
-      for (const o of view.active) if (near.includes(o.id)) o.notifiedAt = at;
-    })()
-      .catch((err: unknown) => this.log.error({ err }, 'turn-near notices failed'))
-      .finally(() => this.background.delete(task));
-    this.background.add(task);
+    this.track(this.sendNotices(ctx, view));
   }
 }
 
@@ -364,12 +391,23 @@ export function viewOf(
   const state = queueStateOf(now, pob, active, history);
   const estimate = estimateQueue(state);
   const status = statusOf(pob, state, estimate);
-  return { pob, status, estimate, active, snapshot: snapshotOf(status, estimate), computedAt: now };
+  const snapshot = snapshotOf(status, estimate);
+  return { pob, status, estimate, active, snapshot, computedAt: now, state };
 }
 
 export interface MovedEstimates {
-  /** The orders whose stored estimate (median and range) differs from the view's. */
-  orders: { id: number; wait: number | null; low: number | null; high: number | null }[];
+  /**
+   * The orders whose stored estimate (median and range) differs from the view's; `basis` and
+   * `change` when the engine's record behind the wait is (re)set and why it moved.
+   */
+  orders: {
+    id: number;
+    wait: number | null;
+    low: number | null;
+    high: number | null;
+    basis?: WaitBasisRecord;
+    change?: WaitChangeRecord;
+  }[];
   /** The closed loop: every estimate a waiting customer is now shown, with the model's numbers. */
   shown: (typeof waitEstimates.$inferInsert)[];
 }
@@ -383,12 +421,15 @@ export function movedEstimates(view: ShopQueueView): MovedEstimates {
     const wait = e?.waitMinutes ?? null;
     const low = e?.waitRange?.low ?? null;
     const high = e?.waitRange?.high ?? null;
-    if (wait === o.waitEstimate && low === o.waitLow && high === o.waitHigh) continue;
-    moved.orders.push({ id: o.id, wait, low, high });
+    // Checked every time: a service running long keeps the minutes left and moves the turn.
+    const record = waitChangeOf(view, o);
+    const same = wait === o.waitEstimate && low === o.waitLow && high === o.waitHigh;
+    if (same && !record.basis) continue;
+    moved.orders.push({ id: o.id, wait, low, high, ...record });
     o.waitEstimate = wait;
     o.waitLow = low;
     o.waitHigh = high;
-    if (e?.model && wait !== null && low !== null && high !== null) {
+    if (!same && e?.model && wait !== null && low !== null && high !== null) {
       moved.shown.push({
         orderId: o.id,
         pobId: o.pobId,
@@ -407,16 +448,49 @@ export function movedEstimates(view: ShopQueueView): MovedEstimates {
 }
 
 /**
+ * Why a waiting customer's turn moved, from the engine's record: the first estimate sets the
+ * record; a turn WAIT_REASON_MINUTES or more earlier or later than the record records the change
+ * and its reason, and becomes the new record. Time passing alone moves nothing (the record is the
+ * expected start, not the minutes left). Updates the row in memory too.
+ */
+function waitChangeOf(
+  view: ShopQueueView,
+  o: ActiveOrderRow,
+): { basis?: WaitBasisRecord; change?: WaitChangeRecord } {
+  const basis = waitBasis(view.state, view.estimate, o.id);
+  if (!basis) return {};
+  const before = o.waitBasis;
+  if (before) {
+    const minutes = waitShiftMinutes(before, basis);
+    if (Math.abs(minutes) < WAIT_REASON_MINUTES) return {};
+    const change: WaitChangeRecord = {
+      minutes,
+      reason: waitChangeReason(before, basis),
+      at: new Date(view.computedAt).toISOString(),
+    };
+    o.waitBasis = basis;
+    o.waitChange = change;
+    return { basis, change };
+  }
+  o.waitBasis = basis;
+  return { basis };
+}
+
+/**
  * ONE statement that stores every moved estimate on its order and records the shown ones in
  * wait_estimates (a data-modifying WITH runs to completion even though nothing reads it), not
  * one statement per order (bench: joins slowed as queues grew).
  */
 export function storeEstimatesSql(moved: MovedEstimates): SQL {
+  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
   const rows = sql.join(
-    moved.orders.map((c) => sql`(${c.id}::int, ${c.wait}::int, ${c.low}::int, ${c.high}::int)`),
+    moved.orders.map(
+      (c) =>
+        sql`(${c.id}::int, ${c.wait}::int, ${c.low}::int, ${c.high}::int, ${json(c.basis)}::jsonb, ${json(c.change)}::jsonb)`,
+    ),
     sql`, `,
   );
-  const update = sql`update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high from (values ${rows}) as v(id, wait, low, high) where orders.id = v.id`;
+  const update = sql`update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high, wait_basis = coalesce(v.basis, orders.wait_basis), wait_change = coalesce(v.change, orders.wait_change) from (values ${rows}) as v(id, wait, low, high, basis, change) where orders.id = v.id`;
   if (moved.shown.length === 0) return update;
   const shown = sql.join(
     moved.shown.map(

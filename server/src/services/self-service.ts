@@ -84,6 +84,8 @@ export async function deferOwnOrder(
       .set({
         deferredUntil: new Date(planned.readyAt),
         deferCount: current.deferCount + 1,
+        // The customer's own move: the next "why the wait changed" starts from here.
+        waitBasis: null,
         updatedAt: new Date(now),
       })
       .where(eq(orders.id, order.id))

@@ -9,6 +9,7 @@ import { orders, pobs, receipts } from '../db/schema';
 import { HttpError, forbidden, notFound } from '../lib/http-error';
 import { activeOrderExists, isUniqueViolation, lockShop } from './orders';
 import { loadActiveOrders, toQueueOrder, type OrderRow } from './queue-load';
+import { isHeld } from './presence';
 import type { QueueService } from './queue';
 import { receiptRows } from './receipts';
 import { undoOf } from './staff-queue';
@@ -124,6 +125,10 @@ const ACTIONS: Record<StaffAction, Handler> = {
 
   async no_show(tx, a, order) {
     mustWait(order);
+    // A protected spot: the customer set off on the leave-now alert and the grace is not over.
+    if (isHeld(order, a.now)) {
+      throw new HttpError(409, 'held', 'This customer is on the way and their spot is held');
+    }
     return close(tx, a, order, 'noShow', 'no_show');
   },
 

@@ -102,10 +102,38 @@ export async function notifyTurnNear(
       );
   }
   const customerIds = claimed.flatMap((c) => (c.customerId === null ? [] : [c.customerId]));
-  if (customerIds.length === 0) return;
-  const people = await ctx.db.select().from(customers).where(inArray(customers.id, customerIds));
+  await messageCustomers(
+    ctx,
+    push,
+    log,
+    new Map(
+      customerIds.map((id) => [
+        id,
+        (language) => smsText(language, 'turnNear', { shop: shopName }),
+      ]),
+    ),
+  );
+}
+
+/**
+ * Sends each customer their message, in their language: by push where they allowed it (a dead
+ * subscription is forgotten), else by SMS where they allowed it. Never fails: a failed send is
+ * logged with the number masked.
+ */
+export async function messageCustomers(
+  ctx: MarketContext,
+  push: PushSender | null,
+  log: FastifyBaseLogger,
+  texts: ReadonlyMap<number, (appLanguage: string) => string>,
+): Promise<void> {
+  if (texts.size === 0) return;
+  const people = await ctx.db
+    .select()
+    .from(customers)
+    .where(inArray(customers.id, [...texts.keys()]));
   for (const c of people) {
-    const body = smsText(c.appLanguage, 'turnNear', { shop: shopName });
+    const body = texts.get(c.id)?.(c.appLanguage);
+    if (!body) continue;
     try {
       if (c.fcmToken && push) {
         const delivered = await push.send(c.fcmToken, { title: 'Jono', body, url: '/tracking' });
@@ -114,7 +142,7 @@ export async function notifyTurnNear(
       }
       if (c.allowSms) await ctx.sms.send({ to: c.phone, text: body });
     } catch (err) {
-      log.warn({ err, to: maskPhone(c.phone) }, 'turn-near send failed');
+      log.warn({ err, to: maskPhone(c.phone) }, 'customer notice failed');
     }
   }
 }

@@ -12,6 +12,7 @@ import {
   SELF_DEFER_MAX,
   selfDeferAnswerSchema,
   selfDeferSchema,
+  travelSchema,
 } from '@jono/contract';
 import { z } from 'zod';
 import { customers, orders } from '../../db/schema';
@@ -22,6 +23,7 @@ import { priorityOf } from '../../services/profiles';
 import { activeOrderExists, joinQueue, orderAnswer } from '../../services/orders';
 import { changeQueue } from '../../services/queue-change';
 import { deferOwnOrder } from '../../services/self-service';
+import { shareTravel } from '../../services/travel';
 import { customerParams, errorAnswers, idSchema, marketCtx } from '../params';
 
 const orderParams = customerParams.extend({ orderId: idSchema });
@@ -230,6 +232,31 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { ctx, row } = await findOrder(market, id, orderId);
       const { minutes, preview } = request.body;
       return deferOwnOrder(ctx, app.queue, app.now(), row, minutes, preview);
+    },
+  );
+
+  app.post(
+    '/customers/:id/orders/:orderId/travel/',
+    {
+      schema: {
+        tags,
+        summary: 'Share how far away the customer is, for the leave-now alert',
+        description: [
+          'Either a position once (`latitude`, `longitude`, `mode`: walk, bike, car or transit), turned into minutes from the straight line and the way of travel, scaled by how long this shop\'s app customers really took to check in (the position itself is not stored), or `{minutes}`: "I am N minutes away". The answer is the order: `presence.travel_minutes`, and `presence.leave_at`, when to set off.',
+          'When the early end of the wait\'s range minus the travel time comes, the customer is told to leave by push or SMS (once, never at night); from then they are on the way, and their spot is held until the expected arrival plus the shop\'s grace. This replaces the "turn near" notice.',
+          '',
+          '- 409 `conflict`: the order is not waiting away from the shop, or the alert was already sent',
+        ].join('\n'),
+        params: orderParams,
+        body: travelSchema,
+        response: { 200: orderSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market, id, orderId } = request.params;
+      await requireCustomer(request, market, id);
+      const { ctx, row } = await findOrder(market, id, orderId);
+      return shareTravel(ctx, app.queue, app.now(), row, request.body);
     },
   );
 

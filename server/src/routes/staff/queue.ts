@@ -155,7 +155,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     'Finish a service: serviced, with a receipt',
     `The customer's receipt has the market's VAT; the order enters their history. ${undoable}`,
   );
-  action('no-show', 'no_show', 'Mark a waiting customer as not come', undoable);
+  action(
+    'no-show',
+    'no_show',
+    'Mark a waiting customer as not come',
+    `409 \`held\` while the customer's spot is held (they set off on the leave-now alert and the shop's grace after their expected arrival is not over). ${undoable}`,
+  );
   action(
     'defer',
     'defer',

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "travel_base_minutes" integer;

@@ -1,0 +1,309 @@
+// The customer's travel time, the leave-now alert, the protected spot and why a wait changed,
+// against the real server: what the customer, the staff console and the SMS outbox see.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orderSchema, staffQueueSchema, type Order } from '@jono/contract';
+import { orders } from '../src/db/schema';
+import { notifyLeaveNow } from '../src/services/leave-now';
+import { buildTestApp } from './helpers';
+import {
+  WEDNESDAY_NOON,
+  authFor,
+  catalogue,
+  fi,
+  join,
+  mutableClock,
+  newCustomer,
+  setShop,
+} from './queue-factories';
+import type { App } from '../src/app';
+
+const MINUTE = 60_000;
+const clock = mutableClock();
+let app: App;
+const staff = new Map<number, Record<string, string>>();
+
+beforeAll(async () => {
+  app = await buildTestApp({ now: clock.now });
+});
+afterAll(() => app.close());
+
+async function barber(pobId: number) {
+  let auth = staff.get(pobId);
+  if (!auth) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/login/',
+      payload: { username: `barber${pobId}`, password: 'Jono1234' },
+    });
+    auth = { authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` };
+    staff.set(pobId, auth);
+  }
+  return auth;
+}
+const staffAct = async (pobId: number, id: number, action: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/fi/staff/orders/${id}/${action}/`,
+    headers: await barber(pobId),
+  });
+async function walkIn(pobId: number, name: string) {
+  const [s] = await catalogue(app, pobId);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/fi/staff/walk-ins/',
+    headers: await barber(pobId),
+    payload: { items: [{ service_id: s?.id }], name },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: number }>().id;
+}
+async function joined(pobId: number) {
+  const c = await newCustomer(app);
+  const res = await join(app, c, pobId);
+  expect(res.statusCode, res.body).toBe(201);
+  await app.queue.settled();
+  return { ...c, orderId: res.json<{ id: number }>().id };
+}
+type Joined = Awaited<ReturnType<typeof joined>>;
+const orderOf = async (c: Joined): Promise<Order> =>
+  orderSchema.parse(
+    (
+      await app.inject({
+        url: `/api/fi/customers/${c.id}/orders/${c.orderId}/`,
+        headers: await authFor(app, c.id),
+      })
+    ).json(),
+  );
+const travel = async (c: Joined, body: Record<string, unknown>) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/fi/customers/${c.id}/orders/${c.orderId}/travel/`,
+    headers: await authFor(app, c.id),
+    payload: body,
+  });
+const board = async (pobId: number) =>
+  staffQueueSchema.parse(
+    (await app.inject({ url: '/api/fi/staff/queue/', headers: await barber(pobId) })).json(),
+  );
+const smsTo = (phone: string) => (fi(app).devOutbox?.outbox ?? []).filter((m) => m.to === phone);
+/** The leave-now texts (Finnish: "lähde nyt", leave now). */
+const leaveTexts = (phone: string) => smsTo(phone).filter((m) => m.text.includes('lähde nyt'));
+const sweep = async () => {
+  await app.queue.sweep(fi(app));
+  await app.queue.settled();
+};
+/** The shop's position, and a point `km` north of it. */
+async function north(pobId: number, km: number) {
+  const { location } = (await app.inject({ url: `/api/fi/pobs/${pobId}/` })).json<{
+    location: { latitude: string; longitude: string };
+  }>();
+  return {
+    latitude: Number(location.latitude) + km / 111.2,
+    longitude: Number(location.longitude),
+  };
+}
+
+describe('travel time and the leave-now alert', () => {
+  it('turns a shared position into minutes and tells the customer when to set off', async () => {
+    clock.at = WEDNESDAY_NOON;
+    await setShop(app, 2, { chairs: 1 });
+    await staffAct(2, await walkIn(2, 'Tuoli'), 'start');
+    // Two ahead: the turn is far enough for an 18-minute walk.
+    await walkIn(2, 'Edellä');
+    await walkIn(2, 'Toinen');
+    const c = await joined(2);
+    const res = await travel(c, { ...(await north(2, 1)), mode: 'walk' });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = orderSchema.parse(res.json());
+    // 1 km on foot: 15 minutes at 4 km/h and 3 to get going, with no history of the shop.
+    expect(order.presence).toMatchObject({ travel_minutes: 18, leave_alert_at: null });
+    expect(order.presence?.leave_at).not.toBeNull();
+
+    const minutes = await travel(c, { minutes: 7 });
+    expect(minutes.json().presence.travel_minutes).toBe(7);
+    expect((await travel(c, { minutes: 0 })).statusCode).toBe(400);
+    expect((await travel(c, { latitude: 91, longitude: 0, mode: 'walk' })).statusCode).toBe(400);
+    expect((await travel(c, { latitude: 60, longitude: 24, mode: 'plane' })).statusCode).toBe(400);
+    const other = await newCustomer(app);
+    const foreign = await app.inject({
+      method: 'POST',
+      url: `/api/fi/customers/${other.id}/orders/${c.orderId}/travel/`,
+      headers: other.auth,
+      payload: { minutes: 5 },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('learns from how long the shop’s app customers really took to check in', async () => {
+    clock.at = WEDNESDAY_NOON;
+    const [s] = await catalogue(app, 3);
+    const past = (i: number) => WEDNESDAY_NOON - (i + 1) * 24 * 60 * MINUTE;
+    // Forty trips predicted at 10 minutes that took 20.
+    await fi(app)
+      .db.insert(orders)
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({
+          pobId: 3,
+          status: 'serviced',
+          rank: past(i),
+          joinedAt: new Date(past(i)),
+          plannedMinutes: 30,
+          items: [],
+          travelMinutes: 10,
+          travelBaseMinutes: 10,
+          setOffAt: new Date(past(i) + 5 * MINUTE),
+          checkedInAt: new Date(past(i) + 25 * MINUTE),
+          customerAtPob: true,
+        })),
+      );
+    expect(s).toBeDefined();
+    const c = await joined(3);
+    const order = orderSchema.parse(
+      (await travel(c, { ...(await north(3, 1)), mode: 'walk' })).json(),
+    );
+    // The straight line says 18; this shop's customers take about twice as long.
+    expect(order.presence?.travel_minutes).toBeGreaterThanOrEqual(32);
+    expect(order.presence?.travel_minutes).toBeLessThanOrEqual(36);
+  });
+
+  it('alerts once when the early end of the wait minus the travel time comes, then holds the spot within the grace', async () => {
+    clock.at = WEDNESDAY_NOON;
+    await setShop(app, 10, { chairs: 1, holdGraceMinutes: 10 });
+    const inChair = await walkIn(10, 'Tuoli');
+    await staffAct(10, inChair, 'start');
+    const ahead = await walkIn(10, 'Edellä');
+    const c = await joined(10);
+    const behind = await walkIn(10, 'Perässä');
+    const shared = orderSchema.parse((await travel(c, { minutes: 10 })).json());
+    const leaveAt = Date.parse(shared.presence?.leave_at ?? '');
+    expect(leaveAt).toBeGreaterThan(clock.at);
+    await sweep();
+    expect(smsTo(c.phone)).toHaveLength(0);
+
+    // The queue moves: the chair frees and the customer ahead sits down. The alert comes when
+    // the customer's own leave time has come (time moves the estimate too), minute by minute.
+    clock.at = leaveAt;
+    await staffAct(10, inChair, 'finish');
+    await staffAct(10, ahead, 'start');
+    for (let i = 0; i < 60 && leaveTexts(c.phone).length === 0; i++) {
+      clock.advance(1);
+      await sweep();
+      const leave = (await orderOf(c)).presence?.leave_at;
+      if (leave) expect(Date.parse(leave)).toBeGreaterThanOrEqual(clock.at);
+    }
+    expect(leaveTexts(c.phone)).toHaveLength(1);
+    await sweep();
+    expect(smsTo(c.phone)).toHaveLength(1);
+
+    // On the way: the customer sees it and until when the spot is held; staff see the ETA.
+    const alerted = clock.at;
+    const onTheWay = await orderOf(c);
+    expect(onTheWay.presence).toMatchObject({ state: 'on_the_way', leave_at: null });
+    expect(Date.parse(onTheWay.presence?.held_until ?? '')).toBe(alerted + 20 * MINUTE);
+    const tag = (await board(10)).orders.find((o) => o.id === c.orderId)?.presence;
+    expect(tag).toMatchObject({ state: 'on_the_way', eta_minutes: 10 });
+
+    // The turn comes before they arrive: the chair goes to the next customer who is there.
+    clock.at = alerted + 13 * MINUTE;
+    await staffAct(10, ahead, 'finish');
+    const noShow = await staffAct(10, c.orderId, 'no-show');
+    expect(noShow.statusCode).toBe(409);
+    expect(noShow.json().error).toBe('held');
+    expect((await staffAct(10, behind, 'start')).statusCode).toBe(200);
+    const held = await board(10);
+    expect(held.orders.find((o) => o.id === c.orderId)?.presence).toMatchObject({
+      state: 'held',
+      held_until: new Date(alerted + 20 * MINUTE).toISOString(),
+    });
+    // ... and keeps first place among those waiting.
+    expect((await orderOf(c)).ahead).toBe(0);
+
+    // Late within the grace: checks in and is next.
+    clock.at = alerted + 18 * MINUTE;
+    const checkIn = await app.inject({
+      method: 'PATCH',
+      url: `/api/fi/customers/${c.id}/orders/${c.orderId}/`,
+      headers: await authFor(app, c.id),
+      payload: { customer_at_pob: true },
+    });
+    expect(checkIn.json().presence).toMatchObject({ state: 'here', held_until: null });
+    expect(checkIn.json().ahead).toBe(0);
+  });
+
+  it('lets staff mark a no-show once the grace is over, and sends no turn-near notice to a traveller', async () => {
+    clock.at = WEDNESDAY_NOON;
+    await setShop(app, 7, { chairs: 1, holdGraceMinutes: 5 });
+    await staffAct(7, await walkIn(7, 'Tuoli'), 'start');
+    // Someone ahead: the turn is not near yet when the customer joins.
+    await walkIn(7, 'Edellä');
+    const c = await joined(7);
+    // Already late: the wait's early end is sooner than 200 minutes away.
+    await travel(c, { minutes: 180 });
+    await app.queue.settled();
+    expect(smsTo(c.phone)).toHaveLength(1);
+    const alerted = clock.at;
+    clock.at = alerted + 186 * MINUTE;
+    expect((await staffAct(7, c.orderId, 'no-show')).statusCode).toBe(200);
+    expect(smsTo(c.phone)).toHaveLength(1);
+  });
+
+  it('never alerts at night in the shop’s time zone, and alerts in the morning', async () => {
+    // 22:30 in Helsinki; shop 5 is open around the clock.
+    clock.at = Date.UTC(2026, 10, 18, 20, 30);
+    await setShop(app, 5, { chairs: 1 });
+    await staffAct(5, await walkIn(5, 'Tuoli'), 'start');
+    await walkIn(5, 'Edellä');
+    const c = await joined(5);
+    await travel(c, { minutes: 120 });
+    await sweep();
+    expect(smsTo(c.phone)).toHaveLength(0);
+    expect((await orderOf(c)).presence?.leave_at).not.toBeNull();
+    clock.at = Date.UTC(2026, 10, 19, 6, 5);
+    await sweep();
+    expect(smsTo(c.phone)).toHaveLength(1);
+  });
+
+  it('is claimed once when two processes find it due at the same moment', async () => {
+    clock.at = WEDNESDAY_NOON;
+    await setShop(app, 12, { chairs: 1 });
+    const c = await joined(12);
+    await fi(app).db.update(orders).set({ travelMinutes: 240 }).where(eq(orders.id, c.orderId));
+    app.queue.invalidate('fi', 12);
+    const view = await app.queue.view(fi(app), 12);
+    const both = await Promise.all([
+      notifyLeaveNow(fi(app), null, app.log, view, clock.at),
+      notifyLeaveNow(fi(app), null, app.log, view, clock.at),
+    ]);
+    expect(both.flat()).toEqual([c.orderId]);
+    expect(leaveTexts(c.phone)).toHaveLength(1);
+  });
+});
+
+describe('why the wait changed', () => {
+  it('records a barber going off duty when the turn moves 10 minutes or more, and not time passing', async () => {
+    clock.at = WEDNESDAY_NOON;
+    await setShop(app, 9, { chairs: 2 });
+    await staffAct(9, await walkIn(9, 'Yksi'), 'start');
+    await staffAct(9, await walkIn(9, 'Kaksi'), 'start');
+    await walkIn(9, 'Kolme');
+    const c = await joined(9);
+    expect((await orderOf(c)).presence?.wait_change).toBeNull();
+
+    const off = await app.inject({
+      method: 'PATCH',
+      url: '/api/fi/staff/shop/',
+      headers: await barber(9),
+      payload: { chairs: 1 },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    await app.queue.settled();
+    const changed = (await orderOf(c)).presence?.wait_change;
+    expect(changed).toMatchObject({ reason: 'barber_off' });
+    expect(changed?.minutes).toBeGreaterThanOrEqual(10);
+
+    clock.advance(5);
+    await sweep();
+    expect((await orderOf(c)).presence?.wait_change).toEqual(changed);
+  });
+});
