@@ -152,3 +152,71 @@ test('a customer asks for more time, sees the new wait before confirming, and st
   await expect(board.customer('Testi A.')).toContainText('Deferred by the customer until');
   await staffContext.close();
 });
+
+test('a customer shares their position, is told when to leave, and their spot is held until they arrive', async ({
+  loggedInPage: page,
+  request,
+  customer,
+  browser,
+}) => {
+  const shop = (await (await request.get(`/api/fi/pobs/${SHOP}/`)).json()) as {
+    location: { latitude: string; longitude: string };
+    open_times: unknown;
+  };
+  // Half a kilometre north of the shop, on foot: about 11 minutes.
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation({
+    latitude: Number(shop.location.latitude) + 0.5 / 111.2,
+    longitude: Number(shop.location.longitude),
+  });
+  // Texts allowed (the alert comes by SMS without a push subscription).
+  await request.patch(`/api/fi/customers/${customer.id}/`, {
+    headers: { Authorization: `Bearer ${customer.accessToken}` },
+    data: { allow_sms: true },
+  });
+  await joinQueue(request, customer, SHOP);
+  await page.goto('/tracking');
+  await page.getByRole('button', { name: 'Use my location once' }).click();
+
+  // No one is ahead, so it is time to leave at once, unless it is night in Helsinki (21-08),
+  // when Jono sends nothing and the screen says when to leave.
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Helsinki',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    }).format(new Date()),
+  );
+  if (hour >= 21 || hour < 8) {
+    await expect(page.getByRole('heading', { name: 'About 11 minutes away' })).toBeVisible();
+    await expect(page.getByText(/^Leave at /)).toBeVisible();
+    return;
+  }
+  await expect(page.getByRole('heading', { name: 'You are on your way' })).toBeVisible();
+  const { items } = (await (
+    await request.get('/api/fi/dev/sms-outbox', { params: { to: customer.phone } })
+  ).json()) as { items: { text: string }[] };
+  expect(items.filter((m) => /lähde nyt|time to leave/i.test(m.text))).toHaveLength(1);
+  await expect(page.getByText(/^Your spot is held until/)).toBeVisible();
+
+  // The barber sees them on the way and cannot mark them a no-show while the spot is held.
+  const staffContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const staffPage = await staffContext.newPage();
+  await useStaffLanguage(staffPage);
+  const board = new StaffConsole(staffPage);
+  await board.openSignedIn(request, `barber${SHOP}`);
+  const card = board.customer('Testi A.');
+  await expect(card).toContainText(/On the way, about 1[01] min/);
+  await board.act('Testi A.', 'No-show');
+  await expect(
+    staffPage.getByText("The customer's spot is held for a few more minutes."),
+  ).toBeVisible();
+  await expect(card).toBeVisible();
+
+  // They arrive and check in: first in line, they are served.
+  await page.getByRole('button', { name: /^(Check in early|I'm here)$/ }).click();
+  await expect(card).toContainText('Here');
+  await board.act('Testi A.', 'Start');
+  await expect(board.chairOf('Testi A.')).toBeVisible();
+  await staffContext.close();
+});

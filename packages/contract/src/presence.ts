@@ -131,7 +131,8 @@ export const selfDeferAnswerSchema = z.object({
 });
 export type SelfDeferAnswer = z.infer<typeof selfDeferAnswerSchema>;
 
-export const travelModeSchema = z.enum(['walk', 'bike', 'car', 'transit']);
+export const TRAVEL_MODES = ['walk', 'bike', 'car', 'transit'] as const;
+export const travelModeSchema = z.enum(TRAVEL_MODES);
 export type TravelMode = z.infer<typeof travelModeSchema>;
 
 /**

@@ -66,6 +66,12 @@ export function formatClock(hhmm: string, locale: Locale): string {
   ).format(date);
 }
 
+/** The time of day of an instant (ISO) on this device, as the locale writes it: "14.05" in FI. */
+export function formatTimeOfDay(value: Date | string, locale: Locale): string {
+  const { hour, minute } = parts(new Date(value));
+  return formatClock(`${hour}:${minute}`, locale);
+}
+
 /** Name of an ISO weekday (1 = Monday) in the locale's language. */
 export function weekdayName(isoWeekday: number, intlLocale: string): string {
   // 5 January 2026 is a Monday.

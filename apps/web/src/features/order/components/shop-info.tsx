@@ -53,6 +53,7 @@ export function ShopInfo({
       <p className="shop-info__chairs">
         {t('shop.chairs', { count: shop.queue_info.queue_employees })}
       </p>
+      <p className="shop-info__priority">{t('shop.memberPriority')}</p>
       <details className="shop-info__hours">
         <summary>{t('shop.openingHours')}</summary>
         <dl>

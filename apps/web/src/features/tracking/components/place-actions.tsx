@@ -1,18 +1,16 @@
 // Keeping the place from the tracking screen: a held spot or a defer shown with its time, and
 // "I need more time" (15 or 30 minutes) with the new wait shown before the customer confirms.
 import { useId, useState } from 'react';
-import { INTL_LOCALE, SELF_DEFER_MINUTES, type Order } from '@jono/contract';
+import { SELF_DEFER_MINUTES, type Order } from '@jono/contract';
+import { formatTimeOfDay } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/use-translation';
 import { useSelfDefer } from '../api/self-defer';
 
-const clock = (iso: string, intlLocale: string) =>
-  new Intl.DateTimeFormat(intlLocale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-
 export function PlaceActions({ order }: { order: Order }) {
   const { t } = useTranslation('tracking');
-  const language = INTL_LOCALE[useLocale()];
+  const locale = useLocale();
   const groupId = useId();
   const defer = useSelfDefer(order.id);
   const [open, setOpen] = useState(false);
@@ -33,12 +31,12 @@ export function PlaceActions({ order }: { order: Order }) {
     <section className="tracking__keep" aria-label={t('keep.label')}>
       {p.held_until ? (
         <p className="notice" role="status">
-          {t('keep.held', { time: clock(p.held_until, language) })}
+          {t('keep.held', { time: formatTimeOfDay(p.held_until, locale) })}
         </p>
       ) : null}
       {p.deferred_until ? (
         <p className="notice" role="status">
-          {t('keep.deferred', { time: clock(p.deferred_until, language) })}
+          {t('keep.deferred', { time: formatTimeOfDay(p.deferred_until, locale) })}
         </p>
       ) : null}
       {p.defers_left > 0 && order.service_time_estimate.wait_time !== 0 ? (

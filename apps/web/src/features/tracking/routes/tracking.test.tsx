@@ -5,6 +5,7 @@ import { useActiveOrderStore } from '../../../lib/active-order-store';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useNotificationStore } from '../../../lib/notification-store';
 import { useSessionStore } from '../../../lib/session-store';
+import type { OrderPresence } from '@jono/contract';
 import { fakeFetch, json, makeOrder, makeProfile, makeShop } from '@jono/test-kit';
 import { renderRoutes } from '../../../test/render';
 import { TrackingRoute } from './tracking';
@@ -15,9 +16,35 @@ const routes = [
   { path: '/home', element: <h1>{'Shops'}</h1> },
 ];
 
+const presence = (p: Partial<OrderPresence> = {}): OrderPresence => ({
+  state: 'waiting',
+  travel_minutes: null,
+  leave_at: null,
+  leave_alert_at: null,
+  held_until: null,
+  deferred_until: null,
+  defers_left: 2,
+  rejoined: false,
+  rejoin_until: null,
+  wait_change: null,
+  ...p,
+});
+
 function api(order = makeOrder()) {
   let current = order;
   const fake = fakeFetch((url, init) => {
+    if (url.pathname === '/api/fi/customers/42/orders/900/travel/') {
+      const body = JSON.parse(String(init?.body)) as { minutes: number };
+      current = {
+        ...current,
+        presence: presence({
+          travel_minutes: body.minutes,
+          leave_at: new Date(Date.now() + 20 * 60_000).toISOString(),
+        }),
+      };
+      return json(200, current);
+    }
+    if (url.pathname === '/api/fi/customers/42/orders/900/rejoin/') return json(201, { id: 901 });
     if (url.pathname === '/api/fi/customers/42/') {
       return json(200, makeProfile({ active_order_id: current.status === 'active' ? 900 : null }));
     }
@@ -37,11 +64,12 @@ function api(order = makeOrder()) {
   return {
     ...fake,
     /** Staff finish the order (served, no-show). */
-    finish: (status: 'serviced' | 'noShow') => {
+    finish: (status: 'serviced' | 'noShow', p?: OrderPresence) => {
       current = {
         ...current,
         status,
         service_time_estimate: { wait_time: null, wait_range: null },
+        ...(p ? { presence: p } : {}),
       };
     },
   };
@@ -154,6 +182,59 @@ describe('the tracking screen', () => {
       await screen.findByRole('heading', { name: 'Your place in the queue was lost' }),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Check in early' })).toBeNull();
+  });
+
+  it('says in plain words why the wait changed', async () => {
+    const change = { minutes: 15, reason: 'service_long' as const, at: new Date().toISOString() };
+    vi.stubGlobal(
+      'fetch',
+      api(makeOrder({ presence: presence({ wait_change: change }) })).fetchImpl,
+    );
+    renderRoutes(routes, '/tracking');
+    expect(
+      await screen.findByText(
+        'Your turn moved 15 minutes later: a haircut is taking longer than expected.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('asks how far away the customer is and then says when to leave', async () => {
+    const user = userEvent.setup();
+    const fake = api(makeOrder({ presence: presence() }));
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    renderRoutes(routes, '/tracking');
+    expect(await screen.findByRole('heading', { name: 'Not at the shop yet?' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Type a whole number of minutes');
+    await user.type(screen.getByLabelText('Or: I am this many minutes away'), '12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'About 12 minutes away' })).toBeVisible();
+    expect(screen.getByText(/^Leave at .*: we will tell you when it is time\.$/)).toBeVisible();
+    expect(fake.calls).toContainEqual({
+      method: 'POST',
+      path: '/api/fi/customers/42/orders/900/travel/',
+      body: { minutes: 12 },
+    });
+  });
+
+  it('after a no-show offers to take the place back while it can', async () => {
+    const user = userEvent.setup();
+    const fake = api(makeOrder({ presence: presence() }));
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    const { queryClient } = renderRoutes(routes, '/tracking');
+    expect(await screen.findByRole('button', { name: 'Check in early' })).toBeVisible();
+    const until = new Date(Date.now() + 8 * 60_000).toISOString();
+    fake.finish('noShow', presence({ rejoin_until: until }));
+    await queryClient.invalidateQueries();
+    await user.click(await screen.findByRole('button', { name: 'Take my place back' }));
+    await waitFor(() =>
+      expect(fake.calls).toContainEqual({
+        method: 'POST',
+        path: '/api/fi/customers/42/orders/900/rejoin/',
+        body: {},
+      }),
+    );
+    expect(useActiveOrderStore.getState().order?.orderId).toBe(901);
   });
 
   it('asks before leaving, and leaving confirms it and returns to the shops without the Finnish survey in English', async () => {

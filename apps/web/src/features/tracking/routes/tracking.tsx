@@ -21,6 +21,9 @@ import { useOrder } from '../api/get-order';
 import { useUpdateOrder } from '../api/update-order';
 import { useOrderEvents } from '../api/use-order-events';
 import { PlaceActions } from '../components/place-actions';
+import { RejoinButton } from '../components/rejoin-button';
+import { TravelCard } from '../components/travel-card';
+import { WaitChangeNote } from '../components/wait-change-note';
 import { ReceiptOverlay } from '../components/receipt-overlay';
 import { TrackingFooter } from '../components/tracking-footer';
 import { useActiveOrderId } from '../hooks/use-active-order-id';
@@ -141,6 +144,7 @@ export function TrackingRoute() {
       <p className="tracking__message" role="status" aria-live="polite">
         {view.text === 'live' ? t(messageKey(message)) : t(`statusText.${stage}`)}
       </p>
+      <WaitChangeNote order={data} now={order.dataUpdatedAt} />
 
       {status ? (
         <button
@@ -170,7 +174,9 @@ export function TrackingRoute() {
         </button>
       ) : null}
       {stage === 'checkedIn' ? <p className="notice notice--success">{t('checkIn.done')}</p> : null}
+      <TravelCard order={data} />
       <PlaceActions order={data} />
+      <RejoinButton order={data} now={order.dataUpdatedAt} />
 
       {view.leave ? (
         <button
