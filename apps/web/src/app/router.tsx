@@ -83,7 +83,8 @@ const Profile = screen(
 );
 const ProfileSub = screen(
   lazyScreen(
-    ['account', 'profile'],
+    // tracking: the visit history offers to take a place back (rejoin-button.tsx).
+    ['account', 'profile', 'tracking'],
     async () => (await import('../features/profile/routes/profile-sub')).ProfileSubRoute,
   ),
 );

@@ -1,10 +1,12 @@
 // /profile/history: past orders with their services, order number, date and total including VAT.
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import { Loader } from '../../../components/ui/loader';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
 import { paths } from '../../../lib/paths';
 import { ScreenHeader } from '../../account/components/screen-header';
+import { RejoinButton } from '../../tracking/components/rejoin-button';
 import { useOrderHistory } from '../api/order-history';
 import { orderTotal } from '../utils/order-total';
 
@@ -12,6 +14,7 @@ export function HistoryScreen() {
   const { t } = useTranslation('profile');
   const locale = useLocale();
   const history = useOrderHistory();
+  const navigate = useNavigate();
   const items = history.data?.items ?? [];
   return (
     <main className="screen account-screen">
@@ -50,6 +53,11 @@ export function HistoryScreen() {
                 <dd>{formatPrice(orderTotal(order), locale)}</dd>
               </div>
             </dl>
+            <RejoinButton
+              order={order}
+              now={history.dataUpdatedAt}
+              onRejoined={() => void navigate(paths.tracking.href())}
+            />
           </li>
         ))}
       </ul>

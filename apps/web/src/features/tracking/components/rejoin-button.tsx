@@ -5,7 +5,16 @@ import { useLocale } from '../../../lib/locale-store';
 import { useTranslation } from '../../../lib/use-translation';
 import { useRejoin } from '../api/rejoin';
 
-export function RejoinButton({ order, now }: { order: Order; now: number }) {
+export function RejoinButton({
+  order,
+  now,
+  onRejoined,
+}: {
+  order: Order;
+  now: number;
+  /** After the place was taken back (the tracking screen follows the new order by itself). */
+  onRejoined?: () => void;
+}) {
   const { t } = useTranslation('tracking');
   const locale = useLocale();
   const rejoin = useRejoin(order.id, order.pob_id);
@@ -18,7 +27,7 @@ export function RejoinButton({ order, now }: { order: Order; now: number }) {
         className="button button--primary button--block"
         disabled={rejoin.isPending}
         aria-busy={rejoin.isPending}
-        onClick={() => rejoin.mutate()}
+        onClick={() => rejoin.mutate(undefined, { onSuccess: onRejoined })}
       >
         {t('rejoin.button')}
       </button>

@@ -31,7 +31,7 @@ export function useLeaveQueue(orderId: number | null) {
         SURVEY_NOTICE_MS,
       );
     } else {
-      notify({ title: t('left.title'), text: t('left.text') });
+      notify({ title: t('left.title'), text: `${t('left.text')} ${t('left.rejoin')}` });
     }
     void navigate(paths.home.href(), { state: { transition: 'slide-left' } });
   }, [update, queryClient, navigate, t]);
