@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibrate, learnCalibration, MIN_CALIBRATION_RECORDS } from './calibration';
+import { calibrate, learnCalibration, MIN_CALIBRATION_RECORDS, wholeMinutes } from './calibration';
 import type { EstimateRecord } from './calibration';
 import { mulberry32 } from './sim/random';
 
@@ -63,5 +63,68 @@ describe('calibration', () => {
       median: 5,
       high: 9,
     });
+  });
+
+  it('widens the range with the model’s own spread, not by one margin for the whole bucket', () => {
+    // Two kinds of state in one bucket: a sure one (the model's spread 2 min, truth +-2) and an
+    // uncertain one (spread 20 min, truth +-20), both honest about their spread.
+    const random = mulberry32(7);
+    const mixed = (n: number): EstimateRecord[] =>
+      Array.from({ length: n }, (_, i) => {
+        const spread = i % 2 === 0 ? 2 : 20;
+        const p50 = 20 + random() * 8;
+        const actual = p50 + (random() - 0.5) * 2 * spread * 1.5;
+        return {
+          priority: 0,
+          model: { p10: p50 - spread / 2, p50, p90: p50 + spread / 2 },
+          actual,
+        };
+      });
+    const learnt = learnCalibration(mixed(4000));
+    const sure = calibrate(learnt, 0, { p10: 23, p50: 24, p90: 25 });
+    const unsure = calibrate(learnt, 0, { p10: 14, p50: 24, p90: 34 });
+    expect(unsure.high - unsure.low).toBeGreaterThan(5 * (sure.high - sure.low));
+    // Each kind keeps about 80 % of its own waits.
+    const fresh = mixed(4000);
+    for (const kind of [0, 1]) {
+      const rows = fresh.filter((_, i) => i % 2 === kind);
+      expect(coverage(rows, learnt).inside).toBeGreaterThan(0.72);
+      expect(coverage(rows, learnt).inside).toBeLessThan(0.88);
+    }
+  });
+
+  it('gives the whole 20 % to the high end when nobody can wait less than the low end', () => {
+    // A chair is often free: half the waits are exactly 0, and the model's low end is 0.
+    const random = mulberry32(11);
+    const zeros = (n: number): EstimateRecord[] =>
+      Array.from({ length: n }, () => {
+        const actual = random() < 0.5 ? 0 : random() * 10;
+        return { priority: 0, model: { p10: 0, p50: 1, p90: 6 }, actual };
+      });
+    const learnt = learnCalibration(zeros(4000));
+    const { inside } = coverage(zeros(4000), learnt);
+    // With one end's 10 % unused the range would hold 90 %.
+    expect(inside).toBeGreaterThan(0.76);
+    expect(inside).toBeLessThan(0.84);
+    expect(calibrate(learnt, 0, { p10: 0, p50: 1, p90: 6 }).high).toBeCloseTo(6, 0);
+  });
+
+  it('shows whole minutes with the range rounded inwards, never past the median', () => {
+    expect(wholeMinutes({ low: 19.2, median: 24.6, high: 35.7 })).toEqual({
+      low: 20,
+      median: 25,
+      high: 35,
+    });
+    expect(wholeMinutes({ low: 0, median: 0.3, high: 0.8 })).toEqual({
+      low: 0,
+      median: 0,
+      high: 0,
+    });
+    expect(wholeMinutes({ low: 4.4, median: 4.6, high: 4.9 })).toEqual({
+      low: 5,
+      median: 5,
+      high: 5,
+    });
+    expect(wholeMinutes({ low: 3, median: 5, high: 8 })).toEqual({ low: 3, median: 5, high: 8 });
   });
 });

@@ -1,15 +1,22 @@
 // The closed loop: corrections of the model's waits learnt from the shop's stored estimates and
 // the waits that followed. Per priority and wait bucket (by the model's median): the median of
 // (actual - model median) corrects the bias, and split conformal margins on each end of the
-// model's 80 % interval make it hold what it claims (conformalised quantile regression).
+// model's 80 % interval make it hold what it claims (conformalised quantile regression). The
+// margins are multiples of the model's own spread (p90 - p10), so a long or uncertain queue gets
+// a wider range than a short one in the same bucket; and the 20 % that an 80 % range may miss is
+// shared between its ends by what the shop's records show: where nobody can wait less than the
+// range's low end (it is 0), the whole 20 % goes to the high end instead of leaving 10 % unused.
 import type { Calibration, CalibrationCell, ModelWait } from './types';
 
 /** Wait buckets by the model's median (minutes): 0-5, 5-15, 15-30, 30-60, 60+. */
 export const WAIT_BUCKET_EDGES: readonly number[] = [5, 15, 30, 60];
 /** A cell needs this many records; fewer: the pooled row, then no correction. */
 export const MIN_CALIBRATION_RECORDS = 30;
-/** Each end of the 80 % interval misses one wait in ten. */
-const TAIL = 0.1;
+/** The 80 % interval misses one wait in five: one in ten at each end unless an end cannot miss. */
+const MISS = 0.2;
+const TAIL = MISS / 2;
+/** Margins are multiples of the model's spread, at least this many minutes. */
+const MIN_SPREAD = 1;
 
 export interface EstimateRecord {
   priority: number;
@@ -41,17 +48,27 @@ function median(values: number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+const spreadOf = (model: ModelWait) => Math.max(MIN_SPREAD, model.p90 - model.p10);
+const lowOf = (model: ModelWait, margin: number) =>
+  Math.max(0, model.p10 - margin * spreadOf(model));
+
 function cellOf(records: readonly EstimateRecord[]): CalibrationCell | null {
   if (records.length < MIN_CALIBRATION_RECORDS) return null;
+  const lowerMargin = conformal(
+    records.map((r) => (r.model.p10 - r.actual) / spreadOf(r.model)),
+    TAIL,
+  );
+  // The share of the records the low end misses (waits shorter than it): often none, since a
+  // low end of 0 cannot be missed. The high end may miss the rest of the 20 %, never more than
+  // the 20 % nor less than its own 10 %.
+  const missedLow = records.filter((r) => r.actual < lowOf(r.model, lowerMargin)).length;
+  const upperTail = Math.min(MISS, Math.max(TAIL, MISS - missedLow / records.length));
   return {
     shift: median(records.map((r) => r.actual - r.model.p50)),
-    lowerMargin: conformal(
-      records.map((r) => r.model.p10 - r.actual),
-      TAIL,
-    ),
+    lowerMargin,
     upperMargin: conformal(
-      records.map((r) => r.actual - r.model.p90),
-      TAIL,
+      records.map((r) => (r.actual - r.model.p90) / spreadOf(r.model)),
+      upperTail,
     ),
     n: records.length,
   };
@@ -100,7 +117,22 @@ export function calibrate(
     cell = calibration.byPriority.get(priority)?.[b] ?? calibration.pooled[b] ?? null;
   }
   const median = Math.max(0, model.p50 + (cell?.shift ?? 0));
-  const low = Math.min(median, Math.max(0, model.p10 - (cell?.lowerMargin ?? 0)));
-  const high = Math.max(median, model.p90 + (cell?.upperMargin ?? 0));
+  const low = Math.min(median, lowOf(model, cell?.lowerMargin ?? 0));
+  const high = Math.max(median, model.p90 + (cell?.upperMargin ?? 0) * spreadOf(model));
   return { low, median, high };
+}
+
+/**
+ * The wait as the app shows it, in whole minutes: the median rounded, and the range rounded
+ * inwards. A customer reads "20-35" as whole minutes, so a wait of 35.4 minutes counts as inside;
+ * rounding the ends outwards would make the range hold more than it claims (about a minute more
+ * at each end, most of a short wait's range).
+ */
+export function wholeMinutes(wait: CalibratedWait): { median: number; low: number; high: number } {
+  const median = Math.max(0, Math.round(wait.median));
+  return {
+    median,
+    low: Math.min(median, Math.max(0, Math.ceil(wait.low - 1e-9))),
+    high: Math.max(median, Math.floor(wait.high + 1e-9)),
+  };
 }

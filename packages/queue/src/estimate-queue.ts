@@ -1,7 +1,7 @@
 // Wait estimates for every active order and for a new customer of each priority level: the
 // median and 80 % interval of the Monte Carlo distribution (wait-distribution.ts), corrected by
 // the shop's calibration (calibration.ts).
-import { calibrate } from './calibration';
+import { calibrate, wholeMinutes } from './calibration';
 import { servicesUnderWay } from './list-schedule';
 import { sortQueue } from './sort-queue';
 import { PRIORITY_LEVELS } from './types';
@@ -43,10 +43,10 @@ interface Shown {
 
 function shown(state: ShopQueueState, priority: number, model: ModelWait): Shown {
   const c = calibrate(state.calibration, priority, model);
-  const median = Math.max(0, Math.round(c.median));
+  const { median, low, high } = wholeMinutes(c);
   return {
     median,
-    range: { low: Math.min(median, Math.floor(c.low)), high: Math.max(median, Math.ceil(c.high)) },
+    range: { low, high },
     low: c.low,
     high: c.high,
     exact: c.median,

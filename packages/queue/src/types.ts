@@ -57,7 +57,9 @@ export interface TravelModel {
 
 /** One cell of the calibration: what to add to the model's median and interval ends (minutes). */
 export interface CalibrationCell {
+  /** Minutes added to the model's median. */
   shift: number;
+  /** How far each end of the range moves out (or in, when negative), in multiples of the model's spread. */
   lowerMargin: number;
   upperMargin: number;
   /** Records the cell learnt from. */

@@ -5,6 +5,7 @@
 // the closed loop, and each customer's estimate at joining is compared with the wait that
 // followed, beside the baselines' and the oracle's.
 import { allocate } from '../allocate';
+import { wholeMinutes } from '../calibration';
 import { estimateQueue } from '../estimate-queue';
 import { localTimeToEpoch } from '../opening-hours';
 import { buildShopInputs, shopQueueState } from '../shop-inputs';
@@ -43,12 +44,8 @@ export function opensAtOf(scenario: Scenario, day: number): number {
 
 /** A whole-minute median and range, as the app shows them. */
 export function shownOf(wait: ModelWait): Shown {
-  const shown = Math.max(0, Math.round(wait.p50));
-  return {
-    shown,
-    low: Math.min(shown, Math.max(0, Math.floor(wait.p10))),
-    high: Math.max(shown, Math.ceil(wait.p90)),
-  };
+  const { median, low, high } = wholeMinutes({ low: wait.p10, median: wait.p50, high: wait.p90 });
+  return { shown: median, low, high };
 }
 
 function insertInOrder(queue: SimCustomer[], c: SimCustomer): void {
