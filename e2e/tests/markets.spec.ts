@@ -195,3 +195,28 @@ test.describe('a Finnish customer', () => {
     await expect(name).toBeVisible();
   });
 });
+
+test.describe('a customer whose app is in Swedish', () => {
+  test.use({ locale: 'sv-SE', freshVisit: true });
+
+  test("sees the shop's services in Swedish, and in English once the app is in English", async ({
+    page,
+  }) => {
+    await page.goto('/barbershop/1');
+    const main = page.getByRole('main');
+    await expect(main.getByText('Klippning', { exact: true })).toBeVisible();
+    await expect(main.getByText('Skäggtrimning', { exact: true })).toBeVisible();
+
+    await page.goto('/profile/language');
+    // The group's name follows the language: Språk, then Language.
+    const english = page
+      .getByRole('group', { name: /^(Språk|Language)$/ })
+      .getByRole('radio', { name: 'English' });
+    await english.click();
+    await expect(english).toBeChecked();
+    await page.goto('/barbershop/1');
+    await expect(main.getByText('Haircut', { exact: true })).toBeVisible();
+    await expect(main.getByText('Beard trim', { exact: true })).toBeVisible();
+    await expect(main.getByText('Klippning', { exact: true })).toBeHidden();
+  });
+});

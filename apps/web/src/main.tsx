@@ -15,15 +15,17 @@ makeZodJitless();
 
 const { language, locale } = useLocaleStore.getState();
 setDocumentLanguage(language, locale);
-useLocaleStore.subscribe((s) => {
+const queryClient = createQueryClient();
+useLocaleStore.subscribe((s, previous) => {
   setDocumentLanguage(s.language, s.locale);
   if (i18next.isInitialized && i18next.language !== s.language)
     void i18next.changeLanguage(s.language);
+  // The server's texts (catalogue, notices, messages) come in the language asked for: fetch again.
+  if (s.language !== previous.language) void queryClient.invalidateQueries();
 });
 
 const root = document.getElementById('root');
 if (root) {
-  const queryClient = createQueryClient();
   // The shop list is what nearly every visit shows first: it is asked for while the translations
   // load, not after the first render.
   if (/^\/(home\/?)?$/.test(window.location.pathname)) {

@@ -29,6 +29,22 @@ describe('marketUrl', () => {
 });
 
 describe('the API client', () => {
+  it("asks for the app's language on every call, as it is when the call is made", async () => {
+    let language = 'sv';
+    const seen: (string | undefined)[] = [];
+    const fake = fakeFetch((_url, init) => {
+      seen.push((init?.headers as Record<string, string>)['Accept-Language']);
+      return json(200, { ok: true });
+    });
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    const api = client({ language: () => language });
+    await api.request('/pobs/');
+    language = 'en';
+    await api.request('/pobs/');
+    await client().request('/pobs/');
+    expect(seen).toEqual(['sv', 'en', undefined]);
+  });
+
   it('refreshes once for every call refused at the same time and retries each with the new token', async () => {
     let token = 'old';
     const refresh = vi.fn(async () => {

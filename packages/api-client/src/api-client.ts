@@ -17,6 +17,11 @@ export interface ApiClientConfig {
   market(): Market | undefined;
   /** The access token to send, if any. */
   accessToken(): string | undefined;
+  /**
+   * The language the app shows, as a BCP 47 tag (Accept-Language): the server answers operator
+   * texts (catalogue, notices, messages) and SMS in it where it has them.
+   */
+  language?(): string | undefined;
   /** Whether a refused token may be refreshed now (the customer app: remember-login is on). */
   canRefresh?(): boolean;
   /** Trades the refresh token for a new access token; null when that fails. */
@@ -73,6 +78,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     signal?: AbortSignal,
   ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
+    const language = config.language?.();
+    if (language) headers['Accept-Language'] = language;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     try {

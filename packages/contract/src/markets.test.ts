@@ -91,4 +91,10 @@ describe('content in the customer language', () => {
     expect(localised('Hårklipp', translations, 'de', 'title')).toBe('Hårklipp');
     expect(localised('Hårklipp', null, null, 'title')).toBe('Hårklipp');
   });
+
+  it("falls back to English where the market's own text is empty", () => {
+    const translations = { en: { details: 'A classic cut' } };
+    expect(localised('', translations, 'sv', 'details')).toBe('A classic cut');
+    expect(localised('', null, 'sv', 'details')).toBe('');
+  });
 });

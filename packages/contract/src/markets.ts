@@ -227,12 +227,17 @@ export type ContentTranslations<Field extends string> = Partial<
   Record<Language, Partial<Record<Field, string>>>
 >;
 
-/** A field in the wanted language when the operator gave one, else the market's own text. */
+/**
+ * A field in the wanted language when the operator gave one; else the market's own text (the
+ * row's); else, where the market's own is empty, the English one.
+ */
 export function localised<Field extends string>(
   base: string,
   translations: ContentTranslations<Field> | null | undefined,
   language: Language | null,
   field: Field,
 ): string {
-  return (language && translations?.[language]?.[field]) || base;
+  return (
+    (language && translations?.[language]?.[field]) || base || translations?.en?.[field] || base
+  );
 }

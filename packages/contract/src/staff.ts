@@ -2,6 +2,7 @@
 // console. Staff act only on their own shop; manager-only calls are marked.
 import { z } from 'zod';
 import { PHONE_MIN_LENGTH } from './constants';
+import { LANGUAGES } from './markets';
 import { inputId, inputText } from './input';
 import { staffPresenceSchema } from './presence';
 import { openTimeSchema, queueStateSchema, serviceTimeEstimateSchema } from './shop';
@@ -10,6 +11,13 @@ const id = inputId;
 const text = (max: number) => inputText().trim().min(1).max(max);
 /** As typed; the server normalises it to E.164 with the market's dial code. */
 const phoneSchema = inputText().trim().min(PHONE_MIN_LENGTH).max(32);
+/**
+ * Texts in other languages than the market's own, which the plain fields hold: the customer app
+ * shows the one of its language where given (GET /pobs/, GET /customers/{id}/messages/).
+ */
+const translationsOf = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.partialRecord(z.enum(LANGUAGES), z.object(shape).partial().strict());
+
 const hhmm = inputText().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'Use HH:MM');
 
 export const staffRoleSchema = z.enum(['barber', 'manager']);
@@ -158,6 +166,8 @@ export const staffShopPatchSchema = z
     chairs: z.number().int().min(0).max(50).optional(),
     queue_state: queueStateSchema.optional(),
     notice: inputText().max(500).nullable().optional(),
+    /** The notice in other languages; replaces the ones stored. */
+    notice_translations: translationsOf({ notice: inputText().max(500) }).optional(),
   })
   .strict();
 
@@ -184,6 +194,12 @@ export const staffShopDetailsSchema = z
   })
   .strict();
 
+const serviceTranslations = translationsOf({
+  title: text(200),
+  details: inputText().max(500),
+  long_description: inputText().max(5000),
+});
+
 /** A service or, with parent_service_id, an extra of the manager's shop. */
 export const staffServiceSchema = z.object({
   id: z.number().int(),
@@ -196,6 +212,7 @@ export const staffServiceSchema = z.object({
   duration: z.number().int(),
   display_order: z.number().int(),
   active: z.boolean(),
+  translations: serviceTranslations,
 });
 export const staffServiceListSchema = z.object({
   groups: z.array(z.object({ id: z.number().int(), title: z.string() })),
@@ -216,6 +233,7 @@ export const staffServiceCreateSchema = z
     /** Planned minutes. */
     duration: z.number().int().min(0).max(600),
     display_order: z.number().int().min(0).max(10_000).default(0),
+    translations: serviceTranslations.default({}),
   })
   .strict()
   .refine((s) => (s.group_id === undefined) !== (s.parent_service_id === undefined), {
@@ -231,6 +249,8 @@ export const staffServicePatchSchema = z
     duration: z.number().int().min(0).max(600).optional(),
     display_order: z.number().int().min(0).max(10_000).optional(),
     active: z.boolean().optional(),
+    /** Replaces the translations stored. */
+    translations: serviceTranslations.optional(),
   })
   .strict();
 
@@ -262,6 +282,11 @@ export const staffMessageSchema = z
   .object({
     title: text(200),
     content: inputText().min(1).max(20_000),
+    /** Title and content in other languages than the market's. */
+    translations: translationsOf({
+      title: text(200),
+      content: inputText().min(1).max(20_000),
+    }).default({}),
     to: z.union([z.literal('all'), z.object({ phone: phoneSchema }).strict()]),
   })
   .strict();

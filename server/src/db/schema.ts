@@ -1,6 +1,7 @@
 // Drizzle schema of one market's data. Every market has its own database (PGlite) or schema
 // (PostgreSQL, via search_path), so no table carries a market column.
 import { sql } from 'drizzle-orm';
+import type { ContentTranslations } from '@jono/contract';
 import {
   bigint,
   boolean,
@@ -98,6 +99,8 @@ export const pobs = pgTable('pobs', {
   timeZone: text('time_zone').notNull(),
   image: text('image'),
   notice: text('notice'),
+  /** The notice in other languages than the market's (the column above holds the market's own). */
+  translations: jsonb('translations').$type<ContentTranslations<'notice'>>().notNull().default({}),
   /** Set by staff: open, full, or closed for the day. */
   queueState: text('queue_state').notNull().default('open'),
   /** Barbers on duty. */
@@ -119,6 +122,10 @@ export const serviceGroups = pgTable('service_groups', {
   displayOrder: integer('display_order').notNull().default(0),
   details: text('details').notNull().default(''),
   parent: integer('parent'),
+  translations: jsonb('translations')
+    .$type<ContentTranslations<'title' | 'details'>>()
+    .notNull()
+    .default({}),
 });
 
 /** Services of a shop; an extra service has `parentServiceId` (the service it is added to). */
@@ -135,6 +142,11 @@ export const services = pgTable(
     displayOrder: integer('display_order').notNull().default(0),
     details: text('details').notNull().default(''),
     longDescription: text('long_description').notNull().default(''),
+    /** Title, details and long description in other languages than the market's. */
+    translations: jsonb('translations')
+      .$type<ContentTranslations<'title' | 'details' | 'long_description'>>()
+      .notNull()
+      .default({}),
     price: integer('price').notNull(),
     duration: integer('duration').notNull(),
     active: boolean('active').notNull().default(true),
@@ -301,6 +313,10 @@ export const messages = pgTable('messages', {
   customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
   title: text('title').notNull(),
   content: text('content').notNull(),
+  translations: jsonb('translations')
+    .$type<ContentTranslations<'title' | 'content'>>()
+    .notNull()
+    .default({}),
   date: ts('date').notNull().defaultNow(),
 });
 

@@ -1,6 +1,6 @@
 // Demo data: seeded into an empty market on first start; `npm run seed` resets and seeds again.
 import { sql } from 'drizzle-orm';
-import { MEMBERSHIP_PRIORITY, type Market } from '@jono/contract';
+import { MARKET_INFO, MEMBERSHIP_PRIORITY, type Market } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { hashPassword } from '../lib/passwords';
 import {
@@ -18,12 +18,15 @@ import {
 } from './schema';
 import {
   CATALOGUE,
+  DEMO_MESSAGES,
   DEMO_PASSWORD,
   DEMO_PHONE_STEM,
   DEMO_SHOPS,
   HOURS,
   PRICE_FACTOR,
   TIME_ZONES,
+  type SeedLanguage,
+  type SeedText,
 } from './seed-data';
 import { receiptRows } from '../services/receipts';
 
@@ -64,7 +67,14 @@ const price = (market: Market, euros: number) =>
  */
 export async function seedMarket(ctx: MarketContext, now: number): Promise<boolean> {
   const { market } = ctx;
-  const lang = market === 'fi' ? 'fi' : 'en';
+  // Each market's catalogue and messages in its own language, with English beside them.
+  const lang = MARKET_INFO[market].language as SeedLanguage;
+  const english = <Field extends string>(texts: Record<Field, SeedText>) => ({
+    en: Object.fromEntries(Object.entries<SeedText>(texts).map(([f, t]) => [f, t.en])) as Record<
+      Field,
+      string
+    >,
+  });
   const hash = await hashPassword(DEMO_PASSWORD);
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jono:seed'), 0)`);
@@ -82,7 +92,8 @@ export async function seedMarket(ctx: MarketContext, now: number): Promise<boole
           longitude: shop.lng.toFixed(6),
           timeZone: TIME_ZONES[market],
           image: shop.image ? `/media/shops/shop-${(imageNo++ % 4) + 1}.svg` : null,
-          notice: shop.notice ?? null,
+          notice: shop.notice?.own ?? null,
+          translations: shop.notice ? { en: { notice: shop.notice.en } } : {},
           queueState: shop.queueState ?? 'open',
           chairs: shop.chairs,
           openTimes: HOURS[shop.hours],
@@ -97,6 +108,7 @@ export async function seedMarket(ctx: MarketContext, now: number): Promise<boole
             pobId: pob.id,
             title: group.title[lang],
             details: group.details[lang],
+            translations: english({ title: group.title, details: group.details }),
             displayOrder: gi,
           })
           .returning({ id: serviceGroups.id });
@@ -110,6 +122,11 @@ export async function seedMarket(ctx: MarketContext, now: number): Promise<boole
               title: s.title[lang],
               details: s.details[lang],
               longDescription: s.long[lang],
+              translations: english({
+                title: s.title,
+                details: s.details,
+                long_description: s.long,
+              }),
               price: price(market, s.euros),
               duration: s.minutes,
               displayOrder: order++,
@@ -122,6 +139,7 @@ export async function seedMarket(ctx: MarketContext, now: number): Promise<boole
               groupId: null,
               parentServiceId: main.id,
               title: e.title[lang],
+              translations: english({ title: e.title }),
               price: price(market, e.euros),
               duration: e.minutes,
               displayOrder: ei,
@@ -259,20 +277,16 @@ export async function seedMarket(ctx: MarketContext, now: number): Promise<boole
       .values([
         {
           customerId: null,
-          title: market === 'fi' ? 'Tervetuloa Jonoon' : 'Welcome to Jono',
-          content:
-            market === 'fi'
-              ? '<p>Näet nyt jokaisen liikkeen jonotusajan ja voit liittyä jonoon etukäteen. <strong>Hyvää päivänjatkoa!</strong></p>'
-              : '<p>You can now see the wait at every shop and join the queue before you arrive. <strong>Have a good day!</strong></p>',
+          title: DEMO_MESSAGES.welcome.title[lang],
+          content: DEMO_MESSAGES.welcome.content[lang],
+          translations: english(DEMO_MESSAGES.welcome),
           date: day(-20),
         },
         {
           customerId: gold.id,
-          title: market === 'fi' ? 'Kiitos jäsenyydestä' : 'Thank you for being a member',
-          content:
-            market === 'fi'
-              ? '<p>Gold-jäsenenä pääset palveluun ennen kertaasiakkaita. <a href="https://example.com/jasenyys">Lue lisää</a>.</p>'
-              : '<p>As a Gold member you are served before one-time customers. <a href="https://example.com/membership">Read more</a>.</p>',
+          title: DEMO_MESSAGES.member.title[lang],
+          content: DEMO_MESSAGES.member.content[lang],
+          translations: english(DEMO_MESSAGES.member),
           date: day(-2),
         },
       ])

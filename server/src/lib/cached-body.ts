@@ -50,12 +50,20 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((t) => t === etag || t === '*');
 }
 
-/** Sends `body` as JSON: 304 when the client's copy matches, else the best encoding it accepts. */
-export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
+/**
+ * Sends `body` as JSON: 304 when the client's copy matches, else the best encoding it accepts.
+ * `vary`: the request headers besides Accept-Encoding that chose the body (for shared caches).
+ */
+export function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: CachedBody,
+  vary: readonly string[] = [],
+) {
   reply
     .header('etag', body.etag)
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding');
+    .header('vary', ['accept-encoding', ...vary].join(', '));
   if (matches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type(JSON_TYPE);
   const encoding = preferredEncoding(request.headers['accept-encoding']);

@@ -3,7 +3,7 @@
 // earlier one, so nobody can keep the owner's code from working by asking for new ones.
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { RECOVERY_TOKEN_VALIDITY_MS } from '@jono/contract';
+import { APP_LANGUAGE_OF, RECOVERY_TOKEN_VALIDITY_MS, type Language } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { customers, recoveryCodes } from '../db/schema';
 import { numericCode, sha256 } from '../lib/tokens';
@@ -18,12 +18,14 @@ const live = (customerId: number, now: number) =>
     gt(recoveryCodes.expiresAt, new Date(now)),
   );
 
+/** `language`: the one the customer asks in (the app's), else the SMS uses their saved one. */
 export async function requestRecoveryCode(
   ctx: MarketContext,
   phone: string,
   address: string,
   now: number,
   log: FastifyBaseLogger,
+  language: Language | null = null,
 ): Promise<'sent' | 'unknown'> {
   const [row] = await ctx.db.select().from(customers).where(eq(customers.phone, phone));
   if (!row) return 'unknown';
@@ -35,7 +37,12 @@ export async function requestRecoveryCode(
     expiresAt: new Date(now + RECOVERY_TOKEN_VALIDITY_MS),
   });
   try {
-    await ctx.sms.send({ to: phone, text: smsText(row.appLanguage, 'recovery', { code }) });
+    await ctx.sms.send({
+      to: phone,
+      text: smsText(language ? APP_LANGUAGE_OF[language] : row.appLanguage, 'recovery', {
+        code,
+      }),
+    });
   } catch (err) {
     log.error({ err }, 'recovery SMS could not be sent');
     throw new HttpError(502, 'internal', 'The SMS could not be sent. Try again later.');

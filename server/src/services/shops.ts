@@ -1,6 +1,13 @@
 // Shops as the API shows them: catalogue rows plus the live queue snapshot (estimates, state).
 import { asc, eq } from 'drizzle-orm';
-import type { Pob, PobSummary, QueueState, ServiceTimeEstimate } from '@jono/contract';
+import {
+  localised,
+  type Language,
+  type Pob,
+  type PobSummary,
+  type QueueState,
+  type ServiceTimeEstimate,
+} from '@jono/contract';
 import type { MarketContext } from '../context';
 import { pobs, serviceGroups, services } from '../db/schema';
 
@@ -16,7 +23,15 @@ export interface QueueSnapshot {
 /** Computes a shop's live snapshot; the queue service provides the real one. */
 export type SnapshotFn = (ctx: MarketContext, pob: PobRow) => Promise<QueueSnapshot>;
 
-export function summaryView(row: PobRow, snap: QueueSnapshot): PobSummary {
+/**
+ * `language`: the content language asked for (Accept-Language); texts the operator gave in it
+ * replace the market's own, the rest stay in the market's language.
+ */
+export function summaryView(
+  row: PobRow,
+  snap: QueueSnapshot,
+  language: Language | null = null,
+): PobSummary {
   return {
     id: row.id,
     name: row.name,
@@ -30,13 +45,18 @@ export function summaryView(row: PobRow, snap: QueueSnapshot): PobSummary {
     queue_state: snap.queue_state,
     queue_info: { queue_employees: row.chairs },
     image: row.image ?? false,
-    notice: row.notice,
+    notice:
+      row.notice === null ? null : localised(row.notice, row.translations, language, 'notice'),
   };
 }
 
-export async function listShops(ctx: MarketContext, snapshot: SnapshotFn): Promise<PobSummary[]> {
+export async function listShops(
+  ctx: MarketContext,
+  snapshot: SnapshotFn,
+  language: Language | null = null,
+): Promise<PobSummary[]> {
   const rows = await ctx.db.select().from(pobs).orderBy(asc(pobs.city), asc(pobs.name));
-  return Promise.all(rows.map(async (row) => summaryView(row, await snapshot(ctx, row))));
+  return Promise.all(rows.map(async (row) => summaryView(row, await snapshot(ctx, row), language)));
 }
 
 export async function findShopRow(ctx: MarketContext, id: number): Promise<PobRow | undefined> {
@@ -48,6 +68,7 @@ export async function shopDetail(
   ctx: MarketContext,
   row: PobRow,
   snapshot: SnapshotFn,
+  language: Language | null = null,
 ): Promise<Pob> {
   const [groups, all] = await Promise.all([
     ctx.db
@@ -72,20 +93,20 @@ export async function shopDetail(
   }
   const serviceView = (s: (typeof active)[number]) => ({
     id: s.id,
-    title: s.title,
+    title: localised(s.title, s.translations, language, 'title'),
     display_order: s.displayOrder,
-    details: s.details,
-    long_description: s.longDescription,
+    details: localised(s.details, s.translations, language, 'details'),
+    long_description: localised(s.longDescription, s.translations, language, 'long_description'),
     price: s.price,
     duration: s.duration,
   });
   return {
-    ...summaryView(row, await snapshot(ctx, row)),
+    ...summaryView(row, await snapshot(ctx, row), language),
     service_groups: groups.map((g) => ({
       id: g.id,
-      title: g.title,
+      title: localised(g.title, g.translations, language, 'title'),
       display_order: g.displayOrder,
-      details: g.details,
+      details: localised(g.details, g.translations, language, 'details'),
       parent: g.parent,
     })),
     services: main.map((s) => ({ ...serviceView(s), group_id: s.groupId ?? 0 })),

@@ -1,11 +1,12 @@
 // The customer app's API client (@jono/api-client configured): the market of the locale, the
-// session's bearer token, one refresh-and-retry on 401/422 when remember-login is on (spec
-// section 7), and a notice to the app when the session can no longer be used.
+// interface language (Accept-Language: the server's texts follow it), the session's bearer
+// token, one refresh-and-retry on 401/422 when remember-login is on (spec section 7), and a
+// notice to the app when the session can no longer be used.
 import { createApiClient, type RequestOptions } from '@jono/api-client';
-import type { Market } from '@jono/contract';
+import { languageTag, type Market } from '@jono/contract';
 import { env } from '../config/env';
 import { refreshAnswer } from './answer-guards';
-import { currentMarket } from './locale-store';
+import { currentMarket, useLocaleStore } from './locale-store';
 import { useSessionStore } from './session-store';
 
 export { ApiError } from '@jono/api-client';
@@ -22,6 +23,7 @@ const client = createApiClient({
   base: env.apiBase,
   market: currentMarket,
   accessToken: () => useSessionStore.getState().session?.accessToken,
+  language: () => languageTag(useLocaleStore.getState().language),
   canRefresh: () => useSessionStore.getState().rememberLogin,
   refresh: async () => {
     const { session, setSession } = useSessionStore.getState();

@@ -12,6 +12,7 @@ import {
   refreshSchema,
   registerAnswerSchema,
   registrationSchema,
+  contentLanguageOf,
   resetSchema,
   resetTokenSchema,
   APP_LANGUAGE_OF,
@@ -42,6 +43,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Log in with phone and password',
+        description:
+          "The language of `Accept-Language` (the app's) becomes the customer's `app_language`, which the SMS Jono sends use.",
         params: marketParams,
         body: loginSchema,
         response: { 200: loginAnswerSchema },
@@ -62,6 +65,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       await attempt.succeeded();
       await rememberAddress(ctx, identity, request.ip, app.now());
+      // The SMS Jono sends later (turn near) speak the language the customer uses the app in.
+      const language = contentLanguageOf(request.headers['accept-language']);
+      if (language && APP_LANGUAGE_OF[language] !== row.appLanguage) {
+        await ctx.db
+          .update(customers)
+          .set({ appLanguage: APP_LANGUAGE_OF[language] })
+          .where(eq(customers.id, row.id));
+      }
       return issueSession(ctx, app.tokens, row.id, app.now());
     },
   );
@@ -142,7 +153,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           lastname: body.lastname,
           allowEmail: body.allow_email,
           allowSms: body.allow_sms,
-          appLanguage: APP_LANGUAGE_OF[ctx.info.language],
+          // The language the customer registers in (the app sends it), else the market's.
+          appLanguage:
+            APP_LANGUAGE_OF[
+              contentLanguageOf(request.headers['accept-language']) ?? ctx.info.language
+            ],
         })
         .onConflictDoNothing({ target: customers.phone })
         .returning({ id: customers.id });
@@ -179,7 +194,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const ctx = marketCtx(app, request.params.market);
       const { phone } = request.body;
       await guardAttempt(app, ctx, 'codeRequest', `customer:${phone}`, request.ip);
-      const sent = await requestRecoveryCode(ctx, phone, request.ip, app.now(), request.log);
+      const sent = await requestRecoveryCode(
+        ctx,
+        phone,
+        request.ip,
+        app.now(),
+        request.log,
+        contentLanguageOf(request.headers['accept-language']),
+      );
       if (sent === 'unknown') {
         throw new HttpError(400, 'validation', SERVER_TEXT.invalidPhone, {
           phone: 'recovery.invalidPhone',

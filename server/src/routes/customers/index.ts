@@ -5,6 +5,8 @@ import {
   SERVER_TEXT,
   UNREAD_MESSAGE_WINDOW_DAYS,
   benefitSchema,
+  contentLanguageOf,
+  localised,
   messageListSchema,
   okAnswerSchema,
   profilePatchSchema,
@@ -123,7 +125,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Messages from the operator to this customer and to all the market's customers",
-        description: `\`unread\` counts messages of the last ${UNREAD_MESSAGE_WINDOW_DAYS} days that are not marked read.`,
+        description: `\`unread\` counts messages of the last ${UNREAD_MESSAGE_WINDOW_DAYS} days that are not marked read. Title and content in the language of \`Accept-Language\` where the operator gave one, else in the market's language.`,
         params: customerParams,
         response: { 200: messageListSchema },
       },
@@ -143,10 +145,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(messages.date), desc(messages.id))
         .limit(200);
       const since = app.now() - UNREAD_MESSAGE_WINDOW_DAYS * 86_400_000;
+      const language = contentLanguageOf(request.headers['accept-language']);
       const items = rows.map(({ m, readAt }) => ({
         id: m.id,
-        title: m.title,
-        content: m.content,
+        title: localised(m.title, m.translations, language, 'title'),
+        content: localised(m.content, m.translations, language, 'content'),
         date: m.date.toISOString(),
         read: readAt !== null,
       }));

@@ -1,8 +1,17 @@
 // Shops ("pobs"): the list with estimates, and one shop with its service catalogue. Both answers
 // are built once per queue change (or every VIEW_TTL_MS, since time moves waits), not per
 // request, and kept as ready bytes: plain, gzip and brotli, with a strong ETag (304 on a match).
+// Their texts follow the request's Accept-Language (the customer app sends its language), so
+// each content language has its own ready bytes: at most one per language Jono has.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pobListSchema, pobSchema, type Market } from '@jono/contract';
+import {
+  contentLanguageOf,
+  MARKET_INFO,
+  pobListSchema,
+  pobSchema,
+  type Language,
+  type Market,
+} from '@jono/contract';
 import { notFound } from '../../lib/http-error';
 import { cachedBody, sendCachedJson, type CachedBody } from '../../lib/cached-body';
 import { findShopRow, listShops, shopDetail } from '../../services/shops';
@@ -13,6 +22,18 @@ interface Cached {
   version: number;
   at: number;
   body: CachedBody;
+}
+
+/** Answers depend on Accept-Language (Vary): the content language is part of the cache key. */
+const VARY = ['accept-language'];
+
+/**
+ * The content language a request asks for, or null for the market's own texts (no header, a
+ * language Jono does not have, or the market's language itself: one cache entry for all three).
+ */
+function contentLanguage(market: Market, header: string | undefined): Language | null {
+  const language = contentLanguageOf(header);
+  return language === MARKET_INFO[market].language ? null : language;
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -40,6 +61,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Every shop of the market with its queue state and estimates (without the service catalogue)',
+        description:
+          "Notices in the language of `Accept-Language` where the operator gave one, else in the market's language.",
         params: marketParams,
         response: { 200: pobListSchema },
       },
@@ -47,8 +70,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { market } = request.params;
       const ctx = marketCtx(app, market);
-      const body = await cached(market, `${market}:list`, () => listShops(ctx, app.queueSnapshot));
-      return sendCachedJson(request, reply, body);
+      const language = contentLanguage(market, request.headers['accept-language']);
+      const body = await cached(market, `${market}:list:${language ?? ''}`, () =>
+        listShops(ctx, app.queueSnapshot, language),
+      );
+      return sendCachedJson(request, reply, body, VARY);
     },
   );
 
@@ -58,6 +84,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One shop with its service groups, services and extra services',
+        description:
+          "Titles, details, long descriptions and the notice in the language of `Accept-Language` where the operator gave one, else in the market's language.",
         params: marketParams.extend({ id: idSchema }),
         response: { 200: pobSchema },
       },
@@ -65,12 +93,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { market, id } = request.params;
       const ctx = marketCtx(app, market);
-      const body = await cached(market, `${market}:${id}`, async () => {
+      const language = contentLanguage(market, request.headers['accept-language']);
+      const body = await cached(market, `${market}:${id}:${language ?? ''}`, async () => {
         const row = await findShopRow(ctx, id);
         if (!row) throw notFound('Shop not found');
-        return shopDetail(ctx, row, app.queueSnapshot);
+        return shopDetail(ctx, row, app.queueSnapshot, language);
       });
-      return sendCachedJson(request, reply, body);
+      return sendCachedJson(request, reply, body, VARY);
     },
   );
 };

@@ -19,6 +19,7 @@ import {
 import { pobs, serviceGroups, services, staff } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/passwords';
+import { withoutTranslationsOf } from '../../lib/translations';
 import { isUniqueViolation } from '../../services/orders';
 import { staffCaller, staffView } from '../../services/staff-auth';
 import { summaryView } from '../../services/shops';
@@ -37,6 +38,7 @@ const serviceView = (s: ServiceRow) => ({
   duration: s.duration,
   display_order: s.displayOrder,
   active: s.active,
+  translations: s.translations,
 });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -181,6 +183,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           price: b.price,
           duration: b.duration,
           displayOrder: b.display_order,
+          translations: b.translations,
         })
         .returning();
       if (!row) throw new Error('service insert failed');
@@ -205,6 +208,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change a service or extra (title, texts, price, duration, order, active)',
+        description:
+          "`translations` (title, details and long description in other languages than the market's) replaces the stored ones; a changed text without them loses its old translations.",
         params: serviceParams,
         body: staffServicePatchSchema,
         response: { 200: staffServiceSchema },
@@ -212,8 +217,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { ctx, pobId } = await manager(request, request.params.market);
-      await ownService(ctx, pobId, request.params.serviceId);
       const b = request.body;
+      const current = await ownService(ctx, pobId, request.params.serviceId);
       const set: Partial<typeof services.$inferInsert> = {};
       if (b.title !== undefined) set.title = b.title;
       if (b.details !== undefined) set.details = b.details;
@@ -222,13 +227,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (b.duration !== undefined) set.duration = b.duration;
       if (b.display_order !== undefined) set.displayOrder = b.display_order;
       if (b.active !== undefined) set.active = b.active;
+      if (b.translations !== undefined) set.translations = b.translations;
+      else {
+        // A changed text's old translations would say something else: they go with it.
+        const stored = {
+          title: current.title,
+          details: current.details,
+          long_description: current.longDescription,
+        };
+        const changed = (['title', 'details', 'long_description'] as const).filter(
+          (field) => b[field] !== undefined && b[field] !== stored[field],
+        );
+        if (changed.length) set.translations = withoutTranslationsOf(current.translations, changed);
+      }
       const [row] = Object.keys(set).length
         ? await ctx.db
             .update(services)
             .set(set)
             .where(eq(services.id, request.params.serviceId))
             .returning()
-        : [await ownService(ctx, pobId, request.params.serviceId)];
+        : [current];
       if (!row) throw notFound('Service not found');
       await app.queue.changed(ctx, pobId);
       return serviceView(row);

@@ -182,7 +182,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Chairs on duty, online queue state (open, full, closed) and notice',
         description:
-          'Answers the staff queue. `queue_state` stops or resumes online orders; outside opening hours customers see closed anyway.',
+          "Answers the staff queue. `queue_state` stops or resumes online orders; outside opening hours customers see closed anyway. `notice_translations` gives the notice in other languages than the market's; a changed notice keeps only the translations sent with it.",
         params: marketParams,
         body: staffShopPatchSchema,
         response: { 200: staffQueueSchema },
@@ -195,7 +195,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const set: Partial<typeof pobs.$inferInsert> = { updatedAt: new Date(app.now()) };
       if (b.chairs !== undefined) set.chairs = b.chairs;
       if (b.queue_state !== undefined) set.queueState = b.queue_state;
-      if (b.notice !== undefined) set.notice = b.notice?.trim() || null;
+      if (b.notice !== undefined) {
+        set.notice = b.notice?.trim() || null;
+        // A new notice's old translations would tell another story: only those given stay.
+        set.translations = set.notice === null ? {} : (b.notice_translations ?? {});
+      } else if (b.notice_translations !== undefined) {
+        set.translations = b.notice_translations;
+      }
       await ctx.db.update(pobs).set(set).where(eq(pobs.id, pobId));
       await app.queue.changed(ctx, pobId);
       return staffQueue(ctx, app.queue, pobId, app.now());

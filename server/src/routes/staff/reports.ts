@@ -47,7 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = marketCtx(app, request.params.market);
       await staffCaller(request, ctx, ctx.market, { manager: true });
-      const { title, content, to } = request.body;
+      const { title, content, translations, to } = request.body;
       let customerId: number | null = null;
       if (to !== 'all') {
         const phone = normalisePhone(to.phone, ctx.info.dialCode);
@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       const [row] = await ctx.db
         .insert(messages)
-        .values({ customerId, title, content, date: new Date(app.now()) })
+        .values({ customerId, title, content, translations, date: new Date(app.now()) })
         .returning({ id: messages.id });
       if (!row) throw new Error('message insert failed');
       return reply.code(201).send({ id: row.id });
