@@ -29,7 +29,7 @@ test('a customer in the queue checks in', async ({ loggedInPage: page, request, 
 test.describe('in Finnish', () => {
   test.use({ language: 'fi' });
 
-  test('a customer leaves the queue and is invited to the survey', async ({
+  test("a customer leaves the queue and is invited to the market's survey", async ({
     loggedInPage: page,
     request,
     customer,
@@ -47,6 +47,11 @@ test.describe('in Finnish', () => {
 
     await tracking.leaveDialog.getByRole('button', { name: 'Poistu', exact: true }).click();
     await expect(page.getByText('Kerro meille, miksi poistuit jonosta')).toBeVisible();
+    // The survey the server is configured with for the Finnish market (SURVEY_URLS).
+    await expect(page.getByRole('link', { name: 'Vastaa kyselyyn' })).toHaveAttribute(
+      'href',
+      'https://survey.jono.test/fi',
+    );
     await expect(page).not.toHaveURL(/\/tracking$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Löydä parturi' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Olet jonossa' })).toHaveCount(0);

@@ -17,6 +17,7 @@ describe('GET /config/', () => {
       envOverrides: {
         MAP_TILE_URL: 'https://tiles.example.org/osm/{z}/{x}/{y}.png',
         MAP_ATTRIBUTION: '© Example',
+        SURVEY_URLS: 'fi=https://survey.example.org/jono-fi',
       },
     });
     apps.push(app);
@@ -25,7 +26,10 @@ describe('GET /config/', () => {
     expect(appConfigSchema.parse(res.json())).toEqual({
       map_tile_url: 'https://tiles.example.org/osm/{z}/{x}/{y}.png',
       map_attribution: '© Example',
+      survey_url: null,
     });
+    const fi = appConfigSchema.parse((await app.inject({ url: '/api/fi/config/' })).json());
+    expect(fi.survey_url).toBe('https://survey.example.org/jono-fi');
     // The tiles load on the app's pages, so the pages' policy lets them in (API answers carry
     // their own `default-src 'none'` policy).
     const page = await app.inject({ url: '/barbershop/1' });
@@ -38,6 +42,12 @@ describe('GET /config/', () => {
     await expect(
       buildTestApp({ envOverrides: { MAP_TILE_URL: 'http://tiles.example.org/{z}/{x}/{y}.png' } }),
     ).rejects.toThrow(/MAP_TILE_URL/);
+  });
+
+  it('refuses a survey that is not a market=https URL pair', async () => {
+    for (const SURVEY_URLS of ['fi=http://survey.example.org/', 'xx=https://survey.example.org/']) {
+      await expect(buildTestApp({ envOverrides: { SURVEY_URLS } })).rejects.toThrow(/SURVEY_URLS/);
+    }
   });
 
   it('allows every subdomain of a {s} tile host', () => {

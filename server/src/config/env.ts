@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { MARKETS } from '@jono/contract';
+import { MARKETS, type Market } from '@jono/contract';
 import { REPO_ROOT } from '../lib/paths';
 
 const marketList = z
@@ -16,6 +16,30 @@ const marketList = z
       .filter(Boolean),
   )
   .pipe(z.array(z.enum(MARKETS)).min(1));
+
+const surveyUrls = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((pair) => pair.trim())
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+      }),
+  )
+  .pipe(
+    z
+      .array(
+        z.tuple([
+          z.enum(MARKETS),
+          z.url({ protocol: /^https$/, error: 'must be market=https URL pairs' }),
+        ]),
+      )
+      .transform((pairs) => Object.fromEntries(pairs) as Partial<Record<Market, string>>),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -60,6 +84,8 @@ const envSchema = z.object({
       'must be an https URL with {z}, {x} and {y}',
     ),
   MAP_ATTRIBUTION: z.string().max(200).default('© OpenStreetMap'),
+  /** Customer surveys per market: "fi=https://...,se=https://..." (none by default). */
+  SURVEY_URLS: surveyUrls,
   TRUST_PROXY: z.stringbool().default(false),
   /** End-to-end suites register many customers from one address; ignored in production. */
   RELAXED_RATE_LIMITS: z.stringbool().default(false),
