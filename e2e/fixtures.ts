@@ -116,6 +116,22 @@ export interface ShopSummary {
   open_times: { weekday: number; open: string; close: string }[];
 }
 
+export interface ShopCatalogue {
+  services: { id: number; title: string; duration: number; long_description: string }[];
+}
+
+/** A shop's catalogue as the app shows it in `language` (the app sends it as Accept-Language). */
+export async function catalogueOf(
+  request: APIRequestContext,
+  shopId: number,
+  language: Language,
+): Promise<ShopCatalogue> {
+  const res = await request.get(`/api/${MARKET}/pobs/${shopId}/`, {
+    headers: { 'accept-language': language },
+  });
+  return (await res.json()) as ShopCatalogue;
+}
+
 export async function listShops(request: APIRequestContext): Promise<ShopSummary[]> {
   return (await (await request.get(`/api/${MARKET}/pobs/`)).json()) as ShopSummary[];
 }

@@ -21,8 +21,10 @@ export class ShopPage {
     return this.page.getByRole('heading', { level: 1, name });
   }
 
+  /** A service's checkbox: its name is the title and then the price ("Haircut 39,00 €"). */
   service(title: string): Locator {
-    return this.page.getByRole('checkbox', { name: new RegExp(`^${title}`) });
+    const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.page.getByRole('checkbox', { name: new RegExp(`^${escaped} (\\S*\\d|kr)`) });
   }
 
   async choose(title: string) {

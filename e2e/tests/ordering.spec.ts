@@ -1,6 +1,7 @@
 // Ordering: a guest joins a queue after logging in from the dialog; an order that would end after
 // closing is refused with the timeslot notice (the shop's manager moves its closing time close).
 import {
+  catalogueOf,
   expect,
   expectNoSeriousA11yViolations,
   listShops,
@@ -16,9 +17,7 @@ test('a guest picks services, logs in from the dialog and joins the queue', asyn
   customer,
 }) => {
   const target = await openShop(request);
-  const catalogue = (await (await request.get(`/api/${MARKET}/pobs/${target.id}/`)).json()) as {
-    services: { title: string }[];
-  };
+  const catalogue = await catalogueOf(request, target.id, 'en');
   const first = catalogue.services[0]!.title;
   const shop = new ShopPage(page);
 
@@ -91,9 +90,7 @@ test('the order is refused before closing with the timeslot notice', async ({
     const target = (await listShops(request)).find((s) => s.id === SHOP_ID);
     expect(target?.open).toBe(true);
     expect(target?.closing_soon).toBe(false);
-    const detail = (await (await request.get(`/api/${MARKET}/pobs/${SHOP_ID}/`)).json()) as {
-      services: { title: string; duration: number }[];
-    };
+    const detail = await catalogueOf(request, SHOP_ID, 'en');
     const titles = [...detail.services]
       .sort((a, b) => b.duration - a.duration)
       .slice(0, 2)

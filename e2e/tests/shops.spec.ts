@@ -1,5 +1,5 @@
 // Finding shops: search, opening a shop, and a closed shop that cannot be ordered from.
-import { expect, expectNoSeriousA11yViolations, listShops, MARKET, test } from '../fixtures';
+import { catalogueOf, expect, expectNoSeriousA11yViolations, listShops, test } from '../fixtures';
 import { HomePage } from '../pages/home-page';
 import { ShopPage } from '../pages/shop-page';
 
@@ -28,13 +28,11 @@ test('a guest searches for a shop and opens it', async ({ page, request }) => {
   await expectNoSeriousA11yViolations(page);
 
   // A service's info button opens its long description in a drawer, which closes again.
-  const detail = (await (await request.get(`/api/${MARKET}/pobs/${target!.id}/`)).json()) as {
-    services: { title: string; long_description: string }[];
-  };
+  const detail = await catalogueOf(request, target!.id, 'en');
   const described = detail.services.find((s) => s.long_description !== '');
   expect(described, 'a demo service with a long description').toBeDefined();
-  await page.getByRole('button', { name: `More about ${described!.title}` }).click();
-  const drawer = page.getByRole('dialog', { name: described!.title });
+  await page.getByRole('button', { name: `More about ${described!.title}`, exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: described!.title, exact: true });
   await expect(drawer).toContainText(described!.long_description);
   await expectNoSeriousA11yViolations(page);
   await drawer.getByRole('button', { name: 'Close' }).click();
