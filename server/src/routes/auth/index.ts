@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       await attempt.succeeded();
       await rememberAddress(ctx, identity, request.ip, app.now());
-      // The SMS Jono sends later (turn near) speak the language the customer uses the app in.
+      // The messages Jono sends later (turn near, leave now) speak the language of the app.
       const language = contentLanguageOf(request.headers['accept-language']);
       if (language && APP_LANGUAGE_OF[language] !== row.appLanguage) {
         await ctx.db
