@@ -1,7 +1,7 @@
 // A barber runs the queue from the staff console on the reception tablet while the customer
 // follows on the tracking screen, and a walk-in added at the desk changes what customers see.
 import type { APIRequestContext } from '@playwright/test';
-import { expect, joinQueue, test } from '../fixtures';
+import { catalogueOf, expect, joinQueue, test } from '../fixtures';
 import { StaffConsole, staffToken, useStaffLanguage } from '../pages/staff-console';
 import { TrackingPage } from '../pages/tracking-page';
 
@@ -100,10 +100,8 @@ test('a walk-in added at the desk lengthens the wait customers see', async ({ pa
   await useStaffLanguage(page);
   const board = new StaffConsole(page);
   await board.openSignedIn(request, `barber${SHOP}`);
-  const shop = (await (await request.get(`/api/fi/pobs/${SHOP}/`)).json()) as {
-    services: { title: string; duration: number }[];
-  };
-  const service = shop.services[0]!;
+  // The console asks for the catalogue in its own language (English here).
+  const service = (await catalogueOf(request, SHOP, 'en')).services[0]!;
   await board.addWalkIn([service.title], 'Walker');
   await expect(board.notices).toContainText('Walker added to the queue.');
   await expect(board.customer('Walker')).toContainText('Walk-in');

@@ -1,8 +1,10 @@
 // The frame of every signed-in screen: skip link, navigation, who is signed in, language, sign out.
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { LanguageSelect } from '../features/auth/components/language-select';
+import { useLanguage } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { signOut, useSession } from '../lib/session';
 
@@ -11,6 +13,14 @@ export function Shell() {
   const session = useSession();
   const queryClient = useQueryClient();
   const manager = session?.staff.role === 'manager';
+  // The catalogue and notices come in the console's language: fetch them again when it changes.
+  const language = useLanguage();
+  const shownLanguage = useRef(language);
+  useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    void queryClient.invalidateQueries();
+  }, [language, queryClient]);
 
   return (
     <div className="shell">

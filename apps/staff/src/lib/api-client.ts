@@ -1,8 +1,10 @@
-// The console's API client (@jono/api-client configured): the session's market and bearer token;
-// staff sessions have no refresh token, so a refused token signs the member out.
+// The console's API client (@jono/api-client configured): the session's market and bearer token,
+// and the console's language (Accept-Language: the catalogue and notices come in it where the
+// operator gave them); staff sessions have no refresh token, so a refused token signs out.
 import { createApiClient, type RequestOptions } from '@jono/api-client';
-import type { Market } from '@jono/contract';
+import { languageTag, type Market } from '@jono/contract';
 import { env } from '../config/env';
+import { languageStore } from './i18n';
 import { sessionStore, signOut } from './session';
 
 export { ApiError, isApiError } from '@jono/api-client';
@@ -11,6 +13,7 @@ const client = createApiClient({
   base: env.apiBase,
   market: () => sessionStore.get()?.market,
   accessToken: () => sessionStore.get()?.token,
+  language: () => languageTag(languageStore.get()),
   onSessionEnded: signOut,
 });
 

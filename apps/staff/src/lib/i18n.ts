@@ -2,7 +2,7 @@
 // the fallback for a key that is missing at run time (a test keeps every language complete).
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@jono/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageTag, type Language } from '@jono/contract';
 import { z } from 'zod';
 import { createStore, useStore } from './create-store';
 import { readStored, writeStored } from './storage';
@@ -36,11 +36,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   de: 'Deutsch',
 };
 
-/** BCP 47 tag of a Jono language code (the spec's "ee" and "dk" are not ISO codes). */
-export function htmlLang(language: Language): string {
-  return language === 'ee' ? 'et' : language === 'dk' ? 'da' : language === 'no' ? 'nb' : language;
-}
-
 const KEY = 'jono-staff-language';
 export const languageStore = createStore<Language>(
   readStored(KEY, z.enum(LANGUAGES)) ?? DEFAULT_LANGUAGE,
@@ -53,12 +48,12 @@ export function useLanguage(): Language {
 
 export async function setLanguage(language: Language): Promise<void> {
   languageStore.set(language);
-  document.documentElement.lang = htmlLang(language);
+  document.documentElement.lang = languageTag(language);
   await i18next.changeLanguage(language);
 }
 
 export async function initI18n(language: Language): Promise<typeof i18next> {
-  document.documentElement.lang = htmlLang(language);
+  document.documentElement.lang = languageTag(language);
   if (i18next.isInitialized) {
     if (i18next.language !== language) await i18next.changeLanguage(language);
     return i18next;
@@ -78,7 +73,7 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
 
 /** Intl locale for numbers, dates and plural rules of a language. */
 export function intlLocale(language: string): string {
-  return htmlLang(
+  return languageTag(
     (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en',
   );
 }

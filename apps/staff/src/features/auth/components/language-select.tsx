@@ -1,8 +1,8 @@
 // The language menu: every console language, each named in itself.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '@jono/contract';
-import { htmlLang, LANGUAGE_NAMES, setLanguage, useLanguage } from '../../../lib/i18n';
+import { LANGUAGES, languageTag, type Language } from '@jono/contract';
+import { LANGUAGE_NAMES, setLanguage, useLanguage } from '../../../lib/i18n';
 
 export function LanguageSelect({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
@@ -19,7 +19,7 @@ export function LanguageSelect({ compact = false }: { compact?: boolean }) {
         onChange={(event) => void setLanguage(event.target.value as Language)}
       >
         {LANGUAGES.map((code) => (
-          <option key={code} value={code} lang={htmlLang(code)}>
+          <option key={code} value={code} lang={languageTag(code)}>
             {LANGUAGE_NAMES[code]}
           </option>
         ))}
