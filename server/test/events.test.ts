@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { orderSchema, pobEventSchema, staffQueueSchema, type PobEvent } from '@jono/contract';
 import { buildTestApp } from './helpers';
 import { WEDNESDAY_NOON, catalogue, join, newCustomer, setShop } from './queue-factories';
@@ -11,9 +11,10 @@ import { recheckSessions } from '../src/services/revocation';
 
 let app: App;
 let base: string;
+let clock = WEDNESDAY_NOON;
 const open: SseClient[] = [];
 beforeAll(async () => {
-  app = await buildTestApp({ now: () => WEDNESDAY_NOON });
+  app = await buildTestApp({ now: () => clock });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const addr = app.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/api/fi`;
@@ -79,6 +80,28 @@ describe('GET /customers/:id/orders/:orderId/events', () => {
       payload: { customer_at_pob: true },
     });
     await s.next<{ customer_at_pob: boolean }>((o) => o.customer_at_pob);
+  });
+
+  it('says which moment each answer and live message describes, later for a later state', async () => {
+    const c = await newCustomer(app);
+    const id = (await join(app, c, 5)).json<{ id: number }>().id;
+    const url = `/api/fi/customers/${c.id}/orders/${id}/`;
+    const moment = (o: { as_of?: string }) => Date.parse(o.as_of ?? '');
+    const before = orderSchema.parse((await app.inject({ url, headers: c.auth })).json());
+    expect(moment(before)).not.toBeNaN();
+    const token = c.auth.authorization.slice(7);
+    const s = await sse(`/customers/${c.id}/orders/${id}/events?access_token=${token}`);
+    await s.next();
+    clock += 60_000;
+    onTestFinished(() => {
+      clock = WEDNESDAY_NOON;
+    });
+    await app.inject({ method: 'PATCH', url, headers: c.auth, payload: { customer_at_pob: true } });
+    const live = orderSchema.parse(
+      await s.next<{ customer_at_pob: boolean }>((o) => o.customer_at_pob),
+    );
+    // The app keeps the later of two: the state after the check-in is never taken for an older one.
+    expect(moment(live)).toBeGreaterThan(moment(before));
   });
 
   it("refuses without a token and another customer's order", async () => {

@@ -51,6 +51,12 @@ export type PatchOrderPayload = z.infer<typeof patchOrderSchema>;
 
 export const orderSchema = z.object({
   id: z.number().int(),
+  /**
+   * ISO timestamp of the moment this answer describes (when the server read the order, or computed
+   * the queue a live message comes from). Two answers can cross on the way (a request's answer and
+   * a live message); a client keeps the one with the later as_of.
+   */
+  as_of: z.string().optional(),
   /** ISO timestamp of joining the queue. */
   date: z.string(),
   pob_id: z.number().int(),

@@ -238,7 +238,13 @@ export class LiveFeeds {
         if (!frame && row) {
           this.builds += 1;
           frame = frameOf({
-            ...orderView(row, waitInView(frames.view, row), this.now(), frames.view),
+            ...orderView(
+              row,
+              waitInView(frames.view, row),
+              this.now(),
+              frames.view,
+              frames.view.computedAt,
+            ),
             ...placeInView(frames.view, row),
           });
           frames.orders.set(id, frame);

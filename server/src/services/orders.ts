@@ -218,16 +218,19 @@ const NO_WAIT: LiveWait = { wait_time: null, wait_range: null };
 
 /**
  * The order as section 3 describes it; `live` is the live estimate while active, `view` the
- * shop's queue (for when to set off).
+ * shop's queue (for when to set off). `asOf`: when the row was read (a live message: when its
+ * view was computed), so a client keeps the newest of two answers that cross on the way.
  */
 export function orderView(
   row: OrderRow,
   live: LiveWait,
   now: number,
   view?: Pick<ShopQueueView, 'estimate'>,
+  asOf: number = now,
 ): Order {
   return {
     id: row.id,
+    as_of: new Date(asOf).toISOString(),
     date: row.joinedAt.toISOString(),
     pob_id: row.pobId,
     status: row.status as Order['status'],

@@ -5,6 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-store';
 import { queryKeys } from '../../../lib/query-keys';
 import { useCustomerId } from '../../../lib/session-store';
+import { keepNewestOrder } from '../utils/newest-order';
 
 export const getOrder = (customerId: number, orderId: number, signal?: AbortSignal) =>
   apiRequest(`/customers/${customerId}/orders/${orderId}/`, { schema: orderSchema, signal });
@@ -14,6 +15,8 @@ export const orderQueryOptions = (market: Market, customerId: number, orderId: n
     queryKey: queryKeys.order(market, customerId, orderId),
     queryFn: ({ signal }) => getOrder(customerId, orderId, signal),
     refetchInterval: ORDER_REFRESH_MS,
+    // A slow answer never replaces a live message about a later moment (and the reverse).
+    structuralSharing: keepNewestOrder,
   });
 
 export function useOrder(orderId: number | null) {
