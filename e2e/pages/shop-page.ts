@@ -1,5 +1,6 @@
 // The shop page: services, the next button, the login and time-zero dialogs and the review.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { serviceName } from './service-name';
 
 export class ShopPage {
   readonly nextButton: Locator;
@@ -23,8 +24,7 @@ export class ShopPage {
 
   /** A service's checkbox: its name is the title and then the price ("Haircut 39,00 €"). */
   service(title: string): Locator {
-    const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return this.page.getByRole('checkbox', { name: new RegExp(`^${escaped} (\\S*\\d|kr)`) });
+    return this.page.getByRole('checkbox', { name: serviceName(title) });
   }
 
   async choose(title: string) {

@@ -1,5 +1,6 @@
 // The staff console (/staff/): login, the board with its queue and chairs, and the manager screens.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { serviceName } from './service-name';
 
 export const STAFF_PASSWORD = 'Jono1234';
 
@@ -112,7 +113,7 @@ export class StaffConsole {
   async addWalkIn(services: string[], name?: string) {
     await this.page.getByRole('button', { name: 'Add walk-in' }).click();
     for (const service of services) {
-      await this.walkInDialog.getByRole('checkbox', { name: new RegExp(service) }).check();
+      await this.walkInDialog.getByRole('checkbox', { name: serviceName(service) }).check();
     }
     if (name) await this.walkInDialog.getByLabel('First name (optional)').fill(name);
     await this.walkInDialog.getByRole('button', { name: 'Add to queue' }).click();
