@@ -125,6 +125,11 @@ describe('travel time and the leave-now alert', () => {
     expect((await travel(c, { minutes: 0 })).statusCode).toBe(400);
     expect((await travel(c, { latitude: 91, longitude: 0, mode: 'walk' })).statusCode).toBe(400);
     expect((await travel(c, { latitude: 60, longitude: 24, mode: 'plane' })).statusCode).toBe(400);
+    // 1,000 km on foot is days away: refused, or the spot would be held for weeks.
+    const far = await travel(c, { ...(await north(2, 1000)), mode: 'walk' });
+    expect(far.statusCode, far.body).toBe(400);
+    expect(far.json().fields).toHaveProperty('latitude');
+    expect((await orderOf(c)).presence?.travel_minutes).toBe(7);
     const other = await newCustomer(app);
     const foreign = await app.inject({
       method: 'POST',

@@ -15,6 +15,11 @@ export const SELF_DEFER_MAX = 2;
 export const REJOIN_WINDOW_MS = 10 * 60 * 1000;
 /** Protected spot: minutes a late customer keeps first place, unless the shop sets otherwise. */
 export const DEFAULT_HOLD_GRACE_MINUTES = 10;
+/**
+ * Travel: the longest trip Jono plans for, said ("N minutes away") or from a shared position. A
+ * position farther than this is refused: the spot would otherwise be held for days.
+ */
+export const TRAVEL_MAX_MINUTES = 180;
 /** Wait changes of at least this many minutes are explained on the tracking screen. */
 export const WAIT_REASON_MINUTES = 10;
 
@@ -147,7 +152,7 @@ export const travelSchema = z.union([
       mode: travelModeSchema,
     })
     .strict(),
-  z.object({ minutes: int32().min(1).max(180) }).strict(),
+  z.object({ minutes: int32().min(1).max(TRAVEL_MAX_MINUTES) }).strict(),
 ]);
 export type TravelPayload = z.infer<typeof travelSchema>;
 

@@ -3,7 +3,7 @@
 // what the shop has learnt of its app customers (how long they really took from setting off on the
 // alert to checking in), and is not stored. The travel time decides the leave-now alert.
 import { and, desc, eq, gte, isNotNull } from 'drizzle-orm';
-import type { Order, TravelPayload } from '@jono/contract';
+import { TRAVEL_MAX_MINUTES, type Order, type TravelPayload } from '@jono/contract';
 import { learnTravelFactor, travelMinutes } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { Db } from '../db/client';
@@ -82,6 +82,11 @@ export async function shareTravel(
     const factor = await travelFactor(ctx.db, order.pobId, now);
     base = travelMinutes(from, at, travel.mode);
     minutes = travelMinutes(from, at, travel.mode, factor);
+    if (minutes > TRAVEL_MAX_MINUTES) {
+      // Not on the way today: a held spot would otherwise outlast the day (and the week).
+      const message = `More than ${TRAVEL_MAX_MINUTES} minutes away from the shop`;
+      throw new HttpError(400, 'validation', message, { latitude: message, longitude: message });
+    }
     mode = travel.mode;
   }
   const { result } = await changeQueue(ctx, queue, order.pobId, now, async (tx, shop) => {

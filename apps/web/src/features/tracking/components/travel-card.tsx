@@ -2,7 +2,8 @@
 // travel) or says how many minutes away they are; the screen then says when to set off, and,
 // once the alert has gone out, that they are on the way.
 import { useId, useState, type FormEvent } from 'react';
-import { TRAVEL_MODES, type Order, type TravelMode } from '@jono/contract';
+import { TRAVEL_MAX_MINUTES, TRAVEL_MODES, type Order, type TravelMode } from '@jono/contract';
+import { ApiError } from '../../../lib/api-client';
 import { formatTimeOfDay } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
 import { useTranslation } from '../../../lib/use-translation';
@@ -33,7 +34,7 @@ export function TravelCard({ order }: { order: Order }) {
   const [mode, setMode] = useState<TravelMode>('walk');
   const [minutes, setMinutes] = useState('');
   const [locating, setLocating] = useState(false);
-  const [problem, setProblem] = useState<'position' | 'minutes' | 'failed' | null>(null);
+  const [problem, setProblem] = useState<'position' | 'minutes' | 'tooFar' | 'failed' | null>(null);
   const p = order.presence;
   if (order.status !== 'active' || order.customer_at_pob || order.in_service || !p) return null;
 
@@ -56,7 +57,9 @@ export function TravelCard({ order }: { order: Order }) {
         setEditing(false);
         setProblem(null);
       },
-      onError: () => setProblem('failed'),
+      // A position farther than Jono plans for is refused with the position's fields.
+      onError: (e) =>
+        setProblem(e instanceof ApiError && e.fields?.latitude !== undefined ? 'tooFar' : 'failed'),
     });
   const sharePosition = async () => {
     setProblem(null);
@@ -73,7 +76,7 @@ export function TravelCard({ order }: { order: Order }) {
   const sendMinutes = (event: FormEvent) => {
     event.preventDefault();
     const n = Number(minutes);
-    if (!Number.isInteger(n) || n < 1 || n > 180) {
+    if (!Number.isInteger(n) || n < 1 || n > TRAVEL_MAX_MINUTES) {
       setProblem('minutes');
       return;
     }
@@ -135,7 +138,7 @@ export function TravelCard({ order }: { order: Order }) {
           type="number"
           inputMode="numeric"
           min={1}
-          max={180}
+          max={TRAVEL_MAX_MINUTES}
           value={minutes}
           aria-invalid={problem === 'minutes'}
           onChange={(e) => setMinutes(e.target.value)}
