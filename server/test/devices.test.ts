@@ -213,6 +213,12 @@ describe('kiosk and display', () => {
     expect(noName.statusCode).toBe(400);
     const extra = await kioskJoin(7, kiosk.code, { customer_id: 1 });
     expect(extra.statusCode).toBe(400);
+    // A number for the SMS must be a phone number of its country, as at registration.
+    for (const phone of ['abcdefgh', '040 12', '+47 1234 567', '+358 12345678901']) {
+      const bad = await kioskJoin(7, kiosk.code, { phone });
+      expect(bad.statusCode, phone).toBe(400);
+      expect(bad.json().fields, phone).toHaveProperty('phone');
+    }
   });
 
   it('texts the kiosk walk-in who left a number when their turn is near', async () => {

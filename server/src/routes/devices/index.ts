@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   inputText,
+  isValidPhone,
   deviceCreateSchema,
   deviceCreatedSchema,
   deviceListSchema,
@@ -16,10 +17,11 @@ import {
   normalisePhone,
   presenceSettingsAnswerSchema,
   presenceSettingsSchema,
+  SERVER_TEXT,
   type Market,
 } from '@jono/contract';
 import { pobs } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
+import { HttpError, notFound } from '../../lib/http-error';
 import { ipLimit } from '../../plugins/rate-limits';
 import { createDevice, listDevices, requireDevice, revokeDevice } from '../../services/devices';
 import { displayBoard } from '../../services/display';
@@ -215,7 +217,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A walk-in joins the queue at the door kiosk',
         description: [
           codeAuth,
-          'The same checks and rate limit as an app order: 400 `validation`, 409 `not_taking_orders`, 409 `time_slot`, 429 `rate_limited`. The walk-in is at the shop and has priority 0 (a membership needs the app or the staff). With `phone`, one SMS when the turn is near.',
+          'The same checks and rate limit as an app order: 400 `validation` (also a `phone` that is not a number of its country, as at registration), 409 `not_taking_orders`, 409 `time_slot`, 429 `rate_limited`. The walk-in is at the shop and has priority 0 (a membership needs the app or the staff). With `phone`, one SMS when the turn is near.',
         ].join('\n\n'),
         params: shopParams,
         body: kioskJoinSchema,
@@ -227,13 +229,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { pobId } = request.params;
       await requireDevice(request, ctx, 'kiosk', pobId);
       const { items, name, phone } = request.body;
+      // The number gets an SMS: it must be a phone number of its country, as at registration.
+      const notifyPhone = phone ? normalisePhone(phone, ctx.info.dialCode) : null;
+      if (notifyPhone !== null && !isValidPhone(notifyPhone)) {
+        throw new HttpError(400, 'validation', SERVER_TEXT.invalidPhone, {
+          phone: SERVER_TEXT.invalidPhone,
+        });
+      }
       const row = await joinQueue(ctx, app.queue, app.now(), {
         pobId,
         customerId: null,
         priority: 0,
         source: 'kiosk',
         walkInName: name,
-        notifyPhone: phone ? normalisePhone(phone, ctx.info.dialCode) : null,
+        notifyPhone,
         items: items.map((i) => ({
           service_id: i.service_id,
           extra_service_ids: i.extra_service_ids,
