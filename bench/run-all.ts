@@ -94,11 +94,18 @@ async function main() {
   if (opts.only.length > 0 && existsSync(jsonPath)) {
     const previous = JSON.parse(readFileSync(jsonPath, 'utf8')) as BenchResults;
     const kept = SECTIONS.filter(
-      (k) => !wants(opts, k === 'lighthouse' ? 'web' : k) && previous[k] !== undefined,
+      (k) => !wants(opts, k === 'web' ? 'weight' : k) && previous[k] !== undefined,
     );
     for (const k of kept) Object.assign(results, { [k]: previous[k] });
     if (kept.length > 0) {
-      results.carried = { from: previous.carried?.from ?? previous.generatedAt, sections: kept };
+      results.carried = {
+        from: previous.carried?.from ?? previous.generatedAt,
+        sections: kept,
+        load: previous.carried?.load ?? {
+          start: previous.machine.loadAverageAtStart,
+          end: previous.machine.loadAverageAtEnd,
+        },
+      };
     }
   }
 
@@ -113,7 +120,7 @@ async function main() {
   if (wants(opts, 'fanout'))
     results.fanout = await step('live-update fan-out', () => runFanout(opts));
   if (wants(opts, 'nodes')) results.nodes = await step('nodes behind nginx', () => runNodes(opts));
-  if (wants(opts, 'web')) {
+  if (wants(opts, 'weight') || wants(opts, 'lighthouse')) {
     const build = opts.quick
       ? { status: 'built' as const, seconds: 0, note: 'not rebuilt (--quick)' }
       : await buildWeb();
@@ -121,14 +128,18 @@ async function main() {
     const server = await step('start Jono for the web', () => startJono({ name: 'web' }));
     if (server.ok) {
       try {
-        results.web = await step('web weight', () => measureWeb(server.value.url, build));
-        results.lighthouse = await step('lighthouse', () => runLighthouse(server.value.url));
+        if (wants(opts, 'weight')) {
+          results.web = await step('web weight', () => measureWeb(server.value.url, build));
+        }
+        if (wants(opts, 'lighthouse')) {
+          results.lighthouse = await step('lighthouse', () => runLighthouse(server.value.url));
+        }
       } finally {
         await server.value.stop();
       }
     } else {
-      results.web = server;
-      results.lighthouse = server;
+      if (wants(opts, 'weight')) results.web = server;
+      if (wants(opts, 'lighthouse')) results.lighthouse = server;
     }
   }
   results.totalSeconds = Math.round((Date.now() - started) / 1000);

@@ -155,7 +155,13 @@ async function weigh(
     imageFiles: files.filter((f) => f.type === 'image').length,
     imageRawBytes: sum('image', 'raw'),
     imageGzipBytes: sum('image', 'gzip'),
-    encoding: [...new Set(files.map((f) => f.encoding))].join(', ') || 'none',
+    // Of what a server compresses: fonts and images are compressed formats already.
+    encoding:
+      [
+        ...new Set(
+          files.filter((f) => f.type !== 'font' && f.type !== 'image').map((f) => f.encoding),
+        ),
+      ].join(', ') || 'none',
     largest: files
       .filter((f) => f.type === 'script' || f.type === 'stylesheet')
       .sort((a, b) => b.gzip - a.gzip)

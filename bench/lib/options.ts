@@ -30,7 +30,11 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
 }
 
 /** Benchmarks a name in BENCH_ONLY stands for ("api" is the reads and the joins together). */
-const ALIASES: Record<string, string[]> = { api: ['reads', 'joins'] };
+/** `web` is the page weights and Lighthouse; each can also run alone (`weight`, `lighthouse`). */
+const ALIASES: Record<string, string[]> = {
+  api: ['reads', 'joins'],
+  web: ['weight', 'lighthouse'],
+};
 
 export const wants = (opts: BenchOptions, name: string) =>
   opts.only.length === 0 || opts.only.some((o) => o === name || ALIASES[o]?.includes(name));

@@ -37,7 +37,11 @@ the ratios measured side by side in the same run are what to compare.${
   } Whole run:
 ${Math.round(r.totalSeconds / 60)} min. Benchmarks report; they never fail CI.${
     r.carried
-      ? ` Only part was re-measured (BENCH_ONLY): ${r.carried.sections.join(', ')} are from the run of ${r.carried.from.slice(0, 16).replace('T', ' ')} UTC.`
+      ? ` Only part was re-measured (BENCH_ONLY): ${r.carried.sections.join(', ')} are from the run of ${r.carried.from.slice(0, 16).replace('T', ' ')} UTC${
+          r.carried.load
+            ? `, whose load average was ${r.carried.load.start.map((x) => x.toFixed(1)).join(' / ')} at the start${r.carried.load.end ? ` and ${r.carried.load.end.map((x) => x.toFixed(1)).join(' / ')} at the end` : ''}`
+            : ''
+        }.`
       : ''
   }`);
 
@@ -94,8 +98,9 @@ counts as linear here.\n`);
     out.push(`Build: \`npm run build -w apps/web\` ${w.build.status} (${w.build.seconds} s)${w.build.note ? `: ${w.build.note}` : ''}.
 Vite's manifest is not enabled, so each page is loaded in Debian's Chromium (playwright-core,
 headless, 390x844 mobile, fresh context, service workers blocked) against the running server,
-and every script and stylesheet response is counted; its gzip size is computed here (level 9)
-because the server sends them uncompressed (column "encoding"). /tracking is loaded logged in as
+and every script and stylesheet response is counted; its gzip size is computed here (level 9),
+so that pages compare whatever the server sent (column "encoding": what scripts, styles and
+translations arrived with; the server sends brotli or gzip copies built with the apps). /tracking is loaded logged in as
 the demo Gold member with an active order${w.trackingNote ? ` (${w.trackingNote})` : ''}. kB = 1000 bytes.\n`);
     out.push(
       table(
@@ -237,10 +242,11 @@ the figures are the run with the median performance score; every run's score is 
 
   out.push(`## Running it
 
-\`npm run bench\` runs everything (about 20 minutes here) and rewrites this page and
+\`npm run bench\` runs everything (12 to 25 minutes here, by how busy the cores are) and rewrites this page and
 \`bench/results.json\`; \`npm run bench -- --quick\` is a smoke run (short loads, fewer streams and
 customers) that writes to \`bench/.tmp/\` instead; \`BENCH_ONLY=engine,accuracy,footprint,reads,joins,fanout,nodes,web\`
-(or \`--only=\` when running \`npx tsx bench/run-all.ts\`; \`api\` means reads and joins) picks
+(or \`--only=\` when running \`npx tsx bench/run-all.ts\`; \`api\` means reads and joins, \`web\` means
+\`weight\` and \`lighthouse\`) picks
 benchmarks; \`BENCH_PORT=P\` makes the servers it starts take ports from P. Each script also runs
 alone: \`npx tsx bench/fanout.ts --quick\`. Needs Debian's wrk, nginx and PostgreSQL 15 (each part
 without them says so here). Every process started (Jono, nginx, PostgreSQL, the stream workers,

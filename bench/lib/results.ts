@@ -28,7 +28,8 @@ export interface BenchResults {
   settings: { durationSec: number; warmupSec: number; connections: number; customers: number };
   totalSeconds: number;
   /** Sections kept from an earlier run (BENCH_ONLY re-measured the others). */
-  carried?: { from: string; sections: string[] };
+  /** Sections kept from the last full run, and that run's load averages (start and end). */
+  carried?: { from: string; sections: string[]; load?: { start: number[]; end?: number[] } };
   engine?: Outcome<EngineResult>;
   accuracy?: Outcome<AccuracyResult>;
   reads?: Outcome<ReadsResult>;
