@@ -333,7 +333,16 @@ function replaced(body: unknown, path: string, value: unknown): unknown {
   return copy;
 }
 
-const CONTROL_TEXTS = ['\u0000', '\u0007', '\u001b[31m', '\u007f', '\u0008'];
+const CONTROL_TEXTS = [
+  '\u0000',
+  '\u0007',
+  '\u001b[31m',
+  '\u007f',
+  '\u0008',
+  '\u0085',
+  '\u202e',
+  '\u2066',
+];
 const OUT_OF_RANGE = [2 ** 31, 2 ** 31 + 1, -(2 ** 31) - 1, 2 ** 53];
 
 describe('control characters and ids beyond 32 bits, field by field', () => {

@@ -6,9 +6,14 @@ import { z } from 'zod';
 export const INT32_MIN = -(2 ** 31);
 export const INT32_MAX = 2 ** 31 - 1;
 
-/** Text without C0 control characters (tab, line feed and carriage return allowed) or DEL. */
-// eslint-disable-next-line no-control-regex
-export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+/**
+ * Text without control characters: C0 (tab, line feed and carriage return allowed), DEL, C1, and
+ * the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which make
+ * a name typed at the kiosk read backwards on the staff board and the shop's display.
+ */
+export const NO_CONTROL_CHARACTERS =
+  // eslint-disable-next-line no-control-regex
+  /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]*$/;
 export const CONTROL_CHARACTERS_MESSAGE = 'Control characters are not allowed';
 
 /** A string input; `message` (an i18n key or English text) is the answer for every refusal. */
