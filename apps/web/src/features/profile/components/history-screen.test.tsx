@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeFetch, json, makeOrder, makeProfile } from '@jono/test-kit';
+import { fakeFetch, json, makeOrder, makeProfile, makeShop } from '@jono/test-kit';
 import { useActiveOrderStore } from '../../../lib/active-order-store';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useSessionStore } from '../../../lib/session-store';
@@ -60,5 +60,42 @@ describe('the order history', () => {
     await user.click(buttons[0] as HTMLElement);
     await waitFor(() => expect(router.state.location.pathname).toBe('/tracking'));
     expect(useActiveOrderStore.getState().order?.orderId).toBe(901);
+  });
+
+  it('names each service in the app’s language from its shop’s catalogue, not as the order kept it', async () => {
+    // The order was made in Finnish; the shop's catalogue answers in English.
+    const made = makeOrder({
+      id: 700,
+      status: 'serviced',
+      items: [
+        {
+          amount: 1,
+          service_id: 11,
+          service_info: {
+            duration: 25,
+            group_id: 1,
+            id: 11,
+            price: 3900,
+            title: 'Hiustenleikkaus',
+          },
+          extra_services: [
+            { amount: 1, service_id: 21, title: 'Hiustenpesu', price: 500, duration: 5 },
+          ],
+        },
+      ],
+    });
+    const fake = fakeFetch((url, init) => {
+      if (url.pathname === '/api/fi/customers/42/') return json(200, makeProfile());
+      if (url.pathname === '/api/fi/customers/42/orders/') return json(200, { items: [made] });
+      if (url.pathname === '/api/fi/pobs/1/') {
+        expect(new Headers(init?.headers).get('accept-language')).toBe('en');
+        return json(200, makeShop());
+      }
+      return undefined;
+    });
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    renderRoutes(routes, '/profile/history');
+    expect(await screen.findByText('Haircut, Wash')).toBeInTheDocument();
+    expect(screen.queryByText(/Hiustenleikkaus/)).not.toBeInTheDocument();
   });
 });

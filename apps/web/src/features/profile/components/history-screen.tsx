@@ -6,6 +6,7 @@ import { formatDate, formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
 import { paths } from '../../../lib/paths';
 import { ScreenHeader } from '../../account/components/screen-header';
+import { useServiceTitles } from '../../shops/api/service-titles';
 import { RejoinButton } from '../../tracking/components/rejoin-button';
 import { useOrderHistory } from '../api/order-history';
 import { orderTotal } from '../utils/order-total';
@@ -16,6 +17,7 @@ export function HistoryScreen() {
   const history = useOrderHistory();
   const navigate = useNavigate();
   const items = history.data?.items ?? [];
+  const titleOf = useServiceTitles(items.map((o) => o.pob_id));
   return (
     <main className="screen account-screen">
       <ScreenHeader title={t('history.title')} fallback={paths.profile.href()} />
@@ -34,8 +36,8 @@ export function HistoryScreen() {
             <p className="history-entry__services">
               {order.items
                 .flatMap((item) => [
-                  item.service_info.title,
-                  ...item.extra_services.map((e) => e.title),
+                  titleOf(order.pob_id, item.service_id, item.service_info.title),
+                  ...item.extra_services.map((e) => titleOf(order.pob_id, e.service_id, e.title)),
                 ])
                 .join(', ')}
             </p>

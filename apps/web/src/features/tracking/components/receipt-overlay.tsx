@@ -4,6 +4,7 @@ import type { Order } from '@jono/contract';
 import { Dialog } from '@jono/ui';
 import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
+import { useServiceTitles } from '../../shops/api/service-titles';
 
 export function ReceiptOverlay({
   order,
@@ -16,6 +17,7 @@ export function ReceiptOverlay({
 }) {
   const { t } = useTranslation('tracking');
   const locale = useLocale();
+  const titleOf = useServiceTitles([order.pob_id]);
   const total = order.items.reduce(
     (sum, item) =>
       sum + item.service_info.price + item.extra_services.reduce((s, x) => s + x.price, 0),
@@ -27,7 +29,9 @@ export function ReceiptOverlay({
         {order.items.map((item) => (
           <li key={item.service_id} className="receipt__item">
             <div className="receipt__row">
-              <span className="receipt__name">{item.service_info.title}</span>
+              <span className="receipt__name">
+                {titleOf(order.pob_id, item.service_id, item.service_info.title)}
+              </span>
               <span>{formatPrice(item.service_info.price, locale)}</span>
             </div>
             <p className="receipt__duration">
@@ -36,7 +40,7 @@ export function ReceiptOverlay({
             {item.extra_services.map((extra) => (
               <div key={extra.service_id} className="receipt__extra">
                 <div className="receipt__row">
-                  <span>{`+ ${extra.title}`}</span>
+                  <span>{`+ ${titleOf(order.pob_id, extra.service_id, extra.title)}`}</span>
                   <span>{formatPrice(extra.price, locale)}</span>
                 </div>
                 <p className="receipt__duration">
