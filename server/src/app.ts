@@ -1,4 +1,5 @@
 // Builds the Jono API as a Fastify app: plugins, then per-market services, then routes.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -11,12 +12,14 @@ import type { MarketContext } from './context';
 import { openMarketDbs, pgliteDir, type StatementHook } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { TokenService } from './lib/tokens';
+import { fastReads } from './lib/fast-reads';
 import { loggableError } from './lib/loggable-error';
 import { DEFAULT_LIMITS, RELAXED_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
 import { DevSmsSender, HttpSmsSender, type SmsSender } from './services/sms';
 import type { SnapshotFn } from './services/shops';
+import { ReadCache } from './services/read-cache';
 import errorsPlugin from './plugins/errors';
-import securityPlugin from './plugins/security';
+import securityPlugin, { apiSecurityHeaders } from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limits';
 import docsPlugin from './plugins/docs';
 import staticPlugin from './plugins/static';
@@ -35,8 +38,12 @@ import deviceRoutes from './routes/devices/index';
 declare module 'fastify' {
   interface FastifyInstance {
     queueSnapshot: SnapshotFn;
+    /** The shop list and shop pages as ready bytes (services/read-cache.ts). */
+    reads: ReadCache;
   }
 }
+
+type RawHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export interface AppOptions {
   env: Env;
@@ -90,7 +97,20 @@ function loggerOptions(given: AppOptions['logger'], level: string): FastifyServe
 
 export async function buildApp(opts: AppOptions) {
   const { env } = opts;
+  // Ready reads are answered in front of the router once the routes are in (see fast-reads.ts).
+  let beforeRouting: RawHandler | null = null;
   const app = Fastify({
+    // Fastify's own HTTP server, with a look at each request first (its default timeouts kept).
+    serverFactory: (handler, options) => {
+      const server = createServer((req, res) => {
+        if (beforeRouting?.(req, res)) return;
+        handler(req, res);
+      });
+      server.keepAliveTimeout = Number(options.keepAliveTimeout);
+      server.requestTimeout = Number(options.requestTimeout);
+      server.setTimeout(Number(options.connectionTimeout));
+      return server;
+    },
     logger: loggerOptions(opts.logger, env.LOG_LEVEL),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 64 * 1024,
@@ -140,6 +160,7 @@ export async function buildApp(opts: AppOptions) {
 
   // The live queue: `app.queue` and the shop snapshot (estimates, closing_soon, queue_state).
   await app.register(queuePlugin);
+  app.decorate('reads', new ReadCache((market) => app.queue.version(market), now));
   // Open live streams by session, ended on every process when their session is revoked.
   await app.register(revocationPlugin);
 
@@ -169,6 +190,34 @@ export async function buildApp(opts: AppOptions) {
   );
 
   await app.register(staticPlugin);
+
+  // Cross-origin deployments (CORS_ORIGINS) keep every read on the router, for its CORS headers.
+  if (env.CORS_ORIGINS.length === 0) {
+    let open = true;
+    app.addHook('preClose', async () => {
+      open = false;
+    });
+    const level = (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
+    const logRequests = env.NODE_ENV !== 'test' && level?.call(app.log, 'info') === true;
+    beforeRouting = fastReads({
+      reads: app.reads,
+      markets: new Set(markets.keys()),
+      apiHeaders: apiSecurityHeaders(env.production),
+      open: () => open,
+      log: logRequests
+        ? (req, status, startedAt) =>
+            app.log.info(
+              {
+                method: req.method,
+                url: req.url,
+                statusCode: status,
+                responseTime: Number(process.hrtime.bigint() - startedAt) / 1e6,
+              },
+              'ready read answered',
+            )
+        : undefined,
+    });
+  }
   return app;
 }
 
