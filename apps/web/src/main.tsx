@@ -31,6 +31,15 @@ if (root) {
   if (/^\/(home\/?)?$/.test(window.location.pathname)) {
     void queryClient.prefetchQuery(shopsQueryOptions(marketOfLocale(locale)));
   }
+  // A shop page opened from a link: its code and its answer are asked for now too, not after the
+  // first render has found the route (dynamic imports: neither joins the first-screen chunk).
+  const shop = /^\/barbershop\/(\d{1,9})\/?$/.exec(window.location.pathname);
+  if (shop) {
+    void import('./features/order/routes/shop-page');
+    void import('./features/shops/api/get-shop').then(({ shopQueryOptions }) =>
+      queryClient.prefetchQuery(shopQueryOptions(marketOfLocale(locale), Number(shop[1]))),
+    );
+  }
   void initI18n(language).finally(() => {
     createRoot(root).render(
       <StrictMode>
