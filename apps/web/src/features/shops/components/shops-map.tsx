@@ -1,12 +1,14 @@
 // The map of all shops (Leaflet, loaded on demand): a marker per shop showing its wait; a tap, or
-// Enter on a focused marker, opens the shop. The view fits every shop and the customer. Without
-// map tiles the markers carry their names on a plain background.
+// Enter on a focused marker, opens the shop. Shops that would cover one another at the zoom show
+// as one marker with their count, which zooms in on them. The view fits every shop and the
+// customer. Without map tiles the markers carry their names on a plain background.
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { MAP_ZOOM_LIST, type PobSummary } from '@jono/contract';
 import { shopCoords, type LatLng } from '../../../lib/distance';
+import { clusterByDistance } from '../../../lib/map-clusters';
 import { paths } from '../../../lib/paths';
 import { cardState, shownWait } from '../../../lib/queue';
 import { useLeafletMap } from '../../../lib/use-leaflet-map';
@@ -20,6 +22,11 @@ interface ShopsMapProps {
   priority: number | null;
   onOpenShop?: () => void;
 }
+
+/** A marker's size; markers nearer than this on the screen are gathered into one. */
+const MARKER_PX = 40;
+/** Without tiles each marker has its name beneath it (up to about 190 px wide, 22 px high). */
+const NAMED_MARKER_REACH = { x: 160, y: MARKER_PX + 26 };
 
 function markerElement(wait: string, label: string): HTMLElement {
   const root = document.createElement('span');
@@ -46,9 +53,26 @@ export default function ShopsMap({ shops, centre, user, priority, onOpenShop }: 
 
   useEffect(() => {
     if (!map) return;
-    const markers = shops.flatMap((shop) => {
+    const placed = shops.flatMap((shop) => {
       const at = shopCoords(shop.location);
-      if (!at) return [];
+      return at ? [{ shop, at }] : [];
+    });
+    let markers: L.Marker[] = [];
+    const asButton = (marker: L.Marker, label: string, activate: () => void) => {
+      marker.on('click', activate);
+      marker.addTo(map);
+      const node = marker.getElement();
+      // A focused marker acts with Enter or Space, like any button.
+      node?.addEventListener('keydown', (event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        activate();
+      });
+      node?.setAttribute('role', 'button');
+      node?.setAttribute('aria-label', label);
+      return node;
+    };
+    const shopMarker = (shop: PobSummary, at: LatLng) => {
       const state = cardState(shop);
       const wait = shownWait(shop.service_time_estimates, priority);
       const taking = state === 'takingOrders' && wait !== null;
@@ -59,31 +83,60 @@ export default function ShopsMap({ shops, centre, user, priority, onOpenShop }: 
       const icon = L.divIcon({
         className: `map-marker map-marker--${state}`,
         html: markerElement(taking ? String(wait) : '–', `${shop.name} · ${status}`),
-        iconSize: [40, 40],
+        iconSize: [MARKER_PX, MARKER_PX],
       });
       const marker = L.marker([at.lat, at.lng], { icon, title: label, alt: label, keyboard: true });
-      const open = () => {
+      const node = asButton(marker, label, () => {
         onOpenShop?.();
         void navigate(paths.shop.href(shop.id));
-      };
-      marker.on('click', open);
-      marker.addTo(map);
-      const markerNode = marker.getElement();
-      // A focused marker opens with Enter or Space, like any button.
-      markerNode?.addEventListener('keydown', (event) => {
-        if (event.key !== 'Enter' && event.key !== ' ') return;
-        event.preventDefault();
-        open();
       });
-      markerNode?.setAttribute('role', 'button');
-      markerNode?.setAttribute('aria-label', label);
-      markerNode?.setAttribute('data-shop-id', String(shop.id));
-      return [marker];
-    });
+      node?.setAttribute('data-shop-id', String(shop.id));
+      return marker;
+    };
+    // Shops whose markers would cover one another show as one marker that zooms in on them.
+    const clusterMarker = (group: readonly { shop: PobSummary; at: LatLng }[]) => {
+      const bounds = L.latLngBounds(group.map((g) => [g.at.lat, g.at.lng]));
+      const names = group.map((g) => g.shop.name);
+      const label = t('map.clusterLabel', { count: group.length, names: names.join(', ') });
+      const icon = L.divIcon({
+        className: 'map-marker map-marker--cluster',
+        html: markerElement(String(group.length), t('map.clusterName', { count: group.length })),
+        iconSize: [MARKER_PX, MARKER_PX],
+      });
+      const marker = L.marker(bounds.getCenter(), { icon, title: label, alt: label });
+      // At least one level deeper, even when the shops already fit: names beside the markers
+      // can need more room than the view has, and a tap must always bring them apart.
+      const node = asButton(marker, label, () => {
+        const fits = map.getBoundsZoom(bounds, false, L.point(MARKER_PX * 2, MARKER_PX * 2));
+        const zoom = Math.min(map.getMaxZoom(), Math.max(map.getZoom() + 1, fits));
+        map.setView(bounds.getCenter(), zoom);
+      });
+      node?.setAttribute('data-shop-ids', group.map((g) => g.shop.id).join(' '));
+      return marker;
+    };
+    const draw = () => {
+      for (const marker of markers) marker.remove();
+      // At the deepest zoom nothing comes apart any more: every shop gets its own marker.
+      const groups =
+        map.getZoom() >= map.getMaxZoom()
+          ? placed.map((p) => [p])
+          : clusterByDistance(
+              placed.map((p) => ({ item: p, at: map.latLngToLayerPoint([p.at.lat, p.at.lng]) })),
+              tilesFailed ? NAMED_MARKER_REACH : { x: MARKER_PX + 4, y: MARKER_PX + 4 },
+            );
+      markers = groups.map((group) =>
+        group.length === 1 && group[0]
+          ? shopMarker(group[0].shop, group[0].at)
+          : clusterMarker(group),
+      );
+    };
+    draw();
+    map.on('zoomend', draw);
     return () => {
+      map.off('zoomend', draw);
       for (const marker of markers) marker.remove();
     };
-  }, [map, shops, priority, navigate, onOpenShop, t]);
+  }, [map, shops, priority, navigate, onOpenShop, t, tilesFailed]);
 
   return (
     <div className={`map-frame${tilesFailed ? ' map-frame--plain' : ''}`}>
