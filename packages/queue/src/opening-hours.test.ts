@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closingTime, isOpenAt, localTimeToEpoch } from './opening-hours';
+import { closingTime, isOpenAt, localTimeToEpoch, localWeekdayHour } from './opening-hours';
 
 const HELSINKI = 'Europe/Helsinki';
 const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, open: '09:00', close: '20:00' }));
@@ -82,5 +83,52 @@ describe('opening hours', () => {
         Date.parse('2026-11-21T10:00:00Z'),
       ),
     ).toBe(false);
+  });
+});
+
+describe('local weekday and hour', () => {
+  // Zones with whole-hour, half-hour and 45-minute offsets, half-hour daylight saving (Lord Howe)
+  // and both hemispheres, at any instant of 2020-2031 and on the quarter hours around changes.
+  const zones = [
+    HELSINKI,
+    'Europe/Tallinn',
+    'Europe/Oslo',
+    'America/St_Johns',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'America/Sao_Paulo',
+  ];
+  const reference = (at: number, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(at);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    return {
+      weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday')) + 1,
+      hour: Number(part('hour')) % 24,
+    };
+  };
+
+  it('agrees with Intl at every instant, daylight-saving changes included', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2031, 0, 1) }),
+        fc.constantFrom(...zones),
+        (at, zone) => {
+          expect(localWeekdayHour(at, zone)).toEqual(reference(at, zone));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    // The last minute before and the first after the spring and autumn changes in Helsinki.
+    for (const change of [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1)]) {
+      for (const at of [change - 60_000, change - 1, change, change + 60_000]) {
+        expect(localWeekdayHour(at, HELSINKI)).toEqual(reference(at, HELSINKI));
+      }
+    }
   });
 });

@@ -16,9 +16,16 @@ interface LocalDate {
   minutes: number;
 }
 
-const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const DAY_MS = 86_400_000;
+/**
+ * A zone's offset from UTC is a whole number of quarter hours and changes only at a quarter hour
+ * (true of every zone since the 1970s), so it is looked up once per zone and quarter: Intl's
+ * formatToParts is slow, and the arrival forecast asks for local hours many times per estimate.
+ */
+const QUARTER_MS = 15 * 60_000;
+const offsets = new Map<string, Map<number, number>>();
+const QUARTERS_KEPT = 20_000;
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
@@ -26,7 +33,6 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
     f = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
-      weekday: 'short',
       year: 'numeric',
       month: 'numeric',
       day: 'numeric',
@@ -39,17 +45,55 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** Milliseconds to add to UTC for the local wall-clock time of `at` in `timeZone`. */
+function offsetAt(timeZone: string, at: number): number {
+  const quarter = Math.floor(at / QUARTER_MS);
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  let offset = zone.get(quarter);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_MS;
+    const parts: Record<string, string> = {};
+    for (const p of formatter(timeZone).formatToParts(start)) parts[p.type] = p.value;
+    const num = (k: string) => Number(parts[k] ?? 0);
+    const wall = Date.UTC(
+      num('year'),
+      num('month') - 1,
+      num('day'),
+      num('hour'),
+      num('minute'),
+      num('second'),
+    );
+    offset = wall - start;
+    if (zone.size >= QUARTERS_KEPT) zone.clear();
+    zone.set(quarter, offset);
+  }
+  return offset;
+}
+
 function localDate(timeZone: string, at: number): LocalDate & { second: number } {
-  const parts: Record<string, string> = {};
-  for (const p of formatter(timeZone).formatToParts(at)) parts[p.type] = p.value;
-  const num = (k: string) => Number(parts[k] ?? 0);
+  const wall = new Date(at + offsetAt(timeZone, at));
   return {
-    year: num('year'),
-    month: num('month'),
-    day: num('day'),
-    weekday: WEEKDAYS[parts.weekday ?? ''] ?? 0,
-    minutes: num('hour') * 60 + num('minute'),
-    second: num('second'),
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    weekday: ((wall.getUTCDay() + 6) % 7) + 1,
+    minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
+/** ISO weekday (1 Monday) and hour of an instant in a time zone. */
+export function localWeekdayHour(at: number, timeZone: string): { weekday: number; hour: number } {
+  const local = at + offsetAt(timeZone, at);
+  const days = Math.floor(local / DAY_MS);
+  // 1 January 1970 was a Thursday (ISO weekday 4).
+  return {
+    weekday: ((((days + 3) % 7) + 7) % 7) + 1,
+    hour: Math.floor((local - days * DAY_MS) / 3_600_000),
   };
 }
 

@@ -5,6 +5,7 @@
 import { learnCalibration } from './calibration';
 import type { EstimateRecord } from './calibration';
 import { buildDurationModel } from './duration-model';
+import { localWeekdayHour } from './opening-hours';
 import type { ServedOrder } from './duration-model';
 import type {
   ArrivalForecast,
@@ -77,30 +78,6 @@ export interface ShopInputs {
   calibration: Calibration;
   /** [source][weekday 1..7 at index 0..6][hour 0..23] = joins per hour by priority. */
   rates: HourlyRates;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** ISO weekday (1 Monday) and hour of an instant in a time zone. */
-export function localWeekdayHour(at: number, timeZone: string): { weekday: number; hour: number } {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  let weekday = 1;
-  let hour = 0;
-  for (const part of f.formatToParts(at)) {
-    if (part.type === 'weekday') {
-      weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part.value) + 1;
-    } else if (part.type === 'hour') hour = Number(part.value) % 24;
-  }
-  return { weekday, hour };
 }
 
 const emptyRates = (): number[][][] =>
