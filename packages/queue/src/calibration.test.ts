@@ -109,6 +109,42 @@ describe('calibration', () => {
     expect(calibrate(learnt, 0, { p10: 0, p50: 1, p90: 6 }).high).toBeCloseTo(6, 0);
   });
 
+  it('counts an order once in the margins, however often its estimate changed', () => {
+    // 300 customers each shown one estimate whose range holds 80 % of them; 6 starving customers
+    // re-estimated 20 times each, every time 40 minutes over.
+    const random = mulberry32(13);
+    const rs: EstimateRecord[] = [];
+    for (let i = 0; i < 300; i++) {
+      const p50 = 20 + random() * 8;
+      const actual = p50 + (random() - 0.5) * 12.5;
+      rs.push({ priority: 0, orderId: i, model: { p10: p50 - 5, p50, p90: p50 + 5 }, actual });
+    }
+    const starving = (orderId: number | undefined): EstimateRecord[] =>
+      Array.from({ length: 20 }, () => {
+        const p50 = 20 + random() * 8;
+        return {
+          priority: 0,
+          orderId,
+          model: { p10: p50 - 5, p50, p90: p50 + 5 },
+          actual: p50 + 40,
+        };
+      });
+    const once = learnCalibration([
+      ...rs,
+      ...[1, 2, 3, 4, 5, 6].flatMap((i) => starving(1000 + i)),
+    ]);
+    const model = { p10: 19, p50: 24, p90: 29 };
+    const range = calibrate(once, 0, model);
+    // 6 of 306 customers: the range is the honest customers' (about +-5), not stretched to +40.
+    expect(range.high).toBeLessThan(34);
+    // Counted per record, the 120 starving records are 29 % of the cell and stretch it.
+    const perRecord = learnCalibration([
+      ...rs,
+      ...[1, 2, 3, 4, 5, 6].flatMap(() => starving(undefined)),
+    ]);
+    expect(calibrate(perRecord, 0, model).high).toBeGreaterThan(60);
+  });
+
   it('shows whole minutes with the range rounded inwards, never past the median', () => {
     expect(wholeMinutes({ low: 19.2, median: 24.6, high: 35.7 })).toEqual({
       low: 20,

@@ -169,7 +169,7 @@ export function buildShopInputs(records: ShopRecords, now: number, timeZone: str
     const order = byId.get(e.orderId);
     const actual = order ? waitAfterEstimate(e.at, order) : null;
     if (actual === null || e.at < calibrationSince || e.at > now) return [];
-    return [{ priority: e.priority, model: e.model, actual }];
+    return [{ priority: e.priority, model: e.model, actual, orderId: e.orderId }];
   });
   return {
     durationModel: buildDurationModel(served),
