@@ -163,6 +163,26 @@ describe('POST /customers/{id}/orders/{orderId}/rejoin/', () => {
     const twice = await rejoin(again);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error).toBe('limit_reached');
+
+    // A new visit left the same day: taking the place back is not offered, as it would be refused.
+    const customer = { id: b.id, auth: await authFor(app, b.id) };
+    const joinedAgain = await join(app, customer, 9);
+    expect(joinedAgain.statusCode, joinedAgain.body).toBe(201);
+    const later = { id: b.id, orderId: joinedAgain.json<{ id: number }>().id };
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/fi/customers/${b.id}/orders/${later.orderId}/`,
+      headers: customer.auth,
+      payload: { cancel: true },
+    });
+    expect((await orderOf(later)).presence?.rejoin_until).toBeNull();
+    const history = (
+      await app.inject({ url: `/api/fi/customers/${b.id}/orders/`, headers: customer.auth })
+    ).json<{ items: Order[] }>();
+    expect(history.items.map((o) => o.presence?.rejoin_until ?? null)).not.toContainEqual(
+      expect.any(String),
+    );
+    expect((await rejoin(later)).json().error).toBe('limit_reached');
   });
 
   it('refuses after 10 minutes, an order still active, and another customer’s order', async () => {

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PobEvent } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { orders } from '../db/schema';
-import { orderView, placeInView, waitInView } from './orders';
+import { orderView, placeInView, rejoinSpentFor, waitInView } from './orders';
 import type { OrderRow } from './queue-load';
 import type { QueueService, ShopQueueView } from './queue';
 import { displayBoard } from './display';
@@ -237,13 +237,15 @@ export class LiveFeeds {
         const row = rows.get(id);
         if (!frame && row) {
           this.builds += 1;
+          const now = this.now();
           frame = frameOf({
             ...orderView(
               row,
               waitInView(frames.view, row),
-              this.now(),
+              now,
               frames.view,
               frames.view.computedAt,
+              await rejoinSpentFor(f.ctx, this.queue, row, now),
             ),
             ...placeInView(frames.view, row),
           });

@@ -17,8 +17,8 @@ import {
 } from './queue-load';
 import { changeQueue } from './queue-change';
 import { statusOf, type QueueService, type ShopQueueView } from './queue';
-import { orderPresence } from './presence';
-import { rejoinKeys } from './self-service';
+import { orderPresence, rejoinUntil } from './presence';
+import { rejoinKeys, rejoinSpent } from './self-service';
 
 export interface ItemRequest {
   service_id: number;
@@ -227,6 +227,7 @@ export function orderView(
   now: number,
   view?: Pick<ShopQueueView, 'estimate'>,
   asOf: number = now,
+  rejoinSpent = false,
 ): Order {
   return {
     id: row.id,
@@ -236,7 +237,7 @@ export function orderView(
     status: row.status as Order['status'],
     customer_at_pob: row.customerAtPob,
     service_time_estimate: row.status === 'active' ? live : NO_WAIT,
-    presence: orderPresence(row, now, view),
+    presence: orderPresence(row, now, view, rejoinSpent),
     items: row.items.map((i) => ({
       amount: 1,
       service_id: i.service_id,
@@ -294,6 +295,21 @@ export function placeInView(
 }
 
 /** The answer of every order route: the order, its live wait and its place in the queue. */
+/**
+ * Whether a no-show or left order that could still be rejoined has had its rejoin used; reads
+ * the shop's view (for its time zone) only for such an order.
+ */
+export async function rejoinSpentFor(
+  ctx: MarketContext,
+  queue: Pick<QueueService, 'view'>,
+  row: OrderRow,
+  now: number,
+): Promise<boolean> {
+  if (rejoinUntil(row, now) === null) return false;
+  const { pob } = await queue.view(ctx, row.pobId);
+  return rejoinSpent(ctx.db, row, pob.timeZone, now);
+}
+
 export async function orderAnswer(
   ctx: MarketContext,
   queue: QueueService,
@@ -301,7 +317,12 @@ export async function orderAnswer(
   now: number,
 ): Promise<Order> {
   if (row.status !== 'active') {
-    return { ...orderView(row, NO_WAIT, now), in_service: false, ahead: null };
+    const spent = await rejoinSpentFor(ctx, queue, row, now);
+    return {
+      ...orderView(row, NO_WAIT, now, undefined, now, spent),
+      in_service: false,
+      ahead: null,
+    };
   }
   const view = await queue.view(ctx, row.pobId);
   return { ...orderView(row, waitInView(view, row), now, view), ...placeInView(view, row) };

@@ -98,10 +98,12 @@ export function leaveNowIds(view: ShopQueueView, now: number): number[] {
     .map((o) => o.id);
 }
 
+/** `rejoinSpent`: the customer has used their rejoin (self-service.ts), so none is offered. */
 export function orderPresence(
   row: OrderRow,
   now: number,
   view?: Pick<ShopQueueView, 'estimate'>,
+  rejoinSpent = false,
 ): OrderPresence {
   const away = awayState(row, now);
   const state: OrderPresence['state'] = deferred(row, now)
@@ -109,7 +111,7 @@ export function orderPresence(
     : row.customerAtPob
       ? 'here'
       : (away ?? 'waiting');
-  const until = rejoinUntil(row, now);
+  const until = rejoinSpent ? null : rejoinUntil(row, now);
   const leave = view ? leaveAtInView(view, row) : null;
   return {
     state,

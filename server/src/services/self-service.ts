@@ -1,7 +1,7 @@
 // What a customer can do for their place themselves: ask for more time (self-defer, twice per
 // order, never past closing) and rejoin at the former place after a no-show or leaving (within
 // 10 minutes, once a day). Both run under the shop's lock.
-import { and, eq, gte, isNotNull } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, or } from 'drizzle-orm';
 import {
   REJOIN_WINDOW_MS,
   SELF_DEFER_MAX,
@@ -10,7 +10,7 @@ import {
 } from '@jono/contract';
 import { rejoinPlace, selfDefer } from '@jono/queue';
 import type { MarketContext } from '../context';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { orders } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
 import { localDayStart } from '../lib/local-time';
@@ -99,6 +99,37 @@ export async function deferOwnOrder(
   return result;
 }
 
+const REJOIN_SPENT = 'A place can be rejoined once a day';
+
+/**
+ * Whether the customer of a no-show or left order has used their rejoin: this order was rejoined
+ * already, or they rejoined some place today (the shop's local day). The tracking screen and the
+ * history offer to take the place back only when this is false (`rejoin_until`).
+ */
+export async function rejoinSpent(
+  db: Db | Tx,
+  former: Pick<OrderRow, 'id' | 'customerId'>,
+  timeZone: string,
+  now: number,
+): Promise<boolean> {
+  if (former.customerId === null) return true;
+  const [again] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, former.customerId),
+        isNotNull(orders.rejoinedFrom),
+        or(
+          eq(orders.rejoinedFrom, former.id),
+          gte(orders.joinedAt, new Date(localDayStart(timeZone, now))),
+        ),
+      ),
+    )
+    .limit(1);
+  return again !== undefined;
+}
+
 /**
  * The sort keys a rejoin takes, checked under the shop's lock: the former order was the
  * customer's, a no-show or left (not served), at most REJOIN_WINDOW_MS ago, not rejoined yet,
@@ -120,17 +151,7 @@ export async function rejoinKeys(
   if (former.finishedAt === null || now - former.finishedAt.getTime() > REJOIN_WINDOW_MS) {
     throw limit(`A place can be rejoined within ${REJOIN_WINDOW_MS / 60_000} minutes`);
   }
-  const [again] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        isNotNull(orders.rejoinedFrom),
-        gte(orders.joinedAt, new Date(localDayStart(timeZone, now))),
-      ),
-    );
-  if (again) throw limit('A place can be rejoined once a day');
+  if (await rejoinSpent(tx, former, timeZone, now)) throw limit(REJOIN_SPENT);
   const place = rejoinPlace(active.map(toQueueOrder), former);
   return { priority: place.priority, rank: place.rank };
 }
