@@ -102,6 +102,13 @@ test('a walk-in joins at the door kiosk and appears on the shop screen and the s
     },
   );
 
+  // And the kiosk's: it stops offering the queue by itself, before anyone tries to join.
+  await managerPage.getByRole('button', { name: 'Revoke Tablet at the door' }).click();
+  await managerPage.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(kiosk.getByText('This device code no longer works.', { exact: false })).toBeVisible({
+    timeout: 30_000,
+  });
+
   await Promise.all([
     managerContext.close(),
     screenContext.close(),

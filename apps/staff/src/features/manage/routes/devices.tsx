@@ -196,6 +196,7 @@ export function DevicesRoute() {
         onCancel={() => setRevoking(null)}
         onConfirm={() => {
           if (!revoking) return;
+          setRevoking(null);
           revoke.mutate(revoking.id, {
             onSuccess: () => toast({ message: t('manage.devices.revoked') }),
             onError: (error) => toast({ message: errorText(error), tone: 'error' }),

@@ -7,6 +7,13 @@ import { marketOfCode } from '../utils/device-code';
 
 const kioskAnswer = z.object({ pob_id: z.number().int(), label: z.string() });
 
+/**
+ * How often the kiosk checks its code, so that a revoked kiosk stops offering the queue within
+ * seconds, as the display does (its stream ends). Six checks a minute stay well inside the
+ * route's per-IP limit (20 a minute), also for two kiosks behind one address.
+ */
+export const KIOSK_RECHECK_MS = 10_000;
+
 export function useKioskCheck(shopId: number, code: string) {
   return useQuery({
     queryKey: ['kiosk', shopId, code],
@@ -17,8 +24,8 @@ export function useKioskCheck(shopId: number, code: string) {
         deviceCode: code,
         market: marketOfCode(code) ?? undefined,
       }),
-    // Rechecked now and then, so that a revoked kiosk stops offering the queue.
-    refetchInterval: 60_000,
+    refetchInterval: KIOSK_RECHECK_MS,
+    refetchIntervalInBackground: true,
     retry: 1,
   });
 }
