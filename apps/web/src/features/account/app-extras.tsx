@@ -4,9 +4,8 @@ import { useEffect } from 'react';
 import { env } from '../../config/env';
 import { track } from '../../lib/analytics';
 import { useNotificationStore } from '../../lib/notification-store';
-import { applyLanguage, languageFromQuery, marketFromQuery } from './language';
-import { currentMarket, useLocaleStore } from '../../lib/locale-store';
-import type { Locale } from '@jono/contract';
+import { applyLanguage, applyMarket, languageFromQuery, marketFromQuery } from './language';
+import { currentMarket } from '../../lib/locale-store';
 import { OfflineScreen } from '../pwa/offline-screen';
 import PwaRegister from '../pwa/pwa-register';
 
@@ -26,9 +25,7 @@ export function AppExtras() {
     if (fromQuery) void applyLanguage(fromQuery);
     // A shop's QR code (its display) names the shop's market: a phone of another market follows.
     const market = marketFromQuery(window.location.search);
-    if (market && currentMarket() !== market) {
-      useLocaleStore.getState().setLocale(market.toUpperCase() as Locale);
-    }
+    if (market && currentMarket() !== market) void applyMarket(market);
     const stopTracking = trackSessionErrors();
     // The reporter's code loads only where a report URL is configured.
     let stopReporting: (() => void) | null = null;

@@ -2,7 +2,7 @@
 // document in step with the locale store.
 import { LANGUAGES, MARKETS, MENU_LANGUAGES, type Language, type Market } from '@jono/contract';
 import { i18next } from '../../lib/i18n';
-import { useLocaleStore } from '../../lib/locale-store';
+import { localeOfMarket, useLocaleStore } from '../../lib/locale-store';
 
 /** Each language's name in itself, as a language menu shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -42,4 +42,14 @@ export async function applyLanguage(language: Language): Promise<void> {
   const { changeMarket } = await import('../../lib/market-shelf');
   changeMarket(() => useLocaleStore.getState().setLanguage(language));
   if (i18next.language !== language) await i18next.changeLanguage(language);
+}
+
+/**
+ * Moves the app to a market (a shop's QR code, a device's code) like every change of market: the
+ * accounts of the market left are kept and come back on return (market-shelf.ts), never a session
+ * of one market sent to another's backend (which refused it and logged the customer out).
+ */
+export async function applyMarket(market: Market): Promise<void> {
+  const { changeMarket } = await import('../../lib/market-shelf');
+  changeMarket(() => useLocaleStore.getState().setLocale(localeOfMarket(market)));
 }

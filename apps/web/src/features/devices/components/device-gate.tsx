@@ -1,9 +1,9 @@
 // Locks a display or kiosk to its shop: asks for the code a manager created, keeps it on the
 // device, follows its market, and asks again when the code stops working (revoked).
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { Locale } from '@jono/contract';
 import { useTranslation } from '../../../lib/use-translation';
-import { useLocaleStore } from '../../../lib/locale-store';
+import { currentMarket } from '../../../lib/locale-store';
+import { applyMarket } from '../../account/language';
 import { marketOfCode, storeCode, storedCode, type DeviceKind } from '../utils/device-code';
 
 interface Props {
@@ -19,10 +19,7 @@ export function DeviceGate({ kind, shopId, children }: Props) {
   const market = code ? marketOfCode(code) : null;
 
   useEffect(() => {
-    if (!market) return;
-    const { locale, setLocale } = useLocaleStore.getState();
-    const wanted = market.toUpperCase() as Locale;
-    if (locale !== wanted) setLocale(wanted);
+    if (market && currentMarket() !== market) void applyMarket(market);
   }, [market]);
 
   if (code && market) {
