@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDurationModel, expectedMinutes, PRIOR_RESIDUALS } from './duration-model';
+import { mulberry32 } from './sim/random';
 
 const served = (serviceIds: number[], plannedMinutes: number, actualMinutes: number, n: number) =>
   Array.from({ length: n }, () => ({ serviceIds, plannedMinutes, actualMinutes }));
@@ -73,6 +74,24 @@ describe('buildDurationModel', () => {
       { serviceIds: [1], plannedMinutes: 25, actualMinutes: 7 },
     ]);
     expect(expectedMinutes(early, 25, [1])).toBe(expectedMinutes(buildDurationModel(few), 25, [1]));
+  });
+
+  it('keeps the short and the long real durations of a service that varies a lot', () => {
+    // 300 services planned 20 minutes that really take 4 minutes plus an exponential of mean 16
+    // (mean 20, CV 0.8): one in eight under 6 minutes, one in a hundred over 80.
+    const random = mulberry32(17);
+    const history = Array.from({ length: 300 }, () => ({
+      serviceIds: [1],
+      plannedMinutes: 20,
+      actualMinutes: 4 - 16 * Math.log(1 - random()),
+    }));
+    const mean = history.reduce((sum, h) => sum + h.actualMinutes, 0) / history.length;
+    const model = buildDurationModel(history);
+    expect(expectedMinutes(model, 20, [1])).toBeGreaterThan(mean * 0.95);
+    expect(expectedMinutes(model, 20, [1])).toBeLessThan(mean * 1.05);
+    // The spread keeps its tail: a service under way can still run past three times its mean.
+    expect(model.residuals.at(-1)).toBeGreaterThan(3);
+    expect(model.outliers).toBeLessThan(10);
   });
 
   it('learns per barber when the shop records who served', () => {

@@ -15,9 +15,15 @@ export interface ServedOrder {
 const PRIOR_SAMPLES = 10;
 const MIN_RATIO = 0.5;
 const MAX_RATIO = 2;
-/** Recorded durations outside [0.3, 4] x planned are mis-recorded whatever the history says. */
-const MIN_RECORDED_RATIO = 0.3;
-const MAX_RECORDED_RATIO = 4;
+/**
+ * Recorded durations outside [0.1, 8] x planned are mis-recorded whatever the history says.
+ * Wide on purpose: a service whose durations vary like an exponential's is really shorter than
+ * 0.3 x its mean a quarter of the time, and bounds of [0.3, 4] dropped those (and its long tail),
+ * so the learnt mean came out a fifth too long and a long service under way was expected to end
+ * too soon. Within the bounds the outlier rule below, on the shop's own spread, does the work.
+ */
+const MIN_RECORDED_RATIO = 0.1;
+const MAX_RECORDED_RATIO = 8;
 /**
  * A record further than this many robust standard deviations (1.4826 x MAD of the log ratio)
  * from the median is an outlier; at least ln 1.5 either way, so a tight history keeps its edges.
