@@ -2,14 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deviceCreatedSchema,
   displayBoardSchema,
+  orderSchema,
   staffQueueSchema,
+  ticketLabel,
   type DisplayBoard,
 } from '@jono/contract';
 import { eq } from 'drizzle-orm';
 import { devices } from '../src/db/schema';
 import { recheckSessions } from '../src/services/revocation';
 import { buildTestApp } from './helpers';
-import { catalogue, fi, mutableClock, setShop } from './queue-factories';
+import {
+  authFor,
+  catalogue,
+  fi,
+  join,
+  mutableClock,
+  newCustomer,
+  setShop,
+} from './queue-factories';
 import { openSse } from './sse-client';
 import type { App } from '../src/app';
 
@@ -190,6 +200,25 @@ describe('kiosk and display', () => {
     const labels = displayBoardSchema.parse(byNumber.json()).next.map((n) => n.label);
     expect(labels).toContain(String(joined.ticket).padStart(3, '0'));
     expect(labels).not.toContain('Ville');
+
+    // An app customer finds their number on the screen: their order says it.
+    const customer = await newCustomer(app);
+    const made = await join(app, customer, 3);
+    expect(made.statusCode, made.body).toBe(201);
+    const orderId = made.json<{ id: number }>().id;
+    const order = orderSchema.parse(
+      (
+        await app.inject({
+          url: `/api/fi/customers/${customer.id}/orders/${orderId}/`,
+          headers: await authFor(app, customer.id),
+        })
+      ).json(),
+    );
+    expect(order.ticket).toBe(joined.ticket + 1);
+    const withApp = await app.inject({ url: '/api/fi/display/3/', headers: code(display.code) });
+    expect(displayBoardSchema.parse(withApp.json()).next.map((n) => n.label)).toContain(
+      ticketLabel(order.ticket ?? 0),
+    );
   });
 
   it('numbers the day’s orders of a shop 1, 2, 3 ...', async () => {

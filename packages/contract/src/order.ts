@@ -74,6 +74,11 @@ export const orderSchema = z.object({
   ahead: z.number().int().min(0).nullable().optional(),
   /** Travel, protected spot, self-defer, rejoin and why the wait changed. */
   presence: orderPresenceSchema.optional(),
+  /**
+   * The shop's number of the day for this order (1, 2, ... from local midnight), which the shop's
+   * screen shows instead of first names when the shop chooses numbers; null for older orders.
+   */
+  ticket: z.number().int().nullable().optional(),
   items: z.array(
     z.object({
       amount: z.number().int(),

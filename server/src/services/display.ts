@@ -1,6 +1,6 @@
 // The in-shop display's board: who is next (first names or ticket numbers, by the shop's
 // choice), who is being served, and the wait for a new customer, from the shop's cached view.
-import type { DisplayBoard } from '@jono/contract';
+import { ticketLabel, type DisplayBoard } from '@jono/contract';
 import type { ActiveOrderRow } from './queue-load';
 import type { ShopQueueView } from './queue';
 
@@ -8,7 +8,7 @@ import type { ShopQueueView } from './queue';
 export const DISPLAY_NEXT = 8;
 
 export function displayLabel(o: ActiveOrderRow, names: 'first_name' | 'number'): string {
-  const number = o.ticket === null ? `#${o.id}` : String(o.ticket).padStart(3, '0');
+  const number = o.ticket === null ? `#${o.id}` : ticketLabel(o.ticket);
   if (names === 'number') return number;
   const first = o.customer?.firstname.trim() || o.walkInName?.trim().split(/\s+/)[0];
   return first ?? number;

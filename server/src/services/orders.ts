@@ -238,6 +238,7 @@ export function orderView(
     customer_at_pob: row.customerAtPob,
     service_time_estimate: row.status === 'active' ? live : NO_WAIT,
     presence: orderPresence(row, now, view, rejoinSpent),
+    ticket: row.ticket,
     items: row.items.map((i) => ({
       amount: 1,
       service_id: i.service_id,

@@ -2,7 +2,7 @@
 // they allow it, in the customer's language.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import webpush from 'web-push';
-import { TURN_NEAR_MINUTES, parsePushSubscription } from '@jono/contract';
+import { TURN_NEAR_MINUTES, parsePushSubscription, ticketLabel } from '@jono/contract';
 import type { QueueEstimate } from '@jono/queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
@@ -93,7 +93,7 @@ export async function notifyTurnNear(
     if (k.customerId !== null || k.notifyPhone === null) continue;
     const text = smsText(smsLanguageOf(ctx.info.language), 'kioskTurnNear', {
       shop: shopName,
-      ticket: String(k.ticket ?? k.id).padStart(3, '0'),
+      ticket: ticketLabel(k.ticket ?? k.id),
     });
     await ctx.sms
       .send({ to: k.notifyPhone, text })

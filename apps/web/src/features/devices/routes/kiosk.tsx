@@ -3,7 +3,7 @@
 // same checks as the app's apply. Locked to the shop by a device code.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import type { KioskJoinAnswer, Pob } from '@jono/contract';
+import { ticketLabel, type KioskJoinAnswer, type Pob } from '@jono/contract';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
@@ -275,7 +275,7 @@ function Done({ answer, onFinish }: { answer: KioskJoinAnswer; onFinish: () => v
     <main className="device device--kiosk">
       <h1>{t('kiosk.doneTitle')}</h1>
       <p className="kiosk__ticket" aria-label={t('kiosk.ticketLabel', { ticket: answer.ticket })}>
-        {String(answer.ticket).padStart(3, '0')}
+        {ticketLabel(answer.ticket)}
       </p>
       <p role="status">
         {answer.wait_time === null

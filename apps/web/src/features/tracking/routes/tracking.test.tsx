@@ -146,6 +146,12 @@ describe('the tracking screen', () => {
     expect(await screen.findByText('3 customers ahead of you')).toBeVisible();
   });
 
+  it('gives the number the shop’s screen shows for the customer', async () => {
+    vi.stubGlobal('fetch', api(makeOrder({ ahead: 3, ticket: 7 })).fetchImpl);
+    renderRoutes(routes, '/tracking');
+    expect(await screen.findByText("Your number on the shop's screen: 007")).toBeVisible();
+  });
+
   it('in the chair, neither offers to leave nor tells the customer to wait', async () => {
     vi.stubGlobal(
       'fetch',

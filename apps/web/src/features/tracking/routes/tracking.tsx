@@ -8,6 +8,7 @@ import {
   CHECK_IN_ANIMATION_FALLBACK_MS,
   SHORT_SCREEN_HEIGHT,
   TRACKING_REDIRECT_MS,
+  ticketLabel,
 } from '@jono/contract';
 import { ConfirmDialog } from '@jono/ui';
 import { Loader } from '../../../components/ui/loader';
@@ -137,6 +138,11 @@ export function TrackingRoute() {
           {data.ahead != null ? (
             <p className="tracking__place">
               {data.ahead === 0 ? t('place.next') : t('place.ahead', { count: data.ahead })}
+            </p>
+          ) : null}
+          {data.ticket != null ? (
+            <p className="tracking__ticket">
+              {t('place.ticket', { ticket: ticketLabel(data.ticket) })}
             </p>
           ) : null}
         </div>
