@@ -84,7 +84,8 @@ function DisplayBoardScreen({
       <section className="display__next" aria-labelledby="display-next">
         <h2 id="display-next">{t('display.nextTitle')}</h2>
         {next.length === 0 ? (
-          <p>{t('display.empty')}</p>
+          // "Take a seat" only while the queue takes customers; closed or full says so instead.
+          <p>{t(taking ? 'display.empty' : 'display.notTaking')}</p>
         ) : (
           <ol aria-live="polite">
             {next.map((n) => (
