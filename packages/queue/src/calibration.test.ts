@@ -145,6 +145,28 @@ describe('calibration', () => {
     expect(calibrate(perRecord, 0, model).high).toBeGreaterThan(60);
   });
 
+  it('learns a long wait of few customers from its own priority’s long waits', () => {
+    const random = mulberry32(19);
+    const shown = (priority: number, orderId: number, p50: number, bias: number) => ({
+      priority,
+      orderId,
+      model: { p10: p50 - 5, p50, p90: p50 + 5 },
+      actual: p50 + bias + (random() - 0.5) * 6,
+    });
+    const rs: EstimateRecord[] = [];
+    // One-time customers wait 10 minutes longer than the model says, at 15-30 minutes...
+    for (let i = 0; i < 200; i++) rs.push(shown(0, i, 20 + random() * 8, 10));
+    // ...and at 60+ too, but only 5 of them, re-estimated 8 times each, on one odd day.
+    for (let i = 0; i < 40; i++) rs.push(shown(0, 1000 + (i % 5), 70 + random() * 10, -20));
+    // Members, who are not passed by anyone, wait 5 minutes less at 60+.
+    for (let i = 0; i < 300; i++) rs.push(shown(3, 2000 + i, 70 + random() * 10, -5));
+    const learnt = learnCalibration(rs);
+    const model = { p10: 70, p50: 75, p90: 80 };
+    // Neither the five odd customers (-20) nor the members (-5): the one-time customers' +10.
+    expect(calibrate(learnt, 0, model).median).toBeGreaterThan(80);
+    expect(calibrate(learnt, 3, model).median).toBeLessThan(72);
+  });
+
   it('shows whole minutes with the range rounded inwards, never past the median', () => {
     expect(wholeMinutes({ low: 19.2, median: 24.6, high: 35.7 })).toEqual({
       low: 20,

@@ -11,8 +11,13 @@ import type { Calibration, CalibrationCell, ModelWait } from './types';
 
 /** Wait buckets by the model's median (minutes): 0-5, 5-15, 15-30, 30-60, 60+. */
 export const WAIT_BUCKET_EDGES: readonly number[] = [5, 15, 30, 60];
-/** A cell needs this many records; fewer: the pooled row, then no correction. */
+/**
+ * A cell needs records of this many orders (an order re-estimated many times is one); fewer: for
+ * a long wait its priority's long waits together, then the pooled row, then no correction.
+ */
 export const MIN_CALIBRATION_RECORDS = 30;
+/** Buckets from this one on (15 minutes and more) are long waits, learnt together when sparse. */
+export const LONG_WAIT_BUCKET = 2;
 /** The 80 % interval misses one wait in five: one in ten at each end unless an end cannot miss. */
 const MISS = 0.2;
 const TAIL = MISS / 2;
@@ -88,9 +93,10 @@ function orderWeights(records: readonly EstimateRecord[]): number[] {
 }
 
 function cellOf(records: readonly EstimateRecord[]): CalibrationCell | null {
-  if (records.length < MIN_CALIBRATION_RECORDS) return null;
   const weights = orderWeights(records);
   const total = weights.reduce((a, b) => a + b, 0);
+  // Records of one order are one customer's wait seen again: the cell's size is its orders.
+  if (total < MIN_CALIBRATION_RECORDS - 1e-9) return null;
   const scores = (f: (r: EstimateRecord) => number): Weighted[] =>
     records.map((r, i) => ({ score: f(r), weight: weights[i] as number }));
   const lowerMargin = conformal(
@@ -137,10 +143,16 @@ export function learnCalibration(
       Number.isFinite(r.model.p90),
   );
   const byPriority = new Map<number, readonly (CalibrationCell | null)[]>();
+  const longWaits = new Map<number, CalibrationCell | null>();
   for (const p of new Set(usable.map((r) => r.priority))) {
-    byPriority.set(p, split(usable.filter((r) => r.priority === p)));
+    const mine = usable.filter((r) => r.priority === p);
+    byPriority.set(p, split(mine));
+    longWaits.set(
+      p,
+      cellOf(mine.filter((r) => bucketOf(bucketEdges, r.model.p50) >= LONG_WAIT_BUCKET)),
+    );
   }
-  return { bucketEdges, byPriority, pooled: split(usable) };
+  return { bucketEdges, byPriority, longWaits, pooled: split(usable) };
 }
 
 export interface CalibratedWait {
@@ -158,7 +170,11 @@ export function calibrate(
   let cell: CalibrationCell | null = null;
   if (calibration) {
     const b = bucketOf(calibration.bucketEdges, model.p50);
-    cell = calibration.byPriority.get(priority)?.[b] ?? calibration.pooled[b] ?? null;
+    // A long-wait cell with few customers: the priority's long waits together before every
+    // priority's (a one-time customer passed by members errs unlike the members themselves;
+    // the margins are multiples of the spread, comparable across buckets).
+    const long = b >= LONG_WAIT_BUCKET ? (calibration.longWaits?.get(priority) ?? null) : null;
+    cell = calibration.byPriority.get(priority)?.[b] ?? long ?? calibration.pooled[b] ?? null;
   }
   const median = Math.max(0, model.p50 + (cell?.shift ?? 0));
   const low = Math.min(median, lowOf(model, cell?.lowerMargin ?? 0));

@@ -74,6 +74,11 @@ export interface Calibration {
   /** Upper edges (minutes) of the wait buckets but the last; ascending. */
   bucketEdges: readonly number[];
   byPriority: ReadonlyMap<number, readonly (CalibrationCell | null)[]>;
+  /**
+   * Per priority, its waits of 15 minutes and more in one cell: what a long-wait bucket of too
+   * few customers falls back to before the pooled row.
+   */
+  longWaits?: ReadonlyMap<number, CalibrationCell | null>;
   pooled: readonly (CalibrationCell | null)[];
 }
 
