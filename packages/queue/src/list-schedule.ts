@@ -101,7 +101,7 @@ export function chairsFree(now: number, chairs: number, inService: ScheduledOrde
  * time that is not a number (a corrupt joinedAt) counts as at the shop: the step-by-step
  * schedule would otherwise wait forever for a customer who never becomes ready.
  */
-function readyAt(state: ShopQueueState, order: QueueOrder, readyNow?: number): number {
+export function sitFrom(state: ShopQueueState, order: QueueOrder, readyNow?: number): number {
   if (order.id === readyNow) return state.now;
   if (order.readyAt !== undefined && Number.isFinite(order.readyAt)) {
     return Math.max(state.now, order.readyAt);
@@ -149,7 +149,7 @@ export function runQueue(
   for (let i = 0; i < n; i++) {
     const order = queue[i] as QueueOrder;
     const m = orderMinutes(state, order);
-    const r = readyAt(state, order);
+    const r = sitFrom(state, order);
     if (Number.isNaN(m) || m < 0 || Number.isNaN(r)) return null;
     minutes[i] = m;
     ready[i] = r;
@@ -275,7 +275,7 @@ export function runQueueStepByStep(
   const { now } = state;
   return {
     waiting: assignChairs(state, free, queue).map((s, index) =>
-      readyAt(state, s.order) > now && !hasReadyAt(s.order)
+      sitFrom(state, s.order) > now && !hasReadyAt(s.order)
         ? (assignChairs(state, free, queue, s.order.id)[index] ?? s)
         : s,
     ),
@@ -310,7 +310,7 @@ function assignChairs(
   const pending = queue.map((order, index) => ({
     order,
     index,
-    ready: readyAt(state, order, readyNow),
+    ready: sitFrom(state, order, readyNow),
   }));
   const scheduled: ScheduledOrder[] = new Array<ScheduledOrder>(queue.length);
   while (pending.length > 0) {

@@ -4,6 +4,7 @@
 // and ordering rules of the same list schedule: an order keeps its sort keys and carries the time
 // it can take a chair (`readyAt`); chairs that free before then go to the next customer there.
 import { estimateQueue } from './estimate-queue';
+import { sitFrom } from './list-schedule';
 import { compareQueueOrders, sortQueue } from './sort-queue';
 import type { QueueEstimate, QueueOrder, ShopQueueState } from './types';
 
@@ -39,9 +40,10 @@ export type SelfDeferResult =
 
 /**
  * "I need more time": the order keeps its place and credit for the time waited, but no chair is
- * given to it before `now + minutes`; it moves back only as far as that needs (chairs that free
- * before go to the customers behind who are there). Refused with `time_slot` when the service
- * would then end after closing.
+ * given to it until `minutes` after it could otherwise sit (now, its expected arrival, or the end
+ * of the time it already asked for, so a second request adds to the first); it moves back only
+ * as far as that needs (chairs that free before go to the customers behind who are there).
+ * Refused with `time_slot` when the service would then end after closing.
  */
 export function selfDefer(
   state: ShopQueueState,
@@ -51,7 +53,9 @@ export function selfDefer(
 ): SelfDeferResult {
   const order = state.orders.find((o) => o.id === id);
   if (!order || order.status !== 'waiting') return { ok: false, reason: 'not_waiting' };
-  const readyAt = Math.max(order.readyAt ?? state.now, state.now + minutes * MINUTE);
+  // More time counts from when the customer could otherwise sit: now, or when expected to arrive,
+  // or the end of the time already asked for (a second "15 minutes" adds to the first).
+  const readyAt = sitFrom(state, order) + minutes * MINUTE;
   const next = withReadyAt(state, id, readyAt);
   const e = estimateQueue(next).orders.get(id);
   const expectedEnd = e?.expectedEnd ?? null;
