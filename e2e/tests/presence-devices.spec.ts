@@ -170,7 +170,8 @@ test('a customer shares their position, is told when to leave, and their spot is
     location: { latitude: string; longitude: string };
     open_times: unknown;
   };
-  // Half a kilometre north of the shop, on foot: about 11 minutes.
+  // Half a kilometre north of the shop, on foot: about 10-11 minutes (scaled by how long this
+  // shop's customers really took, which earlier journeys of the run may have taught it).
   await page.context().grantPermissions(['geolocation']);
   await page.context().setGeolocation({
     latitude: Number(shop.location.latitude) + 0.5 / 111.2,
@@ -195,7 +196,7 @@ test('a customer shares their position, is told when to leave, and their spot is
     }).format(new Date()),
   );
   if (hour >= 21 || hour < 8) {
-    await expect(page.getByRole('heading', { name: 'About 11 minutes away' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^About 1[01] minutes away$/ })).toBeVisible();
     await expect(page.getByText(/^Leave at /)).toBeVisible();
     return;
   }
