@@ -64,7 +64,16 @@ test('the member screens are accessible', async ({ page, request }) => {
   await expect(page.getByText(/Incl\. VAT 25,5 %/).first()).toBeVisible();
 });
 
-test('the offline screen says so', async ({ page, context }) => {
+test('the offline screen says so, also when the connection drops just after the first screen', async ({
+  page,
+  context,
+}) => {
+  // Its texts come slowly: they must still be there before the first screen is, not fetched
+  // when the device is already offline.
+  await page.route('**/locales-*/*/pwa.json', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1, name: 'Find a barbershop' })).toBeVisible();
   await context.setOffline(true);

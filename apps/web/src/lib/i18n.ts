@@ -7,8 +7,12 @@
 import i18next, { type BackendModule } from 'i18next';
 import { INTL_LOCALE, type Language, type Locale } from '@jono/contract';
 
-/** The namespaces /home needs; every other screen loads its own with its code (lazyScreen). */
-export const NAMESPACES = ['common', 'shops'] as const;
+/**
+ * The namespaces /home needs, and the app-wide offline and update notices ('pwa': a device that
+ * goes offline before a later load could not fetch them); every other screen loads its own with
+ * its code (lazyScreen).
+ */
+export const NAMESPACES = ['common', 'shops', 'pwa'] as const;
 
 type Translations = Record<string, unknown>;
 type TranslationLoader = (url: string) => Promise<Translations>;
