@@ -97,7 +97,7 @@ export function DevicesRoute() {
         <div>
           <button
             type="submit"
-            className="btn btn--primary"
+            className="button button--primary"
             disabled={!label.trim() || create.isPending}
           >
             {t('manage.devices.create')}
@@ -135,7 +135,7 @@ export function DevicesRoute() {
                   {!d.revoked_at && (
                     <button
                       type="button"
-                      className="btn btn--small btn--danger-ghost"
+                      className="button button--small button--danger-ghost"
                       onClick={() => setRevoking(d)}
                     >
                       {t('manage.devices.revoke')}
@@ -240,7 +240,11 @@ function GraceField({
           onChange={(e) => setDraft(e.target.value)}
         />
       </div>
-      <button type="submit" className="btn" disabled={!valid || busy || minutes === value}>
+      <button
+        type="submit"
+        className="button button--secondary"
+        disabled={!valid || busy || minutes === value}
+      >
         {t('manage.devices.graceSave')}
       </button>
     </form>
