@@ -216,7 +216,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '"I need more time": not called for 15 or 30 minutes, keeping the place',
         description: [
-          `The order keeps its place and the time waited; chairs that free meanwhile go to the customers behind who are there, so it moves back only as far as needed. \`preview: true\` answers the new wait without changing anything. At most ${SELF_DEFER_MAX} times per order; members keep their priority.`,
+          `The order gets no chair until \`minutes\` after it could otherwise sit (now, its expected arrival, or the end of the time it already asked for: a second request adds to the first). It keeps its place and the time waited; chairs that free meanwhile go to the customers behind who are there, so it moves back only as far as needed. \`preview: true\` answers the new wait without changing anything. At most ${SELF_DEFER_MAX} times per order; members keep their priority.`,
           '',
           `- 409 \`time_slot\`: the service would then end after closing ("${SERVER_TEXT.timeSlot}")`,
           '- 409 `limit_reached`: asked twice already',
