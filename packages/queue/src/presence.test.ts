@@ -110,9 +110,13 @@ describe('protected spot (hold)', () => {
 });
 
 describe('self-defer', () => {
-  it('never moves anyone else back by more than the deferring order’s duration', () => {
+  // One chair, as for the hold: with several chairs a greedy list schedule has the known
+  // anomaly that a later customer can shift a chain of others by a minute or so more (found by
+  // this property on random states; see docs/queue.md).
+  it('never moves anyone else back by more than the deferring order’s duration (one chair)', () => {
+    const oneChair = withWaiting.map((x) => ({ ...x, state: { ...x.state, chairs: 1 } }));
     fc.assert(
-      fc.property(withWaiting, fc.constantFrom(15, 30), ({ state, pick }, minutes) => {
+      fc.property(oneChair, fc.constantFrom(15, 30), ({ state, pick }, minutes) => {
         const result = selfDefer(state, pick, minutes, T0 + 24 * 60 * MINUTE);
         if (!result.ok) return;
         const deferred = withReadyAt(state, pick, result.readyAt);
