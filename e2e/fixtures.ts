@@ -136,10 +136,31 @@ export async function listShops(request: APIRequestContext): Promise<ShopSummary
   return (await (await request.get(`/api/${MARKET}/pobs/`)).json()) as ShopSummary[];
 }
 
+type Hours = Pick<ShopSummary, 'open_times'>;
+
+/** Open 00:00-24:00 on every weekday. */
+const aroundTheClock = (s: Hours) =>
+  [1, 2, 3, 4, 5, 6, 7].every((day) =>
+    s.open_times.some((t) => t.weekday === day && t.open === '00:00' && t.close === '24:00'),
+  );
+
+/**
+ * A shop that takes an order of any length right now, whatever the hour of the run: one open
+ * around the clock when the list has one (every demo market does), else one taking orders and
+ * not closing soon. "Not closing soon" alone is not enough: at 20:39 a shop closing at 21:00 is
+ * not yet closing soon, yet it refuses a 25-minute service that would end after closing.
+ */
+export function joinableShop<
+  S extends Hours & Omit<ShopSummary, 'open_times' | 'service_time_estimates'>,
+>(shops: S[]): S | undefined {
+  const taking = shops.filter((s) => s.open && !s.closing_soon && s.queue_state === 'open');
+  return taking.find(aroundTheClock) ?? taking[0];
+}
+
 /** A shop that takes orders right now (the demo data has shops open around the clock). */
 export async function openShop(request: APIRequestContext): Promise<ShopSummary> {
-  const shop = (await listShops(request)).find(
-    (s) => s.open && !s.closing_soon && s.queue_state === 'open' && s.service_time_estimates.length,
+  const shop = joinableShop(
+    (await listShops(request)).filter((s) => s.service_time_estimates.length),
   );
   if (!shop) throw new Error('The demo data has no shop taking orders now');
   return shop;

@@ -2,7 +2,7 @@
 // Estonian lands in its market, and its customer registers, logs in with their own number and
 // joins a queue in their own language; a Finnish customer's detour to Estonian is reversible.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { expect, joinableShop, test } from '../fixtures';
 import { translator, type AppLanguage } from '../pages/translations';
 
 interface MarketCase {
@@ -64,6 +64,7 @@ async function shopsOf(request: APIRequestContext, market: string) {
     open: boolean;
     closing_soon: boolean;
     queue_state: string;
+    open_times: { weekday: number; open: string; close: string }[];
   }[];
 }
 
@@ -92,7 +93,7 @@ for (const m of MARKETS) {
     }) => {
       const t = translator(m.language);
       const shops = await shopsOf(request, m.market);
-      const open = shops.find((s) => s.open && !s.closing_soon && s.queue_state === 'open');
+      const open = joinableShop(shops);
       if (!open) throw new Error(`no open shop in ${m.market}`);
 
       // First visit: the welcome screen already has their country; the list is their market's.
