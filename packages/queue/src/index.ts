@@ -40,7 +40,13 @@ export type { EstimateRecord } from './calibration';
 export { higherPriorityLoad, MAX_HIGHER_PRIORITY_LOAD, withArrivals } from './arrivals-ahead';
 export { allocate, isClosingSoon } from './allocate';
 export type { Allocation } from './allocate';
-export { closingTime, isOpenAt, localTimeToEpoch, localWeekdayHour } from './opening-hours';
+export {
+  closingTime,
+  isOpenAt,
+  localDateHour,
+  localTimeToEpoch,
+  localWeekdayHour,
+} from './opening-hours';
 export type { OpenTime } from './opening-hours';
 export { queueState, shopStatus } from './queue-state';
 export type { QueueState, ShopStatus } from './queue-state';

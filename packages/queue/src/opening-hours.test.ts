@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closingTime, isOpenAt, localTimeToEpoch, localWeekdayHour } from './opening-hours';
+import {
+  closingTime,
+  isOpenAt,
+  localDateHour,
+  localTimeToEpoch,
+  localWeekdayHour,
+} from './opening-hours';
 
 const HELSINKI = 'Europe/Helsinki';
 const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, open: '09:00', close: '20:00' }));
@@ -130,5 +136,34 @@ describe('local weekday and hour', () => {
         expect(localWeekdayHour(at, HELSINKI)).toEqual(reference(at, HELSINKI));
       }
     }
+  });
+  it('gives the local date and hour Intl gives', () => {
+    const referenceDate = (at: number, timeZone: string) => {
+      const parts = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        hourCycle: 'h23',
+      }).formatToParts(at);
+      const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+      return {
+        year: part('year'),
+        month: part('month'),
+        day: part('day'),
+        hour: part('hour') % 24,
+      };
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2031, 0, 1) }),
+        fc.constantFrom(...zones),
+        (at, zone) => {
+          expect(localDateHour(at, zone)).toEqual(referenceDate(at, zone));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -97,6 +97,15 @@ export function localWeekdayHour(at: number, timeZone: string): { weekday: numbe
   };
 }
 
+/** Local calendar date and hour (0-23) of an instant in a time zone, from the cached offset. */
+export function localDateHour(
+  at: number,
+  timeZone: string,
+): { year: number; month: number; day: number; hour: number } {
+  const l = localDate(timeZone, at);
+  return { year: l.year, month: l.month, day: l.day, hour: Math.floor(l.minutes / 60) };
+}
+
 /** Epoch ms of a local wall-clock time (a time skipped by a DST change lands within an hour). */
 export function localTimeToEpoch(
   timeZone: string,

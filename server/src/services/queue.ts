@@ -60,6 +60,15 @@ const ORDER_HOMES_MAX = 200_000;
 /** A cached view is recomputed after this long even without a change: time moves waits. */
 export const VIEW_TTL_MS = 30_000;
 const HISTORY_TTL_MS = 10 * 60_000;
+/**
+ * A history read at `at` also serves a change whose clock reading is up to this much earlier.
+ * Concurrent changes read the clock when they arrive and take the shop's lock in another order:
+ * a history stored by a later arrival must not look "from the future" to an earlier one (that
+ * reloaded 14 days of records for nearly every join of a burst after a restart: seconds each).
+ */
+const HISTORY_SKEW_MS = 60_000;
+const historyServes = (at: number, now: number) =>
+  now - at < HISTORY_TTL_MS && at - now <= HISTORY_SKEW_MS;
 export const QUEUE_CHANNEL = 'queue';
 
 type Listener = () => void;
@@ -308,7 +317,7 @@ export class QueueService {
   async history(ctx: MarketContext, pob: PobRow, now: number): Promise<ShopHistory> {
     const key = keyOf(ctx.market, pob.id);
     const cached = this.histories.get(key);
-    if (cached && now - cached.at < HISTORY_TTL_MS && now >= cached.at) return cached.history;
+    if (cached && historyServes(cached.at, now)) return cached.history;
     const history = await loadHistory(ctx.db, pob, now);
     this.histories.set(key, { at: now, history });
     return history;
@@ -341,9 +350,7 @@ export class QueueService {
   /** The history cached for a shop, if still fresh (a change under the shop's lock reads it so). */
   cachedHistory(market: Market, pobId: number, now: number): ShopHistory | undefined {
     const cached = this.histories.get(keyOf(market, pobId));
-    return cached && now - cached.at < HISTORY_TTL_MS && now >= cached.at
-      ? cached.history
-      : undefined;
+    return cached && historyServes(cached.at, now) ? cached.history : undefined;
   }
 
   rememberHistory(market: Market, pobId: number, now: number, history: ShopHistory): void {
