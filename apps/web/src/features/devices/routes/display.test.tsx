@@ -46,6 +46,7 @@ describe('the shop screen with no one waiting', () => {
   it('invites people to take a seat while the queue is open', async () => {
     show('open');
     expect(await screen.findByText('No one is waiting. Take a seat!')).toBeVisible();
+    expect(screen.getByText('Scan to join the queue from your phone')).toBeVisible();
   });
 
   it('says the queue takes no one when the shop is closed, instead of inviting them in', async () => {
@@ -54,5 +55,8 @@ describe('the shop screen with no one waiting', () => {
       await screen.findByText('The queue is not taking new customers right now.'),
     ).toBeVisible();
     expect(screen.queryByText(/Take a seat/)).not.toBeInTheDocument();
+    // The QR code opens the shop; it does not invite anyone to join a closed queue.
+    expect(screen.getByText('Scan to open the shop in the Jono app')).toBeVisible();
+    expect(screen.queryByText(/join the queue/i)).not.toBeInTheDocument();
   });
 });

@@ -115,7 +115,8 @@ function DisplayBoardScreen({
           value={shopLink(window.location.origin, pob.id, marketOfCode(code) ?? 'fi')}
           label={t('display.qrLabel', { shop: pob.name })}
         />
-        <p>{t('display.qrText')}</p>
+        {/* Not taking customers: the code still opens the shop, but joining is not on offer. */}
+        <p>{t(taking ? 'display.qrText' : 'display.qrTextClosed')}</p>
       </aside>
     </main>
   );
