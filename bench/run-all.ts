@@ -97,16 +97,26 @@ async function main() {
       (k) => !wants(opts, k === 'web' ? 'weight' : k) && previous[k] !== undefined,
     );
     for (const k of kept) Object.assign(results, { [k]: previous[k] });
-    if (kept.length > 0) {
-      results.carried = {
-        from: previous.carried?.from ?? previous.generatedAt,
-        sections: kept,
-        load: previous.carried?.load ?? {
+    // Where each kept section was measured: an earlier run it was carried from, else the last one.
+    const earlier = Array.isArray(previous.carried) ? previous.carried : [];
+    const carried: NonNullable<BenchResults['carried']> = [];
+    for (const k of kept) {
+      const origin = earlier.find((c) => c.sections.includes(k)) ?? {
+        from: previous.generatedAt,
+        sections: [],
+        load: {
           start: previous.machine.loadAverageAtStart,
           end: previous.machine.loadAverageAtEnd,
         },
       };
+      let entry = carried.find((c) => c.from === origin.from);
+      if (!entry) {
+        entry = { from: origin.from, sections: [], load: origin.load };
+        carried.push(entry);
+      }
+      entry.sections.push(k);
     }
+    if (carried.length > 0) results.carried = carried.sort((a, b) => a.from.localeCompare(b.from));
   }
 
   // In-process figures first, while nothing else of ours is running.

@@ -36,12 +36,17 @@ the ratios measured side by side in the same run are what to compare.${
       : ''
   } Whole run:
 ${Math.round(r.totalSeconds / 60)} min. Benchmarks report; they never fail CI.${
-    r.carried
-      ? ` Only part was re-measured (BENCH_ONLY): ${r.carried.sections.join(', ')} are from the run of ${r.carried.from.slice(0, 16).replace('T', ' ')} UTC${
-          r.carried.load
-            ? `, whose load average was ${r.carried.load.start.map((x) => x.toFixed(1)).join(' / ')} at the start${r.carried.load.end ? ` and ${r.carried.load.end.map((x) => x.toFixed(1)).join(' / ')} at the end` : ''}`
-            : ''
-        }.`
+    r.carried?.length
+      ? ` Only part was re-measured (BENCH_ONLY): ${r.carried
+          .map(
+            (c) =>
+              `${c.sections.join(', ')} are from the run of ${c.from.slice(0, 16).replace('T', ' ')} UTC${
+                c.load
+                  ? `, whose load average was ${c.load.start.map((x) => x.toFixed(1)).join(' / ')} at the start${c.load.end ? ` and ${c.load.end.map((x) => x.toFixed(1)).join(' / ')} at the end` : ''}`
+                  : ''
+              }`,
+          )
+          .join('; ')}.`
       : ''
   }`);
 

@@ -27,9 +27,9 @@ export interface BenchResults {
   };
   settings: { durationSec: number; warmupSec: number; connections: number; customers: number };
   totalSeconds: number;
-  /** Sections kept from an earlier run (BENCH_ONLY re-measured the others). */
-  /** Sections kept from the last full run, and that run's load averages (start and end). */
-  carried?: { from: string; sections: string[]; load?: { start: number[]; end?: number[] } };
+  /** Sections kept from earlier runs (BENCH_ONLY re-measured the others), with each run's time
+   * and load averages (start and end); one entry per earlier run. */
+  carried?: { from: string; sections: string[]; load?: { start: number[]; end?: number[] } }[];
   engine?: Outcome<EngineResult>;
   accuracy?: Outcome<AccuracyResult>;
   reads?: Outcome<ReadsResult>;
