@@ -54,6 +54,8 @@ interface Raw {
   status: number;
   encoding: string;
   body: Buffer;
+  /** Name-value pairs, without those node:http writes itself. */
+  headers: string[];
 }
 
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw> {
@@ -66,12 +68,24 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw>
           status: res.statusCode ?? 0,
           encoding: String(res.headers['content-encoding'] ?? 'identity'),
           body: Buffer.concat(chunks),
+          headers: apiHeadersOf(res.rawHeaders),
         }),
       );
     })
       .on('error', reject)
       .end();
   });
+}
+
+/** Header name-value pairs of an answer, without those node:http writes itself. */
+function apiHeadersOf(raw: string[]): string[] {
+  const own = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  const out: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] ?? '';
+    if (!own.has(name.toLowerCase())) out.push(name, raw[i + 1] ?? '');
+  }
+  return out;
 }
 
 const THREADS = 1;
@@ -82,8 +96,19 @@ async function measureBackend(jono: JonoServer, opts: BenchOptions): Promise<Rea
   const shops = JSON.parse((await rawGet(jono.url + listPath)).body.toString()) as { id: number }[];
   const shopPath = `/api/${MARKET}/pobs/${shops.some((s) => s.id === 1) ? 1 : (shops[0]?.id ?? 1)}/`;
   // The bytes Jono answers, plain and to a client that accepts gzip; the other two servers
-  // answer exactly these (gzip made here at level 9 if Jono sent none).
-  const files: Record<string, { identity: Buffer; gzip: Buffer; jonoGzip: string }> = {};
+  // answer exactly these (gzip made here at level 9 if Jono sent none). node:http also sends
+  // Jono's headers (security headers, ETag, Vary...), so the two answers are byte for byte alike
+  // but for the Date; nginx sends its own.
+  const files: Record<
+    string,
+    {
+      identity: Buffer;
+      gzip: Buffer;
+      jonoGzip: string;
+      identityHeaders: string[];
+      gzipHeaders: string[];
+    }
+  > = {};
   for (const path of [listPath, shopPath]) {
     const plain = await rawGet(jono.url + path);
     const zipped = await rawGet(jono.url + path, { 'accept-encoding': 'gzip' });
@@ -92,6 +117,11 @@ async function measureBackend(jono: JonoServer, opts: BenchOptions): Promise<Rea
       identity: plain.body,
       gzip: zipped.encoding === 'gzip' ? zipped.body : gzipSync(plain.body, { level: 9 }),
       jonoGzip: zipped.encoding,
+      identityHeaders: plain.headers,
+      gzipHeaders:
+        zipped.encoding === 'gzip'
+          ? zipped.headers
+          : [...plain.headers, 'content-encoding', 'gzip'],
     };
   }
   const nginx = await startNginx(files);
@@ -103,7 +133,12 @@ async function measureBackend(jono: JonoServer, opts: BenchOptions): Promise<Rea
       Object.fromEntries(
         Object.entries(files).map(([p, f]) => [
           p,
-          { identity: f.identity.toString('base64'), gzip: f.gzip.toString('base64') },
+          {
+            identity: f.identity.toString('base64'),
+            gzip: f.gzip.toString('base64'),
+            identityHeaders: f.identityHeaders,
+            gzipHeaders: f.gzipHeaders,
+          },
         ]),
       ),
     ),

@@ -74,8 +74,8 @@ export function renderReads(r: BenchResults, missing: string[]): string[] {
   out.push(`Load generator: ${x.tool}, ${x.threads} thread, ${x.connections} connections, ${x.warmupSec} s
 warm-up (discarded) then ${x.durationSec} s measured per server, the three servers one after the
 other for each row: Jono; a bare \`node:http\` server in its own process answering the same bytes
-with only content-type, content-length, content-encoding and vary (\`bench/lib/bare-server.ts\`:
-the ceiling of any Node.js server); and nginx (Debian's, one worker) serving the same bytes as
+with the same headers Jono sent for them (security headers, ETag, Vary: byte for byte Jono's
+answer but for the Date; \`bench/lib/bare-server.ts\`: the ceiling of any Node.js server); and nginx (Debian's, one worker) serving the same bytes as
 static files, the gzip ones through \`gzip_static\`. "gzip" rows send \`Accept-Encoding: gzip\`;
 the bytes are Jono's own gzip answer when it sends one (else gzip -9 made by the bench, and Jono's
 row says what it sent). req/s is wrk's mean; latencies in ms; bytes per answer include headers.`);
