@@ -7,6 +7,7 @@ import { createQueryClient } from '@jono/api-client';
 import { shopsQueryOptions } from './features/shops/api/get-shops';
 import { i18next, initI18n, setDocumentLanguage } from './lib/i18n';
 import { useLocaleStore } from './lib/locale-store';
+import { preloadShopImage } from './lib/shop-image';
 import { makeZodJitless } from './lib/zod-jitless';
 import '@jono/ui/styles.css';
 import './styles/index.css';
@@ -36,9 +37,13 @@ if (root) {
   const shop = /^\/barbershop\/(\d{1,9})\/?$/.exec(window.location.pathname);
   if (shop) {
     void import('./features/order/routes/shop-page');
-    void import('./features/shops/api/get-shop').then(({ shopQueryOptions }) =>
-      queryClient.prefetchQuery(shopQueryOptions(marketOfLocale(locale), Number(shop[1]))),
-    );
+    void import('./features/shops/api/get-shop').then(async ({ shopQueryOptions }) => {
+      const options = shopQueryOptions(marketOfLocale(locale), Number(shop[1]));
+      await queryClient.prefetchQuery(options);
+      // The picture is the page's largest paint: fetched now, not once the page has rendered.
+      const answer = queryClient.getQueryData(options.queryKey);
+      if (answer) preloadShopImage(answer);
+    });
   }
   void initI18n(language).finally(() => {
     createRoot(root).render(

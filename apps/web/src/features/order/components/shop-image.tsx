@@ -1,7 +1,7 @@
 // The shop's photo, or its fallback drawing (lib/shop-image.ts) when it has none or the photo
 // fails. Height follows the window (under 768: 230, under 900: 250, else 325).
 import { useState } from 'react';
-import { fallbackImageUrl } from '../../../lib/shop-image';
+import { fallbackImageUrl, shopImageUrl } from '../../../lib/shop-image';
 
 export function imageHeight(windowHeight: number): number {
   if (windowHeight < 768) return 230;
@@ -23,8 +23,9 @@ export function ShopImage({
   return (
     <div className="shop-image" style={{ height }} role="img" aria-label={name}>
       <img
-        src={image && !failed ? image : fallbackImageUrl(id)}
+        src={failed ? fallbackImageUrl(id) : shopImageUrl({ id, image })}
         alt=""
+        fetchPriority="high"
         onError={() => setFailed(true)}
       />
     </div>
