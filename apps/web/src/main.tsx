@@ -5,7 +5,7 @@ import { marketOfLocale } from '@jono/contract';
 import { App } from './app/app';
 import { createQueryClient } from '@jono/api-client';
 import { shopsQueryOptions } from './features/shops/api/get-shops';
-import { i18next, initI18n, setDocumentLanguage } from './lib/i18n';
+import { i18next, initI18n, setDocumentLanguage, SHOP_PAGE_NAMESPACES } from './lib/i18n';
 import { useLocaleStore } from './lib/locale-store';
 import { preloadShopImage } from './lib/shop-image';
 import { makeZodJitless } from './lib/zod-jitless';
@@ -45,7 +45,8 @@ if (root) {
       if (answer) preloadShopImage(answer);
     });
   }
-  void initI18n(language).finally(() => {
+  // A shop page's texts load with the first ones, not after the router has found the route.
+  void initI18n(language, shop ? SHOP_PAGE_NAMESPACES : []).finally(() => {
     createRoot(root).render(
       <StrictMode>
         <App queryClient={queryClient} />

@@ -4,6 +4,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Loader } from '../components/ui/loader';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { SHOP_PAGE_NAMESPACES } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { RouteErrorBoundary } from './error-boundary';
 import { RequireLogin } from './require-login';
@@ -24,7 +25,7 @@ const NotFound = screen(async () => ({
 }));
 const ShopPage = screen(
   lazyScreen(
-    ['order', 'auth'],
+    SHOP_PAGE_NAMESPACES,
     async () => (await import('../features/order/routes/shop-page')).ShopPageRoute,
   ),
 );

@@ -14,6 +14,9 @@ import { INTL_LOCALE, type Language, type Locale } from '@jono/contract';
  */
 export const NAMESPACES = ['common', 'shops', 'pwa'] as const;
 
+/** The shop page's own namespaces (main.tsx asks for them with the first ones on a shop's path). */
+export const SHOP_PAGE_NAMESPACES = ['order', 'auth'];
+
 type Translations = Record<string, unknown>;
 type TranslationLoader = (url: string) => Promise<Translations>;
 
@@ -49,7 +52,11 @@ const backend: BackendModule = {
 /** Languages with translations bundled (a folder under src/locales; locales.plugin.ts). */
 export const BUNDLED_LANGUAGES: readonly string[] = __LOCALE_LANGUAGES__;
 
-export async function initI18n(language: Language): Promise<typeof i18next> {
+/** Starts i18next in `language` with the first screen's namespaces and `extra` ones beside them. */
+export async function initI18n(
+  language: Language,
+  extra: readonly string[] = [],
+): Promise<typeof i18next> {
   if (i18next.isInitialized) {
     if (i18next.language !== language) await i18next.changeLanguage(language);
     return i18next;
@@ -57,7 +64,7 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
   await i18next.use(backend).init({
     lng: language,
     fallbackLng: (code) => (BUNDLED_LANGUAGES.includes(code) ? [] : ['en']),
-    ns: [...NAMESPACES],
+    ns: [...NAMESPACES, ...extra],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,

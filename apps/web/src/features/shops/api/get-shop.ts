@@ -1,5 +1,5 @@
 // GET /pobs/{id}/: one shop with its service catalogue; refreshed every 30 s while visible.
-import { marketOfLocale, SHOP_REFRESH_MS, type Market } from '@jono/contract';
+import { marketOfLocale, SHOP_LIST_CACHE_MS, SHOP_REFRESH_MS, type Market } from '@jono/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { shopAnswer } from '../../../lib/shop-answer-guards';
@@ -14,6 +14,9 @@ export const shopQueryOptions = (market: Market, id: number) =>
     queryKey: queryKeys.shop(market, id),
     queryFn: ({ signal }) => getShop(id, signal),
     refetchInterval: SHOP_REFRESH_MS,
+    // The list's 5 s fetch cache: a page opened from a link right after main.tsx's early fetch
+    // does not ask for the same shop again when it mounts (live events keep it current after).
+    staleTime: SHOP_LIST_CACHE_MS,
     // An unknown shop (4xx) is not retried: the page sends the customer home at once.
     retry: (count, error) =>
       count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
