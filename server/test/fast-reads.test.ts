@@ -67,6 +67,13 @@ describe('ready reads before routing', () => {
       const notModified = await raw(path, { 'if-none-match': String(etag) });
       expect(notModified.status).toBe(304);
       expect(notModified).toEqual(await routed(path, { 'if-none-match': String(etag) }));
+      // Answers kept per body follow each request's own headers: neither sticks to the other.
+      expect((await raw(path)).status).toBe(200);
+      expect((await raw(path, { 'if-none-match': String(etag) })).status).toBe(304);
+      expect((await raw(path, { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe(
+        'gzip',
+      );
+      expect((await raw(path)).headers['content-encoding']).toBeUndefined();
     }
   });
 

@@ -12,7 +12,17 @@ import {
   shopPageKey,
   type ReadCache,
 } from '../services/read-cache';
-import { cachedAnswer } from './cached-body';
+import { cachedAnswer, type CachedBody } from './cached-body';
+
+interface ReadyAnswer {
+  status: number;
+  /** Name-value pairs: the API's security headers, cachedAnswer's, and the length. */
+  headers: string[];
+  payload: Buffer | null;
+}
+
+/** Distinct (If-None-Match, Accept-Encoding) pairs remembered per body; others are computed. */
+const ANSWERS_PER_BODY = 32;
 
 const PATH = /^\/api\/([a-z]{2})\/pobs\/(?:([1-9]\d{0,8})\/)?$/;
 
@@ -30,6 +40,26 @@ export interface FastReadOptions {
 /** Answers `req` when it is a ready read; false: the caller hands it to Fastify. */
 export function fastReads(options: FastReadOptions) {
   const apiHeaders = Object.entries(options.apiHeaders).flat();
+  // cachedAnswer is a function of the body and of two request headers: its answer, headers
+  // flattened, is kept per body for the header values clients send (a handful), so a request
+  // costs two look-ups instead of parsing, spreading and joining (the route answers alike).
+  const ready = new WeakMap<CachedBody, Map<string, ReadyAnswer>>();
+  const answerFor = (req: IncomingMessage, body: CachedBody): ReadyAnswer => {
+    const key = `${req.headers['if-none-match'] ?? ''}\n${req.headers['accept-encoding'] ?? ''}`;
+    let known = ready.get(body);
+    const hit = known?.get(key);
+    if (hit) return hit;
+    const answer = cachedAnswer(req.headers, body, READ_VARY);
+    const headers = [...apiHeaders, ...Object.entries(answer.headers).flat()];
+    if (answer.payload) headers.push('content-length', String(answer.payload.length));
+    const made = { status: answer.status, headers, payload: answer.payload };
+    if (!known) {
+      known = new Map();
+      ready.set(body, known);
+    }
+    if (known.size < ANSWERS_PER_BODY) known.set(key, made);
+    return made;
+  };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const match = PATH.exec(req.url ?? '');
@@ -45,13 +75,10 @@ export function fastReads(options: FastReadOptions) {
       : shopListKey(market, language);
     const body = options.reads.peek(market, key);
     if (!body) return false;
-    const answer = cachedAnswer(req.headers, body, READ_VARY);
-    const { payload } = answer;
+    const answer = answerFor(req, body);
     // Name-value pairs in one flat array: node:http takes them without building an object.
-    const headers = [...apiHeaders, ...Object.entries(answer.headers).flat()];
-    if (payload) headers.push('content-length', String(payload.length));
-    res.writeHead(answer.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : (payload ?? undefined));
+    res.writeHead(answer.status, answer.headers);
+    res.end(req.method === 'HEAD' ? undefined : (answer.payload ?? undefined));
     options.reads.fastAnswers += 1;
     options.log?.(req, answer.status, startedAt);
     return true;
