@@ -105,16 +105,23 @@ describe('local weekday and hour', () => {
     'Pacific/Chatham',
     'America/Sao_Paulo',
   ];
+  /** Intl's own reading of an instant: ISO weekday, calendar date and hour (0-23). */
   const reference = (at: number, timeZone: string) => {
     const parts = new Intl.DateTimeFormat('en-GB', {
       timeZone,
       weekday: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
       hour: '2-digit',
       hourCycle: 'h23',
     }).formatToParts(at);
     const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
     return {
       weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday')) + 1,
+      year: Number(part('year')),
+      month: Number(part('month')),
+      day: Number(part('day')),
       hour: Number(part('hour')) % 24,
     };
   };
@@ -125,7 +132,8 @@ describe('local weekday and hour', () => {
         fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2031, 0, 1) }),
         fc.constantFrom(...zones),
         (at, zone) => {
-          expect(localWeekdayHour(at, zone)).toEqual(reference(at, zone));
+          const { weekday, hour } = reference(at, zone);
+          expect(localWeekdayHour(at, zone)).toEqual({ weekday, hour });
         },
       ),
       { numRuns: 3000 },
@@ -133,34 +141,19 @@ describe('local weekday and hour', () => {
     // The last minute before and the first after the spring and autumn changes in Helsinki.
     for (const change of [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1)]) {
       for (const at of [change - 60_000, change - 1, change, change + 60_000]) {
-        expect(localWeekdayHour(at, HELSINKI)).toEqual(reference(at, HELSINKI));
+        const { weekday, hour } = reference(at, HELSINKI);
+        expect(localWeekdayHour(at, HELSINKI)).toEqual({ weekday, hour });
       }
     }
   });
   it('gives the local date and hour Intl gives', () => {
-    const referenceDate = (at: number, timeZone: string) => {
-      const parts = new Intl.DateTimeFormat('en-GB', {
-        timeZone,
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        hourCycle: 'h23',
-      }).formatToParts(at);
-      const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-      return {
-        year: part('year'),
-        month: part('month'),
-        day: part('day'),
-        hour: part('hour') % 24,
-      };
-    };
     fc.assert(
       fc.property(
         fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2031, 0, 1) }),
         fc.constantFrom(...zones),
         (at, zone) => {
-          expect(localDateHour(at, zone)).toEqual(referenceDate(at, zone));
+          const { weekday: _weekday, ...date } = reference(at, zone);
+          expect(localDateHour(at, zone)).toEqual(date);
         },
       ),
       { numRuns: 2000 },
