@@ -312,7 +312,8 @@ export const staffSummarySchema = z.object({
    * Over every estimate shown to that day's served customers (at joining and at each change)
    * while they were at the shop (before check-in an app customer's start also holds their
    * travel): the median of |actual wait - shown median|, and the share of actual waits (whole
-   * minutes) inside the range shown (0 to 1; the range claims 0.8). Null without such estimates.
+   * minutes) inside the range shown (0 to 1; the range claims 0.8), over the estimates that
+   * showed a range (a free chair is "0 min" alone). Null without such estimates.
    */
   estimate_median_error_minutes: z.number().nullable(),
   estimate_inside_range_share: z.number().min(0).max(1).nullable(),

@@ -24,15 +24,27 @@ export interface AccuracyRow {
   p90: number;
   /** Share who waited longer than the median shown (aim: 0.45-0.55). */
   longer: number;
-  /** Share inside the range shown (aim: 0.75-0.85 for the 80 % range). */
-  inside: number;
-  /** Mean width of the range shown (minutes). */
+  /** Customers who were shown a range (not a single number). */
+  ranged: number;
+  /** Of them, the share inside the range (aim: 0.75-0.85 for the 80 % range); null if none. */
+  inside: number | null;
+  /** Mean width of the ranges shown (minutes); 0 if none. */
   width: number;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** A wait lies in a shown range as the customer reads it: in whole minutes ("20-35"). */
+/**
+ * Whether a range is shown at all: the apps show one only when it is wider than the median
+ * itself (QueueTimer). A free chair is "0 min" with no range; its wait of 0 cannot miss, so
+ * counting it as a range that held would only inflate the share (most of a quiet day's
+ * customers). Coverage is judged on the ranges customers saw.
+ */
+export function rangeShown(range: { low: number; high: number }): boolean {
+  return range.low < range.high;
+}
+
 export function insideRange(actual: number, range: { low: number; high: number }): boolean {
   const minutes = Math.round(actual);
   return minutes >= range.low && minutes <= range.high;
@@ -46,6 +58,7 @@ export function accuracyRow(
   const errors = rows.map((r) => Math.abs(r.actual - r.shown)).sort((a, b) => a - b);
   const n = rows.length;
   const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+  const ranged = rows.filter(rangeShown);
   return {
     priority,
     bucket,
@@ -54,8 +67,12 @@ export function accuracyRow(
     p50: round2(percentile(errors, 50)),
     p90: round2(percentile(errors, 90)),
     longer: round2(n === 0 ? 0 : rows.filter((r) => r.actual > r.shown).length / n),
-    inside: round2(n === 0 ? 0 : rows.filter((r) => insideRange(r.actual, r)).length / n),
-    width: round2(mean(rows.map((r) => r.high - r.low))),
+    ranged: ranged.length,
+    inside:
+      ranged.length === 0
+        ? null
+        : round2(ranged.filter((r) => insideRange(r.actual, r)).length / ranged.length),
+    width: round2(mean(ranged.map((r) => r.high - r.low))),
   };
 }
 
@@ -81,9 +98,31 @@ export function accuracyTable(rows: readonly ShownOutcome[]): AccuracyRow[] {
 }
 
 export function formatAccuracyTable(table: readonly AccuracyRow[]): string {
-  const head = ['priority', 'bucket', 'n', 'MAE', 'p50', 'p90', 'longer', 'inside', 'width'];
+  const head = [
+    'priority',
+    'bucket',
+    'n',
+    'MAE',
+    'p50',
+    'p90',
+    'longer',
+    'ranged',
+    'inside',
+    'width',
+  ];
   const lines = table.map((r) =>
-    [r.priority, r.bucket, r.n, r.mae, r.p50, r.p90, r.longer, r.inside, r.width].map(String),
+    [
+      r.priority,
+      r.bucket,
+      r.n,
+      r.mae,
+      r.p50,
+      r.p90,
+      r.longer,
+      r.ranged,
+      r.inside ?? '-',
+      r.width,
+    ].map(String),
   );
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const fmt = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i] ?? 0)).join('  ');

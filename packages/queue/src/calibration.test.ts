@@ -185,4 +185,31 @@ describe('calibration', () => {
     });
     expect(wholeMinutes({ low: 3, median: 5, high: 8 })).toEqual({ low: 3, median: 5, high: 8 });
   });
+  it('gives the real waits of a bucket their 80 % when free chairs share it', () => {
+    // A cell where two customers in three found a chair free (the model certain: 0 in every
+    // run, and they waited 0) and the rest queued a few minutes. Counting the free chairs, a
+    // range would need to hold only 70 % of the real waits for the cell to hold 80 %.
+    const random = mulberry32(11);
+    const mixed = (n: number): EstimateRecord[] =>
+      Array.from({ length: n }, () => {
+        if (random() < 2 / 3) return { priority: 0, model: { p10: 0, p50: 0, p90: 0 }, actual: 0 };
+        const p50 = 1 + random() * 3;
+        return {
+          priority: 0,
+          model: { p10: p50 * 0.5, p50, p90: p50 * 1.5 },
+          actual: Math.max(0, p50 + (random() - 0.5) * 8),
+        };
+      });
+    const learnt = learnCalibration(mixed(3000));
+    const real = mixed(3000).filter((r) => r.model.p90 > 0);
+    const { inside } = coverage(real, learnt);
+    expect(inside).toBeGreaterThan(0.76);
+    expect(inside).toBeLessThan(0.84);
+    // A free chair stays "no wait", whatever the cell learnt.
+    expect(calibrate(learnt, 0, { p10: 0, p50: 0, p90: 0 })).toEqual({
+      low: 0,
+      median: 0,
+      high: 0,
+    });
+  });
 });

@@ -136,6 +136,7 @@ export function learnCalibration(
   };
   const usable = records.filter(
     (r) =>
+      !isCertain(r.model) &&
       Number.isFinite(r.actual) &&
       r.actual >= 0 &&
       Number.isFinite(r.model.p10) &&
@@ -155,6 +156,15 @@ export function learnCalibration(
   return { bucketEdges, byPriority, longWaits, pooled: split(usable) };
 }
 
+/**
+ * The model is certain when every run found a chair free for the order now (p90 of 0): the wait
+ * is 0, shown as "no wait" without a range. Such an estimate is neither calibrated nor learnt
+ * from: a free chair's records are exact, and counted in a cell they would fill its 80 % with
+ * waits no range can miss, so the cell's real waits (a queue of a few minutes in the same
+ * bucket) would get all of its 20 % of misses.
+ */
+export const isCertain = (model: ModelWait) => model.p90 <= 0;
+
 export interface CalibratedWait {
   /** Unrounded minutes, low <= median <= high, all >= 0. */
   low: number;
@@ -167,6 +177,7 @@ export function calibrate(
   priority: number,
   model: ModelWait,
 ): CalibratedWait {
+  if (isCertain(model)) return { low: 0, median: 0, high: 0 };
   let cell: CalibrationCell | null = null;
   if (calibration) {
     const b = bucketOf(calibration.bucketEdges, model.p50);

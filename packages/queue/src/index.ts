@@ -79,7 +79,7 @@ export {
   waitAfterEstimate,
 } from './shop-inputs';
 export type { OrderRecord, ShopInputs, ShopRecords, ShownEstimate } from './shop-inputs';
-export { accuracyTable, formatAccuracyTable, insideRange } from './accuracy';
+export { accuracyTable, formatAccuracyTable, insideRange, rangeShown } from './accuracy';
 export type { AccuracyRow, ShownOutcome } from './accuracy';
 export {
   distanceKm,

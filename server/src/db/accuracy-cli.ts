@@ -60,7 +60,7 @@ try {
     if (byShop.size === 0) console.log(`${market}: no stored estimates with a known outcome`);
   }
   console.log(
-    '\n(minutes; MAE/p50/p90 of |actual - median shown|; longer: share who waited longer than shown, aim 0.45-0.55; inside: share inside the range shown, aim 0.75-0.85)',
+    '\n(minutes; MAE/p50/p90 of |actual - median shown|; longer: share who waited longer than shown, aim 0.45-0.55; ranged: estimates shown with a range; inside: of them, the share inside it, aim 0.75-0.85)',
   );
 } finally {
   await dbs.close();

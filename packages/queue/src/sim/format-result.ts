@@ -27,6 +27,6 @@ export function toTable(result: ScenarioResult): string {
     row('oracle', result.oracle, result.oracle),
     row('queue length', result.naive),
     row('priority-aware', result.aware),
-    '(|shown - actual| wait in minutes; longer: waited longer than shown; inside/above: the 80 % range)',
+    '(|shown - actual| wait in minutes; longer: waited longer than shown; inside/above: the 80 % range, of the customers shown one)',
   ].join('\n');
 }

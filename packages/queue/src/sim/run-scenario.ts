@@ -1,7 +1,7 @@
 // Runs a scenario: history days fill the shop's records (the estimator learns from them through
 // the shared input builder, as on the server), measured days compare every wait shown at joining
 // with the wait that followed, for Jono, the two baselines and the oracle floor.
-import { insideRange } from '../accuracy';
+import { insideRange, rangeShown } from '../accuracy';
 import type { Outcome, Shown, SimHistory } from './day-types';
 import { percentile } from './metrics';
 import { createRandom, deriveSeed } from './random';
@@ -32,6 +32,11 @@ export interface ErrorSummary {
 }
 
 export interface RangeSummary extends ErrorSummary {
+  /**
+   * Customers shown a range (Jono's, wider than the median); the range's figures below are over
+   * them alone. A free chair is shown as "0 min" without a range (see rangeShown).
+   */
+  ranged: number;
   /** Share of waits inside the range shown (aim 0.75-0.85). */
   coverage: number;
   /** Share who waited longer than the upper end of the range. */
@@ -82,24 +87,31 @@ export function errorSummary(rows: readonly { actual: number; shown: number }[])
   };
 }
 
-export function rangeSummary(rows: readonly (Shown & { actual: number })[]): RangeSummary {
-  const n = rows.length;
-  const share = (f: (r: Shown & { actual: number }) => boolean) =>
-    round2(n === 0 ? 0 : rows.filter(f).length / n);
+type ShownRow = Shown & { actual: number };
+
+/** The errors of every row; the range's figures over `ranged`, the rows shown a range. */
+export function rangeSummary(rows: readonly ShownRow[], ranged: readonly ShownRow[]): RangeSummary {
+  const n = ranged.length;
+  const share = (f: (r: ShownRow) => boolean) => round2(n === 0 ? 0 : ranged.filter(f).length / n);
   return {
     ...errorSummary(rows),
+    ranged: n,
     // In whole minutes, as the customer reads "20-35".
     coverage: share((r) => insideRange(r.actual, r)),
     above: share((r) => Math.round(r.actual) > r.high),
-    width: round2(mean(rows.map((r) => r.high - r.low))),
+    width: round2(mean(ranged.map((r) => r.high - r.low))),
   };
 }
 
 export function groupFigures(group: string, outcomes: readonly Outcome[]): GroupFigures {
+  // Both ranges are judged on the customers who saw Jono's: the same people for both.
+  const ranged = outcomes.filter((o) => rangeShown(o.jono));
+  const rows = (list: readonly Outcome[], of: 'jono' | 'oracle') =>
+    list.map((o) => ({ ...o[of], actual: o.actual }));
   return {
     group,
-    jono: rangeSummary(outcomes.map((o) => ({ ...o.jono, actual: o.actual }))),
-    oracle: rangeSummary(outcomes.map((o) => ({ ...o.oracle, actual: o.actual }))),
+    jono: rangeSummary(rows(outcomes, 'jono'), rows(ranged, 'jono')),
+    oracle: rangeSummary(rows(outcomes, 'oracle'), rows(ranged, 'oracle')),
     naive: errorSummary(outcomes.map((o) => ({ shown: o.naive, actual: o.actual }))),
     aware: errorSummary(outcomes.map((o) => ({ shown: o.aware, actual: o.actual }))),
   };

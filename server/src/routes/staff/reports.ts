@@ -10,7 +10,7 @@ import {
   staffSummarySchema,
   SERVER_TEXT,
 } from '@jono/contract';
-import { insideRange, localTimeToEpoch, waitAfterEstimate } from '@jono/queue';
+import { insideRange, localTimeToEpoch, rangeShown, waitAfterEstimate } from '@jono/queue';
 import { customers, messages, orders, pobs, waitEstimates } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { toOrderRecord } from '../../services/queue-load';
@@ -26,6 +26,13 @@ const percentile = (xs: number[], p: number) => {
   if (xs.length === 0) return null;
   const sorted = [...xs].sort((a, b) => a - b);
   return round1(sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+};
+
+/** The share of true among the estimates whose range was shown (null: none was). */
+const shareInside = (inside: readonly (boolean | null)[]) => {
+  const judged = inside.filter((x) => x !== null);
+  if (judged.length === 0) return null;
+  return Math.round((judged.filter(Boolean).length / judged.length) * 100) / 100;
 };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -74,7 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One local day of the shop: customers served, waits, no-shows, estimate error',
         description:
-          "Counts orders that joined on that date in the shop's time zone. Waits run from joining to reaching a chair; the estimate error compares the wait shown when joining with that wait. The median error and the share inside the range run over every estimate shown to the served customers (at joining and at each change), each against the wait that followed it.",
+          "Counts orders that joined on that date in the shop's time zone. Waits run from joining to reaching a chair; the estimate error compares the wait shown when joining with that wait. The median error and the share inside the range run over every estimate shown to the served customers (at joining and at each change), each against the wait that followed it; the share counts only estimates shown with a range (a free chair is shown as 0 minutes alone).",
         params: marketParams,
         querystring: staffSummaryQuerySchema,
         response: { 200: staffSummarySchema },
@@ -122,7 +129,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const order = records.get(e.orderId);
         const actual = order ? waitAfterEstimate(e.at.getTime(), order) : null;
         if (actual === null) return [];
-        return [{ error: Math.abs(actual - e.wait), inside: insideRange(actual, e) }];
+        // A range is judged only where one was shown (a free chair is "0 min" alone).
+        return [
+          {
+            error: Math.abs(actual - e.wait),
+            inside: rangeShown(e) ? insideRange(actual, e) : null,
+          },
+        ];
       });
       return {
         date: request.query.date,
@@ -130,10 +143,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           outcomes.map((o) => o.error),
           50,
         ),
-        estimate_inside_range_share:
-          outcomes.length === 0
-            ? null
-            : Math.round((outcomes.filter((o) => o.inside).length / outcomes.length) * 100) / 100,
+        estimate_inside_range_share: shareInside(outcomes.map((o) => o.inside)),
         joined: rows.length,
         served: served.length,
         no_shows: rows.filter((r) => r.status === 'noShow').length,
