@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { localDayStart } from '../lib/local-time';
 import { lockShop } from './shop-lock';
 import { SERVER_TEXT, type Order } from '@jono/contract';
-import { allocate, estimateQueue } from '@jono/queue';
+import { allocate, estimateNewcomers, estimateQueue } from '@jono/queue';
 import type { MarketContext } from '../context';
 import { orders, type OrderItemSnapshot } from '../db/schema';
 import { HttpError } from '../lib/http-error';
@@ -141,13 +141,16 @@ export async function joinQueue(
         const { pob, active, history } = shop;
         const { items, plannedMinutes } = resolveItems(shop.offered, req.items);
         const state = queueStateOf(now, pob, active, history);
-        const status = statusOf(pob, state);
+        // One Monte Carlo for both questions: is the shop closing soon (a one-time customer's
+        // wait) and where does this customer's order fit (their own priority's).
+        const known = estimateNewcomers(state, [...new Set([0, req.priority])]);
+        const status = statusOf(pob, state, known);
         const candidate = {
           priority: req.priority,
           plannedMinutes,
           serviceIds: items.flatMap((i) => [i.service_id, ...i.extras.map((e) => e.service_id)]),
         };
-        const slot = allocate(state, candidate, status.closesAt);
+        const slot = allocate(state, candidate, status.closesAt, known);
         if (req.source !== 'walk_in') {
           if (status.queue_state !== 'open') throw notTakingOrders();
           if (!slot.ok && slot.reason === 'time_slot') {

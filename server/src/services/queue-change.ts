@@ -4,6 +4,13 @@
 // stored in the same transaction, and its NOTIFY rides along to be delivered on commit. The new
 // view goes straight into the queue cache: no refresh reads the queue again, and the caller
 // answers before the "turn near" notices are sent.
+//
+// Changes to one shop are combined (group commit): while a shop's transaction runs, the changes
+// that arrive for the same shop in this process wait in line instead of on the lock, and the next
+// transaction takes them all (up to MAX_BATCH). One lock, one read of the shop, one estimate and
+// one write of the moved estimates serve the whole batch. A refused change (a 409, a unique
+// index) must leave the others in: see runBatch. A change alone runs exactly as before. Other
+// processes still take turns through the advisory lock.
 import { sql } from 'drizzle-orm';
 import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
@@ -27,18 +34,137 @@ export interface ShopQueue extends ShopQueueRead {
   history: ShopHistory;
 }
 
-export async function changeQueue<T>(
+type Change<T> = (tx: Tx, shop: ShopQueue) => Promise<{ result: T; active: ActiveOrderRow[] }>;
+
+/** The most changes one transaction takes: a longer line waits for the next. */
+export const MAX_BATCH = 32;
+
+interface Waiting {
+  now: number;
+  change: Change<unknown>;
+  serviceIds: readonly number[];
+  resolve: (done: { result: unknown; view: ShopQueueView }) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * The changes waiting for each shop's running transaction, per queue service (one per app, so
+ * that two apps in one process, as in tests, never share a transaction) and market.
+ */
+const lines = new WeakMap<QueueService, Map<string, Waiting[]>>();
+
+export function changeQueue<T>(
   ctx: MarketContext,
   queue: QueueService,
   pobId: number,
   now: number,
-  change: (tx: Tx, shop: ShopQueue) => Promise<{ result: T; active: ActiveOrderRow[] }>,
+  change: Change<T>,
   /** A join's ordered services, read with the shop (`shop.offered`). */
   serviceIds: readonly number[] = [],
 ): Promise<{ result: T; view: ShopQueueView }> {
+  return new Promise((resolve, reject) => {
+    let shops = lines.get(queue);
+    if (!shops) {
+      shops = new Map();
+      lines.set(queue, shops);
+    }
+    const entry: Waiting = {
+      now,
+      change: change as Change<unknown>,
+      serviceIds,
+      resolve: resolve as Waiting['resolve'],
+      reject,
+    };
+    const key = `${ctx.market}:${pobId}`;
+    const line = shops.get(key);
+    if (line) {
+      line.push(entry);
+      return;
+    }
+    shops.set(key, []);
+    void runLine(ctx, queue, pobId, shops, key, [entry]);
+  });
+}
+
+async function runLine(
+  ctx: MarketContext,
+  queue: QueueService,
+  pobId: number,
+  shops: Map<string, Waiting[]>,
+  key: string,
+  first: Waiting[],
+): Promise<void> {
+  let batch = first;
+  while (batch.length > 0) {
+    await runBatch(ctx, queue, pobId, batch);
+    batch = shops.get(key)?.splice(0, MAX_BATCH) ?? [];
+  }
+  shops.delete(key);
+}
+
+type Outcome = { ok: true; result: unknown } | { ok: false; error: unknown };
+
+/** A change of an optimistic batch failed: the transaction rolls back and the rest run again. */
+class ChangeFailed {
+  constructor(
+    readonly index: number,
+    readonly error: unknown,
+  ) {}
+}
+
+/**
+ * Runs a batch and settles every entry; never throws. First without savepoints (one statement
+ * fewer per change): when a change fails, the whole transaction rolls back, that change gets its
+ * error, and the others run again, this time each in a savepoint, so that a batch costs two
+ * transactions at most however many of its changes fail.
+ */
+async function runBatch(
+  ctx: MarketContext,
+  queue: QueueService,
+  pobId: number,
+  batch: readonly Waiting[],
+): Promise<void> {
+  if (batch.length > 1) {
+    try {
+      await runTransaction(ctx, queue, pobId, batch, 'optimistic');
+      return;
+    } catch (err) {
+      if (!(err instanceof ChangeFailed)) {
+        for (const entry of batch) entry.reject(err);
+        return;
+      }
+      batch[err.index]?.reject(err.error);
+      batch = batch.filter((_, i) => i !== err.index);
+    }
+  }
+  try {
+    await runTransaction(ctx, queue, pobId, batch, batch.length > 1 ? 'savepoints' : 'alone');
+  } catch (err) {
+    for (const entry of batch) entry.reject(err);
+  }
+}
+
+/**
+ * One transaction for a batch. Settles the entries when it commits; throws when it rolls back
+ * (ChangeFailed: an optimistic batch's change failed, nothing of the batch is settled).
+ */
+async function runTransaction(
+  ctx: MarketContext,
+  queue: QueueService,
+  pobId: number,
+  batch: readonly Waiting[],
+  mode: 'alone' | 'optimistic' | 'savepoints',
+): Promise<void> {
+  const now = Math.max(...batch.map((b) => b.now));
+  const serviceIds =
+    mode === 'alone'
+      ? (batch[0]?.serviceIds ?? [])
+      : [...new Set(batch.flatMap((b) => b.serviceIds))];
+  let outcomes: Outcome[] = [];
   let seeded: ShopQueueView | undefined;
   try {
-    const done = await ctx.db.transaction(async (tx) => {
+    const view = await ctx.db.transaction(async (tx) => {
+      outcomes = [];
       // The lock first (its own statement: a read in the same statement would see the queue as it
       // was before the lock was granted), with the NOTIFY that commit will deliver.
       await tx.execute(
@@ -51,17 +177,35 @@ export async function changeQueue<T>(
         history = await loadHistory(tx, shop.pob, now);
         queue.rememberHistory(ctx.market, pobId, now, history);
       }
-      const { result, active } = await change(tx, { ...shop, history });
-      const view = viewOf(shop.pob, active, history, now);
-      const moved = movedEstimates(view);
+      let active = shop.active;
+      for (const [index, entry] of batch.entries()) {
+        // Reused name: each SAVEPOINT hides the one before, and ROLLBACK TO goes to the newest.
+        if (mode === 'savepoints') await tx.execute(sql`savepoint queue_change`);
+        try {
+          const out = await entry.change(tx, { ...shop, active, history });
+          active = out.active;
+          outcomes.push({ ok: true, result: out.result });
+        } catch (error) {
+          if (mode === 'alone') throw error;
+          if (mode === 'optimistic') throw new ChangeFailed(index, error);
+          await tx.execute(sql`rollback to savepoint queue_change`);
+          outcomes.push({ ok: false, error });
+        }
+      }
+      const next = viewOf(shop.pob, active, history, now);
+      const moved = movedEstimates(next);
       if (moved.orders.length > 0) await tx.execute(storeEstimatesSql(moved));
       // Cached before COMMIT: the NOTIFY may reach this process before the commit call returns.
-      queue.seed(ctx, view);
-      seeded = view;
-      return { result, view };
+      queue.seed(ctx, next);
+      seeded = next;
+      return next;
     });
-    queue.afterSeed(ctx, done.view);
-    return done;
+    queue.afterSeed(ctx, view);
+    batch.forEach((entry, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok) entry.resolve({ result: outcome.result, view });
+      else entry.reject(outcome ? outcome.error : new Error('change not run'));
+    });
   } catch (err) {
     // Rolled back after the view was cached: the cache must not keep a change that never was.
     if (seeded) queue.invalidate(ctx.market, pobId);

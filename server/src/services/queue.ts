@@ -13,6 +13,7 @@ import {
   type QueueEstimate,
   type ShopQueueState,
   type ShopStatus,
+  type ServiceTimeEstimate,
 } from '@jono/queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
@@ -513,11 +514,14 @@ export function storeEstimatesSql(moved: MovedEstimates): SQL {
 export function statusOf(
   pob: PobRow,
   state: Parameters<typeof shopStatus>[0],
-  estimate?: QueueEstimate,
+  /** The state's estimate, or its newcomers' estimates, when already computed. */
+  estimate?: QueueEstimate | readonly ServiceTimeEstimate[],
 ): ShopStatus {
   const staffState =
     pob.queueState === 'closed' || pob.queueState === 'full' ? pob.queueState : 'open';
-  const known = estimate?.serviceTimeEstimates;
+  const known = Array.isArray(estimate)
+    ? (estimate as readonly ServiceTimeEstimate[])
+    : (estimate as QueueEstimate | undefined)?.serviceTimeEstimates;
   const status = shopStatus(state, staffState, pob.openTimes, pob.timeZone, known);
   if (status.queue_state === 'open' && pob.chairs <= 0) {
     return { ...status, queue_state: 'full', closing_soon: false };

@@ -1,0 +1,88 @@
+// Changes to one shop that arrive together share a transaction (services/queue-change.ts): fewer
+// locks, reads and estimates than changes, and a refused change leaves the others in.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateOrderPayload } from '@jono/contract';
+import { buildTestApp } from './helpers';
+import { fi, mutableClock, newCustomer, orderPayload, setShop } from './queue-factories';
+import type { App } from '../src/app';
+
+let app: App;
+let statements: string[] = [];
+const clock = mutableClock();
+beforeAll(async () => {
+  app = await buildTestApp({
+    now: clock.now,
+    onStatement: (_market, sql) => statements.push(sql),
+  });
+});
+afterAll(() => app.close());
+
+type Customer = Awaited<ReturnType<typeof newCustomer>>;
+
+const post = (customer: Customer, payload: CreateOrderPayload) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/fi/customers/${customer.id}/orders/`,
+    headers: customer.auth,
+    payload,
+  });
+
+const locks = () => statements.filter((s) => s.includes('pg_advisory_xact_lock')).length;
+
+async function activeTickets(pobId: number): Promise<number[]> {
+  const view = await app.queue.view(fi(app), pobId);
+  return view.active.map((o) => o.ticket ?? -1).sort((a, b) => a - b);
+}
+
+describe('changes to one shop that arrive together', () => {
+  it('join in fewer transactions than joins, each with its own ticket and place', async () => {
+    await setShop(app, 1, { chairs: 1 });
+    const payload = await orderPayload(app, 1);
+    const customers = await Promise.all(Array.from({ length: 12 }, () => newCustomer(app)));
+    const before = await activeTickets(1);
+    await app.queue.settled();
+    statements = [];
+    const answers = await Promise.all(customers.map((c) => post(c, payload)));
+    expect(answers.map((a) => a.statusCode)).toEqual(customers.map(() => 201));
+    // One at a time, every join took the shop's lock; together they share it.
+    expect(locks()).toBeLessThan(12);
+    const orders = await Promise.all(
+      answers.map(async (a, i) => {
+        const c = customers[i]!;
+        const res = await app.inject({
+          url: `/api/fi/customers/${c.id}/orders/${a.json<{ id: number }>().id}/`,
+          headers: c.auth,
+        });
+        return res.json<{ ticket: number; ahead: number }>();
+      }),
+    );
+    expect(new Set(orders.map((o) => o.ticket)).size).toBe(12);
+    expect(new Set(orders.map((o) => o.ahead)).size).toBe(12);
+    expect(await activeTickets(1)).toEqual(
+      [...before, ...orders.map((o) => o.ticket)].sort((a, b) => a - b),
+    );
+  });
+
+  it('refuses one change of a batch and keeps the rest', async () => {
+    await setShop(app, 2, { chairs: 1 });
+    const payload = await orderPayload(app, 2);
+    const others = await Promise.all(Array.from({ length: 6 }, () => newCustomer(app)));
+    const twice = await newCustomer(app);
+    const before = (await activeTickets(2)).length;
+    // The same customer twice among others: both pass the route's own check, the unique index
+    // refuses the second inside the shared transaction.
+    const answers = await Promise.all([
+      post(others[0]!, payload),
+      post(twice, payload),
+      post(others[1]!, payload),
+      post(twice, payload),
+      ...others.slice(2).map((c) => post(c, payload)),
+    ]);
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(7);
+    const refused = answers.filter((a) => a.statusCode === 409);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.json()).toMatchObject({ error: 'active_order_exists' });
+    expect((await activeTickets(2)).length).toBe(before + 7);
+  });
+});
