@@ -39,6 +39,7 @@ export {
 export type { EstimateRecord } from './calibration';
 export { higherPriorityLoad, MAX_HIGHER_PRIORITY_LOAD, withArrivals } from './arrivals-ahead';
 export { allocate, isClosingSoon } from './allocate';
+export { orderMinutes } from './list-schedule';
 export type { Allocation } from './allocate';
 export {
   closingTime,

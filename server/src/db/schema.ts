@@ -243,6 +243,10 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_pob_status_idx').on(t.pobId, t.status),
+    // A shop's orders by day (its history, the daily summary) and by ticket (the next ticket at
+    // every join reads the day's highest, one index entry instead of the shop's every order).
+    index('orders_pob_joined_idx').on(t.pobId, t.joinedAt),
+    index('orders_pob_ticket_idx').on(t.pobId, t.ticket),
     index('orders_customer_idx').on(t.customerId),
     uniqueIndex('orders_one_active_per_customer')
       .on(t.customerId)

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { localDayStart } from '../lib/local-time';
 import { lockShop } from './shop-lock';
 import { SERVER_TEXT, type Order } from '@jono/contract';
-import { allocate, estimateNewcomers, estimateQueue } from '@jono/queue';
+import { allocate, estimateNewcomers, orderMinutes } from '@jono/queue';
 import type { MarketContext } from '../context';
 import { orders, type OrderItemSnapshot } from '../db/schema';
 import { HttpError } from '../lib/http-error';
@@ -16,7 +16,7 @@ import {
   type OrderRow,
 } from './queue-load';
 import { changeQueue } from './queue-change';
-import { statusOf, type QueueService, type ShopQueueView } from './queue';
+import { admissionOf, statusOf, type QueueService, type ShopQueueView } from './queue';
 import { orderPresence, rejoinUntil } from './presence';
 import { rejoinKeys, rejoinSpent } from './self-service';
 
@@ -111,6 +111,8 @@ export function isUniqueViolation(err: unknown): boolean {
 export const activeOrderExists = () =>
   new HttpError(409, 'active_order_exists', SERVER_TEXT.activeOrderExists);
 const notTakingOrders = () => new HttpError(409, 'not_taking_orders', SERVER_TEXT.notTakingOrders);
+const timeSlot = () => new HttpError(409, 'time_slot', SERVER_TEXT.timeSlot);
+const MINUTE = 60_000;
 
 /**
  * Adds an order to a shop's queue. App orders must find the shop taking orders and a time slot
@@ -130,7 +132,7 @@ export async function joinQueue(
       queue,
       req.pobId,
       now,
-      async (tx, shop) => {
+      async (tx, shop, { deferred }) => {
         if (req.customerId !== null && !req.checkedNoActiveOrder) {
           const [existing] = await tx
             .select({ id: orders.id })
@@ -141,27 +143,42 @@ export async function joinQueue(
         const { pob, active, history } = shop;
         const { items, plannedMinutes } = resolveItems(shop.offered, req.items);
         const state = queueStateOf(now, pob, active, history);
-        // One Monte Carlo for both questions: is the shop closing soon (a one-time customer's
-        // wait) and where does this customer's order fit (their own priority's).
-        const known = estimateNewcomers(state, [...new Set([0, req.priority])]);
-        const status = statusOf(pob, state, known);
         const candidate = {
           priority: req.priority,
           plannedMinutes,
           serviceIds: items.flatMap((i) => [i.service_id, ...i.extras.map((e) => e.service_id)]),
         };
-        const slot = allocate(state, candidate, status.closesAt, known);
-        if (req.source !== 'walk_in') {
-          if (status.queue_state !== 'open') throw notTakingOrders();
-          if (!slot.ok && slot.reason === 'time_slot') {
-            throw new HttpError(409, 'time_slot', SERVER_TEXT.timeSlot);
+        const checked = req.source !== 'walk_in';
+        let shownWait: number | null = null;
+        let admit: ((wait: number | null, ranged: boolean) => HttpError | null) | null = null;
+        if (deferred) {
+          // The wait and the closing check come from the batch's one estimate (changeQueue's
+          // `after`): the order's own median in the new queue, as a newcomer's would be.
+          const { queue_state, closesAt } = admissionOf(pob, now);
+          if (checked && (queue_state !== 'open' || closesAt === null || now >= closesAt)) {
+            throw notTakingOrders();
           }
-          if (!slot.ok) throw notTakingOrders();
+          const minutes = orderMinutes(state, { ...candidate, joinedAt: now, status: 'waiting' });
+          admit = (wait, ranged) => {
+            if (!checked) return null;
+            if (wait === null || !ranged || closesAt === null) return notTakingOrders();
+            return now + (wait + minutes) * MINUTE > closesAt ? timeSlot() : null;
+          };
+        } else {
+          // One Monte Carlo for both questions: is the shop closing soon (a one-time customer's
+          // wait) and where does this customer's order fit (their own priority's).
+          const known = estimateNewcomers(state, [...new Set([0, req.priority])]);
+          const status = statusOf(pob, state, known);
+          const slot = allocate(state, candidate, status.closesAt, known);
+          if (checked) {
+            if (status.queue_state !== 'open') throw notTakingOrders();
+            if (!slot.ok && slot.reason === 'time_slot') throw timeSlot();
+            if (!slot.ok) throw notTakingOrders();
+          }
+          shownWait = slot.ok
+            ? slot.waitMinutes
+            : (known.find((e) => e.priority === req.priority)?.wait_time ?? null);
         }
-        const shownWait = slot.ok
-          ? slot.waitMinutes
-          : (estimateQueue(state).serviceTimeEstimates.find((e) => e.priority === req.priority)
-              ?.wait_time ?? null);
         const atShop = req.source !== 'app';
         const keys =
           req.rejoin && req.customerId !== null
@@ -194,6 +211,14 @@ export async function joinQueue(
         return {
           result: inserted,
           active: [...active, { ...inserted, customer: req.customer ?? null }],
+          after: admit
+            ? (view) => {
+                const e = view.estimate.orders.get(inserted.id);
+                const wait = e?.waitMinutes ?? null;
+                const error = admit(wait, !!e?.waitRange);
+                return error ? { error } : { shown: { orderId: inserted.id, wait } };
+              }
+            : undefined,
         };
       },
       requestedServiceIds(req.items),
@@ -212,7 +237,10 @@ export async function joinQueue(
  */
 function nextTicket(pob: { id: number; timeZone: string }, now: number) {
   const since = new Date(localDayStart(pob.timeZone, now));
-  return sql<number>`(select coalesce(max(${orders.ticket}), 0) + 1 from ${orders} where ${orders.pobId} = ${pob.id} and ${orders.joinedAt} >= ${since.toISOString()}::timestamptz)`;
+  // The highest ticket first (orders_pob_ticket_idx, read backwards): the scan stops at the
+  // day's last ticket, past at most the higher numbers of the day before. max() over the day's
+  // orders read them all, thousands in a busy shop, at every join.
+  return sql<number>`(coalesce((select ${orders.ticket} from ${orders} where ${orders.pobId} = ${pob.id} and ${orders.ticket} is not null and ${orders.joinedAt} >= ${since.toISOString()}::timestamptz order by ${orders.ticket} desc limit 1), 0) + 1)`;
 }
 
 /** The order's wait as the API shows it: the median and the 80 % interval, in minutes. */

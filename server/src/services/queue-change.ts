@@ -34,7 +34,29 @@ export interface ShopQueue extends ShopQueueRead {
   history: ShopHistory;
 }
 
-type Change<T> = (tx: Tx, shop: ShopQueue) => Promise<{ result: T; active: ActiveOrderRow[] }>;
+export interface ChangeMode {
+  /**
+   * The change may leave checks that need the queue's new estimate to `after` (one estimate for
+   * the whole batch). False when each change must stand on its own (a batch running again in
+   * savepoints after a refusal): it checks inline.
+   */
+  deferred: boolean;
+}
+
+export interface ChangeOutcome<T> {
+  result: T;
+  active: ActiveOrderRow[];
+  /**
+   * Runs on the batch's new view before its estimates are stored (deferred mode only): an
+   * `error` refuses this change (the others run again without it); `shown` is the wait the order
+   * was shown when it joined, stored with the estimates.
+   */
+  after?: (
+    view: ShopQueueView,
+  ) => { error: unknown } | { shown: { orderId: number; wait: number | null } };
+}
+
+type Change<T> = (tx: Tx, shop: ShopQueue, mode: ChangeMode) => Promise<ChangeOutcome<T>>;
 
 /** The most changes one transaction takes: a longer line waits for the next. */
 export const MAX_BATCH = 32;
@@ -178,12 +200,15 @@ async function runTransaction(
         queue.rememberHistory(ctx.market, pobId, now, history);
       }
       let active = shop.active;
+      const afters = new Map<number, NonNullable<ChangeOutcome<unknown>['after']>>();
+      const changeMode = { deferred: mode !== 'savepoints' };
       for (const [index, entry] of batch.entries()) {
         // Reused name: each SAVEPOINT hides the one before, and ROLLBACK TO goes to the newest.
         if (mode === 'savepoints') await tx.execute(sql`savepoint queue_change`);
         try {
-          const out = await entry.change(tx, { ...shop, active, history });
+          const out = await entry.change(tx, { ...shop, active, history }, changeMode);
           active = out.active;
+          if (out.after) afters.set(index, out.after);
           outcomes.push({ ok: true, result: out.result });
         } catch (error) {
           if (mode === 'alone') throw error;
@@ -193,7 +218,18 @@ async function runTransaction(
         }
       }
       const next = viewOf(shop.pob, active, history, now);
+      const shown = new Map<number, number | null>();
+      for (const [index, after] of afters) {
+        const verdict = after(next);
+        if ('error' in verdict) {
+          if (mode === 'optimistic') throw new ChangeFailed(index, verdict.error);
+          throw verdict.error;
+        }
+        shown.set(verdict.shown.orderId, verdict.shown.wait);
+      }
       const moved = movedEstimates(next);
+      for (const o of moved.orders) if (shown.has(o.id)) o.shown = shown.get(o.id) ?? null;
+      for (const o of next.active) if (shown.has(o.id)) o.shownWait = shown.get(o.id) ?? null;
       if (moved.orders.length > 0) await tx.execute(storeEstimatesSql(moved));
       // Cached before COMMIT: the NOTIFY may reach this process before the commit call returns.
       queue.seed(ctx, next);

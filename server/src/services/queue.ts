@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { PRIORITY_LEVELS, WAIT_REASON_MINUTES, type Market } from '@jono/contract';
 import {
+  closingTime,
   estimateQueue,
+  queueState,
   shopStatus,
   waitBasis,
   waitChangeReason,
@@ -415,6 +417,8 @@ export interface MovedEstimates {
     high: number | null;
     basis?: WaitBasisRecord;
     change?: WaitChangeRecord;
+    /** The wait shown when the order joined (its first estimate, set in its own transaction). */
+    shown?: number | null;
   }[];
   /** The closed loop: every estimate a waiting customer is now shown, with the model's numbers. */
   shown: (typeof waitEstimates.$inferInsert)[];
@@ -494,11 +498,11 @@ export function storeEstimatesSql(moved: MovedEstimates): SQL {
   const rows = sql.join(
     moved.orders.map(
       (c) =>
-        sql`(${c.id}::int, ${c.wait}::int, ${c.low}::int, ${c.high}::int, ${json(c.basis)}::jsonb, ${json(c.change)}::jsonb)`,
+        sql`(${c.id}::int, ${c.wait}::int, ${c.low}::int, ${c.high}::int, ${json(c.basis)}::jsonb, ${json(c.change)}::jsonb, ${c.shown ?? null}::int)`,
     ),
     sql`, `,
   );
-  const update = sql`update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high, wait_basis = coalesce(v.basis, orders.wait_basis), wait_change = coalesce(v.change, orders.wait_change) from (values ${rows}) as v(id, wait, low, high, basis, change) where orders.id = v.id`;
+  const update = sql`update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high, wait_basis = coalesce(v.basis, orders.wait_basis), wait_change = coalesce(v.change, orders.wait_change), shown_wait = coalesce(v.shown, orders.shown_wait) from (values ${rows}) as v(id, wait, low, high, basis, change, shown) where orders.id = v.id`;
   if (moved.shown.length === 0) return update;
   const shown = sql.join(
     moved.shown.map(
@@ -508,6 +512,21 @@ export function storeEstimatesSql(moved: MovedEstimates): SQL {
     sql`, `,
   );
   return sql`with moved as (${update}) insert into wait_estimates (order_id, pob_id, priority, at, model_p10, model_p50, model_p90, wait, low, high) values ${shown}`;
+}
+
+/**
+ * Whether the shop takes orders now and when it closes, without "closing soon" (which asks the
+ * Monte Carlo): what a join needs before its own estimate.
+ */
+export function admissionOf(
+  pob: PobRow,
+  now: number,
+): { queue_state: ShopStatus['queue_state']; closesAt: number | null } {
+  const staffState =
+    pob.queueState === 'closed' || pob.queueState === 'full' ? pob.queueState : 'open';
+  const closesAt = closingTime(pob.openTimes, pob.timeZone, now);
+  const state = queueState(staffState, closesAt !== null);
+  return { queue_state: state === 'open' && pob.chairs <= 0 ? 'full' : state, closesAt };
 }
 
 /** Open, closed or full as customers see it; no barber on duty means no new orders (full). */
