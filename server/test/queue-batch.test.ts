@@ -1,5 +1,6 @@
 // Changes to one shop that arrive together share a transaction (services/queue-change.ts): fewer
-// locks, reads and estimates than changes, and a refused change leaves the others in.
+// locks, reads and estimates than changes, one INSERT for a batch's joins (each answer gets its
+// own order: the customer's own GET finds it), and a refused change leaves the others in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderPayload } from '@jono/contract';
 import { buildTestApp } from './helpers';
@@ -46,6 +47,10 @@ describe('changes to one shop that arrive together', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(customers.map(() => 201));
     // One at a time, every join took the shop's lock; together they share it.
     expect(locks()).toBeLessThan(12);
+    // And their orders are written together: fewer INSERTs than joins.
+    const inserts = statements.filter((s) => s.startsWith('insert into "orders"')).length;
+    expect(inserts).toBeGreaterThan(0);
+    expect(inserts).toBeLessThan(locks() + 1);
     const orders = await Promise.all(
       answers.map(async (a, i) => {
         const c = customers[i]!;

@@ -127,7 +127,7 @@ export async function joinQueue(
   req: JoinRequest,
 ): Promise<OrderRow> {
   try {
-    const { result } = await changeQueue(
+    const { result } = await changeQueue<OrderRow>(
       ctx,
       queue,
       req.pobId,
@@ -184,44 +184,48 @@ export async function joinQueue(
           req.rejoin && req.customerId !== null
             ? await rejoinKeys(tx, req.rejoin, req.customerId, pob.timeZone, active, now)
             : null;
+        const values = {
+          pobId: pob.id,
+          customerId: req.customerId,
+          source: req.source,
+          walkInName: req.walkInName ?? null,
+          notifyPhone: req.notifyPhone ?? null,
+          status: 'active' as const,
+          priority: keys?.priority ?? req.priority,
+          rank: keys?.rank ?? now,
+          rejoinedFrom: req.rejoin?.id ?? null,
+          customerAtPob: atShop,
+          checkedInAt: atShop ? new Date(now) : null,
+          joinedAt: new Date(now),
+          plannedMinutes,
+          shownWait,
+          waitEstimate: shownWait,
+          items,
+          updatedAt: new Date(now),
+        };
+        const customer = req.customer ?? null;
+        const after = (row: OrderRow, view: ShopQueueView) => {
+          const e = view.estimate.orders.get(row.id);
+          const wait = e?.waitMinutes ?? null;
+          const error = admit?.(wait, !!e?.waitRange) ?? null;
+          return error ? { error } : { shown: { orderId: row.id, wait } };
+        };
+        if (deferred) {
+          // Written with the batch's other joins in one INSERT (changeQueue).
+          return {
+            insert: { values, ticket: (offset) => nextTicket(pob, now, offset), customer, after },
+          };
+        }
         const [inserted] = await tx
           .insert(orders)
-          .values({
-            pobId: pob.id,
-            customerId: req.customerId,
-            source: req.source,
-            walkInName: req.walkInName ?? null,
-            notifyPhone: req.notifyPhone ?? null,
-            ticket: nextTicket(pob, now),
-            status: 'active',
-            priority: keys?.priority ?? req.priority,
-            rank: keys?.rank ?? now,
-            rejoinedFrom: req.rejoin?.id ?? null,
-            customerAtPob: atShop,
-            checkedInAt: atShop ? new Date(now) : null,
-            joinedAt: new Date(now),
-            plannedMinutes,
-            shownWait,
-            waitEstimate: shownWait,
-            items,
-            updatedAt: new Date(now),
-          })
+          .values({ ...values, ticket: nextTicket(pob, now) })
           .returning();
         if (!inserted) throw new Error('order insert failed');
-        return {
-          result: inserted,
-          active: [...active, { ...inserted, customer: req.customer ?? null }],
-          after: admit
-            ? (view) => {
-                const e = view.estimate.orders.get(inserted.id);
-                const wait = e?.waitMinutes ?? null;
-                const error = admit(wait, !!e?.waitRange);
-                return error ? { error } : { shown: { orderId: inserted.id, wait } };
-              }
-            : undefined,
-        };
+        return { result: inserted, active: [...active, { ...inserted, customer }] };
       },
       requestedServiceIds(req.items),
+      // A join adds its order and reads no other: the batch writes its joins together.
+      true,
     );
     return result;
   } catch (err) {
@@ -235,12 +239,12 @@ export async function joinQueue(
  * The shop's next number of the day (1, 2, ...), computed inside the insert (no statement of its
  * own); under the shop's lock, so never given twice.
  */
-function nextTicket(pob: { id: number; timeZone: string }, now: number) {
+function nextTicket(pob: { id: number; timeZone: string }, now: number, offset = 0) {
   const since = new Date(localDayStart(pob.timeZone, now));
   // The highest ticket first (orders_pob_ticket_idx, read backwards): the scan stops at the
   // day's last ticket, past at most the higher numbers of the day before. max() over the day's
   // orders read them all, thousands in a busy shop, at every join.
-  return sql<number>`(coalesce((select ${orders.ticket} from ${orders} where ${orders.pobId} = ${pob.id} and ${orders.ticket} is not null and ${orders.joinedAt} >= ${since.toISOString()}::timestamptz order by ${orders.ticket} desc limit 1), 0) + 1)`;
+  return sql<number>`(coalesce((select ${orders.ticket} from ${orders} where ${orders.pobId} = ${pob.id} and ${orders.ticket} is not null and ${orders.joinedAt} >= ${since.toISOString()}::timestamptz order by ${orders.ticket} desc limit 1), 0) + ${1 + offset}::int)`;
 }
 
 /** The order's wait as the API shows it: the median and the 80 % interval, in minutes. */

@@ -11,14 +11,16 @@
 // one write of the moved estimates serve the whole batch. A refused change (a 409, a unique
 // index) must leave the others in: see runBatch. A change alone runs exactly as before. Other
 // processes still take turns through the advisory lock.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
+import { orders } from '../db/schema';
 import { notFound } from '../lib/http-error';
 import {
   loadHistory,
   loadShopQueue,
   type ActiveOrderRow,
+  type OrderRow,
   type ShopHistory,
   type ShopQueueRead,
 } from './queue-load';
@@ -56,13 +58,37 @@ export interface ChangeOutcome<T> {
   ) => { error: unknown } | { shown: { orderId: number; wait: number | null } };
 }
 
-type Change<T> = (tx: Tx, shop: ShopQueue, mode: ChangeMode) => Promise<ChangeOutcome<T>>;
+/**
+ * A new order whose insert may wait (deferred mode): a batch's consecutive joins are written in
+ * one multi-row INSERT, flushed before any other change reads the queue and before the estimate.
+ */
+export interface OrderInsert {
+  /** The row but its ticket. */
+  values: Omit<typeof orders.$inferInsert, 'ticket'>;
+  /** The shop's next ticket for the row `offset` rows into one INSERT (the earlier ones count). */
+  ticket: (offset: number) => SQL;
+  /** How the staff board shows its customer. */
+  customer: ActiveOrderRow['customer'];
+  /** Checks on the batch's new view, as ChangeOutcome.after, once the row exists. */
+  after?: (
+    row: OrderRow,
+    view: ShopQueueView,
+  ) => ReturnType<NonNullable<ChangeOutcome<unknown>['after']>>;
+}
+
+type Change<T> = (
+  tx: Tx,
+  shop: ShopQueue,
+  mode: ChangeMode,
+) => Promise<ChangeOutcome<T> | { insert: OrderInsert }>;
 
 /** The most changes one transaction takes: a longer line waits for the next. */
 export const MAX_BATCH = 32;
 
 interface Waiting {
   now: number;
+  /** The change only adds an order and reads no other order of the queue (a join). */
+  appendsOnly: boolean;
   change: Change<unknown>;
   serviceIds: readonly number[];
   resolve: (done: { result: unknown; view: ShopQueueView }) => void;
@@ -83,6 +109,12 @@ export function changeQueue<T>(
   change: Change<T>,
   /** A join's ordered services, read with the shop (`shop.offered`). */
   serviceIds: readonly number[] = [],
+  /**
+   * The change only adds an order and reads none of the queue's other orders: it may run before
+   * the inserts of the joins ahead of it in the batch are written (they are then written
+   * together). A change without it finds every earlier change of the batch in `shop.active`.
+   */
+  appendsOnly = false,
 ): Promise<{ result: T; view: ShopQueueView }> {
   return new Promise((resolve, reject) => {
     let shops = lines.get(queue);
@@ -92,6 +124,7 @@ export function changeQueue<T>(
     }
     const entry: Waiting = {
       now,
+      appendsOnly,
       change: change as Change<unknown>,
       serviceIds,
       resolve: resolve as Waiting['resolve'],
@@ -126,10 +159,13 @@ async function runLine(
 
 type Outcome = { ok: true; result: unknown } | { ok: false; error: unknown };
 
-/** A change of an optimistic batch failed: the transaction rolls back and the rest run again. */
+/**
+ * A change of an optimistic batch failed: the transaction rolls back and the rest run again.
+ * `index` null: a multi-row insert failed (one of its rows, unknown which), so all run again.
+ */
 class ChangeFailed {
   constructor(
-    readonly index: number,
+    readonly index: number | null,
     readonly error: unknown,
   ) {}
 }
@@ -155,8 +191,11 @@ async function runBatch(
         for (const entry of batch) entry.reject(err);
         return;
       }
-      batch[err.index]?.reject(err.error);
-      batch = batch.filter((_, i) => i !== err.index);
+      const failed = err.index;
+      if (failed !== null) {
+        batch[failed]?.reject(err.error);
+        batch = batch.filter((_, i) => i !== failed);
+      }
     }
   }
   try {
@@ -186,7 +225,7 @@ async function runTransaction(
   let seeded: ShopQueueView | undefined;
   try {
     const view = await ctx.db.transaction(async (tx) => {
-      outcomes = [];
+      outcomes = new Array<Outcome>(batch.length);
       // The lock first (its own statement: a read in the same statement would see the queue as it
       // was before the lock was granted), with the NOTIFY that commit will deliver.
       await tx.execute(
@@ -202,21 +241,53 @@ async function runTransaction(
       let active = shop.active;
       const afters = new Map<number, NonNullable<ChangeOutcome<unknown>['after']>>();
       const changeMode = { deferred: mode !== 'savepoints' };
+      let inserts: { index: number; insert: OrderInsert }[] = [];
+      const flush = async () => {
+        if (inserts.length === 0) return;
+        const rows = inserts.map(({ insert }, k) => ({
+          ...insert.values,
+          ticket: insert.ticket(k),
+        }));
+        let written: OrderRow[];
+        try {
+          // RETURNING gives the rows in the order of VALUES.
+          written = await tx.insert(orders).values(rows).returning();
+        } catch (error) {
+          if (mode === 'alone') throw error;
+          throw new ChangeFailed(inserts.length === 1 ? (inserts[0]?.index ?? null) : null, error);
+        }
+        if (written.length !== rows.length) throw new Error('order insert failed');
+        inserts.forEach(({ index, insert }, k) => {
+          const row = written[k] as OrderRow;
+          active = [...active, { ...row, customer: insert.customer }];
+          outcomes[index] = { ok: true, result: row };
+          const after = insert.after;
+          if (after) afters.set(index, (view) => after(row, view));
+        });
+        inserts = [];
+      };
       for (const [index, entry] of batch.entries()) {
+        // A change that reads the queue must find the joins before it in it.
+        if (!entry.appendsOnly) await flush();
         // Reused name: each SAVEPOINT hides the one before, and ROLLBACK TO goes to the newest.
         if (mode === 'savepoints') await tx.execute(sql`savepoint queue_change`);
         try {
           const out = await entry.change(tx, { ...shop, active, history }, changeMode);
+          if ('insert' in out) {
+            inserts.push({ index, insert: out.insert });
+            continue;
+          }
           active = out.active;
           if (out.after) afters.set(index, out.after);
-          outcomes.push({ ok: true, result: out.result });
+          outcomes[index] = { ok: true, result: out.result };
         } catch (error) {
           if (mode === 'alone') throw error;
           if (mode === 'optimistic') throw new ChangeFailed(index, error);
           await tx.execute(sql`rollback to savepoint queue_change`);
-          outcomes.push({ ok: false, error });
+          outcomes[index] = { ok: false, error };
         }
       }
+      await flush();
       const next = viewOf(shop.pob, active, history, now);
       const shown = new Map<number, number | null>();
       for (const [index, after] of afters) {
