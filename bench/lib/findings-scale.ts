@@ -95,20 +95,20 @@ fan-out table for the shop and staff streams and the server's CPU while the chan
 See the join-and-cancel table for cold and warm runs and the server's CPU.
 
 The load is a closed loop without think time: each customer sends the next request as soon as
-the last is answered, so a request's latency is about customers / requests per second. The
-server's one Node.js thread is busy the whole run (server CPU about 100 %) at roughly 120
-join-and-cancel cycles a second on PostgreSQL, some 4 ms of CPU per request. A CPU profile
-(\`BENCH_CPU_PROF=dir BENCH_ONLY=joins\`) shows no single hot spot left: drizzle building the
-SQL of the statements (about 16 % of the samples, a fifth of it its \`is()\` checks), the pg
-protocol and socket writes, routing and zod validation, and the shop's Monte Carlo estimate after
-each change (changes in a burst share one recomputation; \`sampleWaits\` about 4 %). The local
-day and hour of tickets and once-a-day rules had cost 6 % (a new Intl formatter per call) and
-now use the per-quarter-hour offset cache. On PGlite the database runs in the same thread, one
-statement at a time: a cold start's first burst of 100 joins is served one after another, so
-its last answer comes after all of them (cold p99 about 1.8 s, warm about 1 s). The p99 targets at 100 and 300 customers need three to five times the
-requests per second of one thread: a node per core (\`npm run cluster -- --nodes N\` on
-PostgreSQL; the Nodes table shows two nodes on this machine, which share its two cores with
-PostgreSQL and the load generator, so they add concurrency, not a core).`,
+the last is answered, so a request's latency is about customers / requests per second. Outside
+daytime few shops take orders (the demo market's 24-hour shops), so the customers crowd into
+two or three queues. Each shop's changes run one transaction at a time (the advisory lock); the
+changes that arrive meanwhile share the next one (services/queue-change.ts: one lock, one read
+of the queue, one estimate, one INSERT for the batch's joins, one commit for up to 32 changes),
+which took PostgreSQL at 100 customers from about 140 to 450-520 join-and-cancel cycles a
+second. The p99 of the same code moves between runs (100 customers warm: 152 ms and 237 ms in
+two runs an hour apart; 300: 458 and 523 ms): a batch that reloads a shop's history (kept for
+minutes) or a garbage collection lands in the tail. What remains per change is a cancel's own
+UPDATE inside its shop's transaction, waiting a turn of the event loop. On PGlite the database
+runs in the same thread as the server: a cold start's first burst also waits for the shops'
+histories and the JIT (about 1.05-1.15 s at p99). Warming every market's shop list before
+listening took that to 0.5-0.6 s but left 30-40 MB more idle memory (over the 400 MB target),
+so it was not kept.`,
   },
   {
     title: 'The shop list is below the node:http or nginx ratio (owner: server, routes/pobs)',
