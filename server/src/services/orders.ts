@@ -224,8 +224,9 @@ export async function joinQueue(
         return { result: inserted, active: [...active, { ...inserted, customer }] };
       },
       requestedServiceIds(req.items),
-      // A join adds its order and reads no other: the batch writes its joins together.
-      true,
+      // A join adds its order and reads no other, so the batch may write its joins together; a
+      // rejoin places itself among the queue's orders (rejoinPlace) and must find them all.
+      !req.rejoin,
     );
     return result;
   } catch (err) {
