@@ -3,6 +3,7 @@ import webpush from 'web-push';
 import { loadEnv } from './config/env';
 import { buildApp } from './app';
 import { checkSystemLimits } from './lib/system-limits';
+import { warmUp } from './services/warm-up';
 
 const env = loadEnv(process.env, () => webpush.generateVAPIDKeys());
 const app = await buildApp({ env });
@@ -22,6 +23,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     );
   });
 }
+
+// The join path rehearsed (rolled back) before the first customer's join (services/warm-up.ts).
+const warming = performance.now();
+const warm = await warmUp(app.markets.values(), app.queue, app.now);
+app.log.info({ ...warm, ms: Math.round(performance.now() - warming) }, 'joins rehearsed');
 
 checkSystemLimits(app.log, env.LISTEN_BACKLOG);
 await app.listen({ host: env.HOST, port: env.PORT, backlog: env.LISTEN_BACKLOG });

@@ -8,14 +8,14 @@ import { SERVER_TEXT, type Order } from '@jono/contract';
 import { allocate, estimateNewcomers, orderMinutes } from '@jono/queue';
 import type { MarketContext } from '../context';
 import { orders, type OrderItemSnapshot } from '../db/schema';
-import { HttpError } from '../lib/http-error';
+import { HttpError, notFound } from '../lib/http-error';
 import {
   queueStateOf,
   type ActiveOrderRow,
   type OfferedService,
   type OrderRow,
 } from './queue-load';
-import { changeQueue } from './queue-change';
+import { changeQueue, type Change } from './queue-change';
 import { admissionOf, statusOf, type QueueService, type ShopQueueView } from './queue';
 import { orderPresence, rejoinUntil } from './presence';
 import { rejoinKeys, rejoinSpent } from './self-service';
@@ -126,107 +126,16 @@ export async function joinQueue(
   now: number,
   req: JoinRequest,
 ): Promise<OrderRow> {
+  const join = joinChange(now, req);
   try {
     const { result } = await changeQueue<OrderRow>(
       ctx,
       queue,
       req.pobId,
       now,
-      async (tx, shop, { deferred }) => {
-        if (req.customerId !== null && !req.checkedNoActiveOrder) {
-          const [existing] = await tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(and(eq(orders.customerId, req.customerId), eq(orders.status, 'active')));
-          if (existing) throw activeOrderExists();
-        }
-        const { pob, active, history } = shop;
-        const { items, plannedMinutes } = resolveItems(shop.offered, req.items);
-        const state = queueStateOf(now, pob, active, history);
-        const candidate = {
-          priority: req.priority,
-          plannedMinutes,
-          serviceIds: items.flatMap((i) => [i.service_id, ...i.extras.map((e) => e.service_id)]),
-        };
-        const checked = req.source !== 'walk_in';
-        let shownWait: number | null = null;
-        let admit: ((wait: number | null, ranged: boolean) => HttpError | null) | null = null;
-        if (deferred) {
-          // The wait and the closing check come from the batch's one estimate (changeQueue's
-          // `after`): the order's own median in the new queue, as a newcomer's would be.
-          const { queue_state, closesAt } = admissionOf(pob, now);
-          if (checked && (queue_state !== 'open' || closesAt === null || now >= closesAt)) {
-            throw notTakingOrders();
-          }
-          const minutes = orderMinutes(state, { ...candidate, joinedAt: now, status: 'waiting' });
-          admit = (wait, ranged) => {
-            if (!checked) return null;
-            if (wait === null || !ranged || closesAt === null) return notTakingOrders();
-            return now + (wait + minutes) * MINUTE > closesAt ? timeSlot() : null;
-          };
-        } else {
-          // One Monte Carlo for both questions: is the shop closing soon (a one-time customer's
-          // wait) and where does this customer's order fit (their own priority's).
-          const known = estimateNewcomers(state, [...new Set([0, req.priority])]);
-          const status = statusOf(pob, state, known);
-          const slot = allocate(state, candidate, status.closesAt, known);
-          if (checked) {
-            if (status.queue_state !== 'open') throw notTakingOrders();
-            if (!slot.ok && slot.reason === 'time_slot') throw timeSlot();
-            if (!slot.ok) throw notTakingOrders();
-          }
-          shownWait = slot.ok
-            ? slot.waitMinutes
-            : (known.find((e) => e.priority === req.priority)?.wait_time ?? null);
-        }
-        const atShop = req.source !== 'app';
-        const keys =
-          req.rejoin && req.customerId !== null
-            ? await rejoinKeys(tx, req.rejoin, req.customerId, pob.timeZone, active, now)
-            : null;
-        const values = {
-          pobId: pob.id,
-          customerId: req.customerId,
-          source: req.source,
-          walkInName: req.walkInName ?? null,
-          notifyPhone: req.notifyPhone ?? null,
-          status: 'active' as const,
-          priority: keys?.priority ?? req.priority,
-          rank: keys?.rank ?? now,
-          rejoinedFrom: req.rejoin?.id ?? null,
-          customerAtPob: atShop,
-          checkedInAt: atShop ? new Date(now) : null,
-          joinedAt: new Date(now),
-          plannedMinutes,
-          shownWait,
-          waitEstimate: shownWait,
-          items,
-          updatedAt: new Date(now),
-        };
-        const customer = req.customer ?? null;
-        const after = (row: OrderRow, view: ShopQueueView) => {
-          const e = view.estimate.orders.get(row.id);
-          const wait = e?.waitMinutes ?? null;
-          const error = admit?.(wait, !!e?.waitRange) ?? null;
-          return error ? { error } : { shown: { orderId: row.id, wait } };
-        };
-        if (deferred) {
-          // Written with the batch's other joins in one INSERT (changeQueue).
-          return {
-            insert: { values, ticket: (offset) => nextTicket(pob, now, offset), customer, after },
-          };
-        }
-        const [inserted] = await tx
-          .insert(orders)
-          .values({ ...values, ticket: nextTicket(pob, now) })
-          .returning();
-        if (!inserted) throw new Error('order insert failed');
-        return { result: inserted, active: [...active, { ...inserted, customer }] };
-      },
-      requestedServiceIds(req.items),
-      // A join adds its order and reads no other, so the batch may write its joins together; a
-      // rejoin places itself among the queue's orders (rejoinPlace) and must find them all.
-      !req.rejoin,
+      join.change,
+      join.serviceIds,
+      join.appendsOnly,
     );
     return result;
   } catch (err) {
@@ -234,6 +143,146 @@ export async function joinQueue(
     if (isUniqueViolation(err)) throw activeOrderExists();
     throw err;
   }
+}
+
+/** A join as a change of the shop's queue (changeQueue's arguments). */
+export function joinChange(
+  now: number,
+  req: JoinRequest,
+): { change: Change<OrderRow>; serviceIds: number[]; appendsOnly: boolean } {
+  return {
+    serviceIds: requestedServiceIds(req.items),
+    // A join adds its order and reads no other, so the batch may write its joins together; a
+    // rejoin places itself among the queue's orders (rejoinPlace) and must find them all.
+    appendsOnly: !req.rejoin,
+    change: async (tx, shop, { deferred }) => {
+      if (req.customerId !== null && !req.checkedNoActiveOrder) {
+        const [existing] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.customerId, req.customerId), eq(orders.status, 'active')));
+        if (existing) throw activeOrderExists();
+      }
+      const { pob, active, history } = shop;
+      const { items, plannedMinutes } = resolveItems(shop.offered, req.items);
+      const state = queueStateOf(now, pob, active, history);
+      const candidate = {
+        priority: req.priority,
+        plannedMinutes,
+        serviceIds: items.flatMap((i) => [i.service_id, ...i.extras.map((e) => e.service_id)]),
+      };
+      const checked = req.source !== 'walk_in';
+      let shownWait: number | null = null;
+      let admit: ((wait: number | null, ranged: boolean) => HttpError | null) | null = null;
+      if (deferred) {
+        // The wait and the closing check come from the batch's one estimate (changeQueue's
+        // `after`): the order's own median in the new queue, as a newcomer's would be.
+        const { queue_state, closesAt } = admissionOf(pob, now);
+        if (checked && (queue_state !== 'open' || closesAt === null || now >= closesAt)) {
+          throw notTakingOrders();
+        }
+        const minutes = orderMinutes(state, { ...candidate, joinedAt: now, status: 'waiting' });
+        admit = (wait, ranged) => {
+          if (!checked) return null;
+          if (wait === null || !ranged || closesAt === null) return notTakingOrders();
+          return now + (wait + minutes) * MINUTE > closesAt ? timeSlot() : null;
+        };
+      } else {
+        // One Monte Carlo for both questions: is the shop closing soon (a one-time customer's
+        // wait) and where does this customer's order fit (their own priority's).
+        const known = estimateNewcomers(state, [...new Set([0, req.priority])]);
+        const status = statusOf(pob, state, known);
+        const slot = allocate(state, candidate, status.closesAt, known);
+        if (checked) {
+          if (status.queue_state !== 'open') throw notTakingOrders();
+          if (!slot.ok && slot.reason === 'time_slot') throw timeSlot();
+          if (!slot.ok) throw notTakingOrders();
+        }
+        shownWait = slot.ok
+          ? slot.waitMinutes
+          : (known.find((e) => e.priority === req.priority)?.wait_time ?? null);
+      }
+      const atShop = req.source !== 'app';
+      const keys =
+        req.rejoin && req.customerId !== null
+          ? await rejoinKeys(tx, req.rejoin, req.customerId, pob.timeZone, active, now)
+          : null;
+      const values = {
+        pobId: pob.id,
+        customerId: req.customerId,
+        source: req.source,
+        walkInName: req.walkInName ?? null,
+        notifyPhone: req.notifyPhone ?? null,
+        status: 'active' as const,
+        priority: keys?.priority ?? req.priority,
+        rank: keys?.rank ?? now,
+        rejoinedFrom: req.rejoin?.id ?? null,
+        customerAtPob: atShop,
+        checkedInAt: atShop ? new Date(now) : null,
+        joinedAt: new Date(now),
+        plannedMinutes,
+        shownWait,
+        waitEstimate: shownWait,
+        items,
+        updatedAt: new Date(now),
+      };
+      const customer = req.customer ?? null;
+      const after = (row: OrderRow, view: ShopQueueView) => {
+        const e = view.estimate.orders.get(row.id);
+        const wait = e?.waitMinutes ?? null;
+        const error = admit?.(wait, !!e?.waitRange) ?? null;
+        return error ? { error } : { shown: { orderId: row.id, wait } };
+      };
+      if (deferred) {
+        // Written with the batch's other joins in one INSERT (changeQueue).
+        return {
+          insert: { values, ticket: (offset) => nextTicket(pob, now, offset), customer, after },
+        };
+      }
+      const [inserted] = await tx
+        .insert(orders)
+        .values({ ...values, ticket: nextTicket(pob, now) })
+        .returning();
+      if (!inserted) throw new Error('order insert failed');
+      return { result: inserted, active: [...active, { ...inserted, customer }] };
+    },
+  };
+}
+
+/**
+ * A customer's own change to their active order, under the shop's lock (changeQueue): leave the
+ * queue (not once at a chair) or say they are at the shop (twice is harmless).
+ */
+export function ownOrderChange(
+  orderId: number,
+  action: 'cancel' | 'check_in',
+  at: number,
+): Change<OrderRow> {
+  const now = new Date(at);
+  return async (tx, shop) => {
+    const current = shop.active.find((o) => o.id === orderId);
+    if (!current) throw new HttpError(409, 'conflict', 'This order is no longer active');
+    const others = shop.active.filter((o) => o.id !== orderId);
+    if (action === 'cancel') {
+      if (current.startedAt)
+        throw new HttpError(409, 'conflict', 'The service has already started');
+      const [r] = await tx
+        .update(orders)
+        .set({ status: 'cancelled', finishedAt: now, waitEstimate: null, updatedAt: now })
+        .where(eq(orders.id, orderId))
+        .returning();
+      if (!r) throw notFound('Order not found');
+      return { result: r, active: others };
+    }
+    if (current.customerAtPob) return { result: current, active: shop.active };
+    const [r] = await tx
+      .update(orders)
+      .set({ customerAtPob: true, checkedInAt: now, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    if (!r) throw notFound('Order not found');
+    return { result: r, active: [...others, { ...r, customer: current.customer }] };
+  };
 }
 
 /**

@@ -76,7 +76,7 @@ export interface OrderInsert {
   ) => ReturnType<NonNullable<ChangeOutcome<unknown>['after']>>;
 }
 
-type Change<T> = (
+export type Change<T> = (
   tx: Tx,
   shop: ShopQueue,
   mode: ChangeMode,
@@ -215,6 +215,7 @@ async function runTransaction(
   pobId: number,
   batch: readonly Waiting[],
   mode: 'alone' | 'optimistic' | 'savepoints',
+  rehearsal = false,
 ): Promise<void> {
   const now = Math.max(...batch.map((b) => b.now));
   const serviceIds =
@@ -302,6 +303,7 @@ async function runTransaction(
       for (const o of moved.orders) if (shown.has(o.id)) o.shown = shown.get(o.id) ?? null;
       for (const o of next.active) if (shown.has(o.id)) o.shownWait = shown.get(o.id) ?? null;
       if (moved.orders.length > 0) await tx.execute(storeEstimatesSql(moved));
+      if (rehearsal) throw new Rehearsed(outcomes);
       // Cached before COMMIT: the NOTIFY may reach this process before the commit call returns.
       queue.seed(ctx, next);
       seeded = next;
@@ -318,4 +320,48 @@ async function runTransaction(
     if (seeded) queue.invalidate(ctx.market, pobId);
     throw err;
   }
+}
+
+/** Ends a rehearsal's transaction (it rolls back) with what its changes would have answered. */
+class Rehearsed {
+  constructor(readonly outcomes: Outcome[]) {}
+}
+
+/**
+ * Runs changes to a shop as one batch (optimistic, or alone for one change) in a transaction that
+ * always rolls back: nothing is written, the NOTIFY is never delivered and no view is cached (the
+ * ids the inserts drew from their sequence stay used). Answers each change's error, or null when
+ * it would have passed. For warming the change path before the server takes traffic
+ * (warm-up.ts); it bypasses the shop's line, so call it only while nothing else changes the shop
+ * in this process (other processes wait on the advisory lock as for any change).
+ */
+export async function rehearseChanges(
+  ctx: MarketContext,
+  queue: QueueService,
+  pobId: number,
+  now: number,
+  changes: readonly {
+    change: Change<unknown>;
+    serviceIds?: readonly number[];
+    appendsOnly?: boolean;
+  }[],
+): Promise<unknown[]> {
+  const batch: Waiting[] = changes.map((c) => ({
+    now,
+    appendsOnly: c.appendsOnly ?? false,
+    change: c.change,
+    serviceIds: c.serviceIds ?? [],
+    resolve: () => undefined,
+    reject: () => undefined,
+  }));
+  try {
+    await runTransaction(ctx, queue, pobId, batch, batch.length > 1 ? 'optimistic' : 'alone', true);
+  } catch (err) {
+    if (err instanceof Rehearsed) return err.outcomes.map((o) => (o.ok ? null : o.error));
+    if (err instanceof ChangeFailed) {
+      return batch.map((_, i) => (err.index === null || err.index === i ? err.error : null));
+    }
+    return batch.map(() => err);
+  }
+  throw new Error('a rehearsal committed');
 }

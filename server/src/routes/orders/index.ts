@@ -21,7 +21,12 @@ import { requireCustomer } from '../../lib/auth';
 import { HttpError, notFound } from '../../lib/http-error';
 import { ipLimit } from '../../plugins/rate-limits';
 import { priorityOf } from '../../services/profiles';
-import { activeOrderExists, joinQueue, orderAnswer } from '../../services/orders';
+import {
+  activeOrderExists,
+  joinQueue,
+  orderAnswer,
+  ownOrderChange,
+} from '../../services/orders';
 import { changeQueue } from '../../services/queue-change';
 import { deferOwnOrder } from '../../services/self-service';
 import { shareTravel } from '../../services/travel';
@@ -172,38 +177,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await requireCustomer(request, market, id);
       const { ctx, row } = await findOrder(market, id, orderId);
       const at = app.now();
-      const now = new Date(at);
       // Under the shop's lock, with the shop's queue read once (services/queue-change.ts).
       const { result: updated } = await changeQueue(
         ctx,
         app.queue,
         row.pobId,
         at,
-        async (tx, shop) => {
-          const current = shop.active.find((o) => o.id === row.id);
-          if (!current) throw new HttpError(409, 'conflict', 'This order is no longer active');
-          const others = shop.active.filter((o) => o.id !== row.id);
-          if ('cancel' in request.body) {
-            if (current.startedAt) {
-              throw new HttpError(409, 'conflict', 'The service has already started');
-            }
-            const [r] = await tx
-              .update(orders)
-              .set({ status: 'cancelled', finishedAt: now, waitEstimate: null, updatedAt: now })
-              .where(eq(orders.id, row.id))
-              .returning();
-            if (!r) throw notFound('Order not found');
-            return { result: r, active: others };
-          }
-          if (current.customerAtPob) return { result: current, active: shop.active };
-          const [r] = await tx
-            .update(orders)
-            .set({ customerAtPob: true, checkedInAt: now, updatedAt: now })
-            .where(eq(orders.id, row.id))
-            .returning();
-          if (!r) throw notFound('Order not found');
-          return { result: r, active: [...others, { ...r, customer: current.customer }] };
-        },
+        ownOrderChange(row.id, 'cancel' in request.body ? 'cancel' : 'check_in', at),
       );
       return orderAnswer(ctx, app.queue, updated, app.now());
     },

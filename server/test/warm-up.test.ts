@@ -1,0 +1,77 @@
+// Before listening, the server rehearses joins and cancels (services/warm-up.ts) in transactions
+// that roll back: the first burst after a restart then runs compiled code on warm caches, and no
+// customer, ticket, estimate or live message ever sees the rehearsal.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { orders, waitEstimates } from '../src/db/schema';
+import { warmUp } from '../src/services/warm-up';
+import { buildTestApp } from './helpers';
+import { fi, mutableClock, newCustomer, join } from './queue-factories';
+import type { App } from '../src/app';
+
+let app: App;
+const clock = mutableClock();
+let statements: string[] = [];
+beforeAll(async () => {
+  app = await buildTestApp({
+    now: clock.now,
+    markets: ['fi', 'ee'],
+    onStatement: (_market, sql) => statements.push(sql),
+  });
+});
+afterAll(() => app.close());
+
+const rows = async (market: 'fi' | 'ee') => {
+  const db = app.markets.get(market)!.db;
+  const [o] = await db.select({ n: count() }).from(orders);
+  const [e] = await db.select({ n: count() }).from(waitEstimates);
+  return { orders: o?.n, estimates: e?.n };
+};
+
+describe('the join rehearsal before listening', () => {
+  it('runs joins and a cancel in every market, and leaves nothing behind', async () => {
+    const before = { fi: await rows('fi'), ee: await rows('ee') };
+    const versions = { fi: app.queue.version('fi'), ee: app.queue.version('ee') };
+    const shop = await app.queue.view(fi(app), 1);
+    const heard: string[] = [];
+    const stop = app.queue.subscribe('fi', 1, () => heard.push('change'));
+    statements = [];
+
+    const report = await warmUp(app.markets.values(), app.queue, app.now);
+
+    // It rehearsed in both markets, and the shop's rules let every change pass (at noon the
+    // demo shops are open): the whole join path ran, the INSERT and the cancel's UPDATE too.
+    expect(report.markets).toBe(2);
+    expect(report.changes).toBeGreaterThan(20);
+    expect(report.refused).toBe(0);
+    expect(statements.some((s) => s.startsWith('insert into "orders"'))).toBe(true);
+    expect(statements.some((s) => s.startsWith('update "orders" set "status"'))).toBe(true);
+    // Nothing of it stays: no order, no stored estimate, no new queue version, no live message.
+    expect({ fi: await rows('fi'), ee: await rows('ee') }).toEqual(before);
+    expect({ fi: app.queue.version('fi'), ee: app.queue.version('ee') }).toEqual(versions);
+    await app.queue.settled();
+    stop();
+    expect(heard).toEqual([]);
+    expect((await app.queue.view(fi(app), 1)).active.map((o) => o.id)).toEqual(
+      shop.active.map((o) => o.id),
+    );
+  });
+
+  it("leaves the day's tickets to customers: the next join gets the next number", async () => {
+    const last = async () => {
+      const view = await app.queue.view(fi(app), 1);
+      return Math.max(0, ...view.active.map((o) => o.ticket ?? 0));
+    };
+    const first = await join(app, await newCustomer(app), 1);
+    expect(first.statusCode).toBe(201);
+    const ticket = await last();
+    await warmUp(app.markets.values(), app.queue, app.now);
+    const next = await join(app, await newCustomer(app), 1);
+    expect(next.statusCode).toBe(201);
+    const [row] = await fi(app)
+      .db.select({ ticket: orders.ticket })
+      .from(orders)
+      .where(eq(orders.id, next.json<{ id: number }>().id));
+    expect(row?.ticket).toBe(ticket + 1);
+  });
+});
