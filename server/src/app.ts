@@ -138,6 +138,7 @@ export async function buildApp(opts: AppOptions) {
     dataDir: opts.template || env.DATABASE_URL ? undefined : pgliteDir(env.DATA_DIR),
     template: opts.template,
     databaseUrl: env.DATABASE_URL,
+    sharedBuffers: env.PGLITE_SHARED_BUFFERS,
     schemaPrefix: opts.schemaPrefix ?? env.DATABASE_SCHEMA_PREFIX,
     onStatement: opts.onStatement,
   });

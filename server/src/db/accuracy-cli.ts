@@ -20,6 +20,7 @@ const dbs = await openMarketDbs({
   markets: env.MARKETS,
   dataDir: env.DATABASE_URL ? undefined : pgliteDir(env.DATA_DIR),
   databaseUrl: env.DATABASE_URL,
+  sharedBuffers: env.PGLITE_SHARED_BUFFERS,
   schemaPrefix: env.DATABASE_SCHEMA_PREFIX,
 });
 try {

@@ -40,6 +40,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** PGlite: an initialised and migrated database to start from (tests clone a template). */
   template?: Blob;
+  /** PGlite: its buffer cache (shared_buffers, e.g. 32MB; PostgreSQL's default 128MB if unset). */
+  sharedBuffers?: string;
   /** PostgreSQL: connection string. */
   databaseUrl?: string;
   /** Market schemas are named `${schemaPrefix}${market}` (default `jono_`). */
@@ -132,7 +134,15 @@ async function migrateSchemas(client: PGlite, turns: SchemaTurns, schemas: strin
 
 async function openPglite(opts: OpenOptions): Promise<MarketDbs> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.template });
+  const client = await PGlite.create({
+    dataDir: opts.dataDir,
+    loadDataDir: opts.template,
+    ...(opts.sharedBuffers
+      ? {
+          startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers}`],
+        }
+      : {}),
+  });
   const hook = opts.onStatement;
   const marketOfSchema = new Map(opts.markets.map((m) => [schemaOf(opts.schemaPrefix, m), m]));
   const turns = new SchemaTurns(client, (name) => {
