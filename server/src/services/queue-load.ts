@@ -105,36 +105,36 @@ export async function loadActiveOrders(db: Db | Tx, pobId: number): Promise<Acti
  */
 export async function loadRecords(db: Db | Tx, pobId: number, now: number): Promise<ShopRecords> {
   const since = new Date(now - ARRIVAL_WINDOW_DAYS * DAY);
-  const [recent, served, shown] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.pobId, pobId), gte(orders.joinedAt, since))),
-    db
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.pobId, pobId),
-          eq(orders.status, 'serviced'),
-          isNotNull(orders.startedAt),
-          isNotNull(orders.finishedAt),
-        ),
-      )
-      .orderBy(desc(orders.finishedAt))
-      .limit(DURATION_HISTORY_ORDERS),
-    db
-      .select()
-      .from(waitEstimates)
-      .where(
-        and(
-          eq(waitEstimates.pobId, pobId),
-          gte(waitEstimates.at, new Date(now - CALIBRATION_WINDOW_DAYS * DAY)),
-        ),
-      )
-      .orderBy(desc(waitEstimates.at))
-      .limit(CALIBRATION_RECORDS),
-  ]);
+  // One after another: inside a transaction (a change's first batch) they share one connection,
+  // where node-postgres would only queue them (and pg 9 refuses concurrent queries on a client).
+  const recent = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.pobId, pobId), gte(orders.joinedAt, since)));
+  const served = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.pobId, pobId),
+        eq(orders.status, 'serviced'),
+        isNotNull(orders.startedAt),
+        isNotNull(orders.finishedAt),
+      ),
+    )
+    .orderBy(desc(orders.finishedAt))
+    .limit(DURATION_HISTORY_ORDERS);
+  const shown = await db
+    .select()
+    .from(waitEstimates)
+    .where(
+      and(
+        eq(waitEstimates.pobId, pobId),
+        gte(waitEstimates.at, new Date(now - CALIBRATION_WINDOW_DAYS * DAY)),
+      ),
+    )
+    .orderBy(desc(waitEstimates.at))
+    .limit(CALIBRATION_RECORDS);
   const byId = new Map<number, OrderRecord>();
   for (const row of [...recent, ...served]) byId.set(row.id, toOrderRecord(row));
   const estimates: ShownEstimate[] = shown.map((e) => ({

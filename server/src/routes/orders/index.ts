@@ -21,12 +21,7 @@ import { requireCustomer } from '../../lib/auth';
 import { HttpError, notFound } from '../../lib/http-error';
 import { ipLimit } from '../../plugins/rate-limits';
 import { priorityOf } from '../../services/profiles';
-import {
-  activeOrderExists,
-  joinQueue,
-  orderAnswer,
-  ownOrderChange,
-} from '../../services/orders';
+import { activeOrderExists, joinQueue, orderAnswer, ownOrderChange } from '../../services/orders';
 import { changeQueue } from '../../services/queue-change';
 import { deferOwnOrder } from '../../services/self-service';
 import { shareTravel } from '../../services/travel';
