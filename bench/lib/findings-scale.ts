@@ -101,14 +101,16 @@ two or three queues. Each shop's changes run one transaction at a time (the advi
 changes that arrive meanwhile share the next one (services/queue-change.ts: one lock, one read
 of the queue, one estimate, one INSERT for the batch's joins, one commit for up to 32 changes),
 which took PostgreSQL at 100 customers from about 140 to 450-520 join-and-cancel cycles a
-second. The p99 of the same code moves between runs (100 customers warm: 152 ms and 237 ms in
-two runs an hour apart; 300: 458 and 523 ms): a batch that reloads a shop's history (kept for
-minutes) or a garbage collection lands in the tail. What remains per change is a cancel's own
-UPDATE inside its shop's transaction, waiting a turn of the event loop. On PGlite the database
-runs in the same thread as the server: a cold start's first burst also waits for the shops'
-histories and the JIT (about 1.05-1.15 s at p99). Warming every market's shop list before
-listening took that to 0.5-0.6 s but left 30-40 MB more idle memory (over the 400 MB target),
-so it was not kept.`,
+second. The p99 of the same code moves between runs (100 customers warm: 152, 237, 208 ms in
+three runs; 300: 458, 523, 500 ms): a batch that reloads a shop's history (kept for minutes) or
+a garbage collection lands in the tail, and Node's one thread is about 90 % busy at 100
+customers. Its profile: drizzle building SQL and mapping rows about 22 % (its \`is()\` checks
+alone 8 %), socket writes (one per statement and per answer) about 19 %, the estimate about
+15 %. What remains per change is a cancel's own UPDATE inside its shop's transaction, and the
+reads outside it (the customer, the rate-limit counter, whether a rejoin is spent). On PGlite
+the database runs in the same thread as the server; a cold start's first burst used to wait for
+the JIT and cold caches (1.05-1.15 s at p99): the server now rehearses joins before listening
+(services/warm-up.ts), 0.46 s in the last run.`,
   },
   {
     title: 'The shop list is below the node:http or nginx ratio (owner: server, routes/pobs)',

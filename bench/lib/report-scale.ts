@@ -136,7 +136,8 @@ export function renderJoins(r: BenchResults, missing: string[]): string[] {
 POSTs \`/api/fi/customers/{id}/orders/\` (one service of a shop; customers spread over the shops
 taking orders) and then PATCHes \`{"cancel":true}\` on the order it got, again and again, for
 ${j.durationSec} s. Cold: Jono restarted on the same data just before (healthy after the seconds
-shown), no warm-up; warm: the same process right after. Every join claims its own
+shown; like every start, it rehearsed joins in transactions that roll back before listening,
+services/warm-up.ts), no request before the load; warm: the same process right after. Every join claims its own
 \`X-Forwarded-For\` (Jono runs with \`TRUST_PROXY=true\`), so the per-address limit (20 orders a
 minute) never refuses: the figure is the server's capacity. "join p99" is the POST alone; p50/p99
 of all requests are autocannon's; timeouts are requests unanswered after 10 s. Active orders left
