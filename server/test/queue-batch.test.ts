@@ -6,6 +6,8 @@ import type { CreateOrderPayload } from '@jono/contract';
 import { buildTestApp } from './helpers';
 import { fi, mutableClock, newCustomer, orderPayload, setShop } from './queue-factories';
 import type { App } from '../src/app';
+import { changeQueue } from '../src/services/queue-change';
+import { ownOrderChange } from '../src/services/orders';
 
 let app: App;
 let statements: string[] = [];
@@ -89,5 +91,36 @@ describe('changes to one shop that arrive together', () => {
     expect(refused).toHaveLength(1);
     expect(refused[0]?.json()).toMatchObject({ error: 'active_order_exists' });
     expect((await activeTickets(2)).length).toBe(before + 7);
+  });
+
+  it("checks a customer's own change against the order's customer under the lock", async () => {
+    // The route skips reading an order this process has seen (its shop and customer are kept);
+    // the change itself still refuses another customer's order, whatever the route believed.
+    const owner = await newCustomer(app);
+    const other = await newCustomer(app);
+    const joined = await post(owner, await orderPayload(app, 3));
+    expect(joined.statusCode).toBe(201);
+    const orderId = joined.json<{ id: number }>().id;
+    const attempt = changeQueue(
+      fi(app),
+      app.queue,
+      3,
+      clock.now(),
+      ownOrderChange(orderId, other.id, 'cancel', clock.now()),
+    );
+    await expect(attempt).rejects.toMatchObject({ statusCode: 404 });
+    const res = await app.inject({
+      url: `/api/fi/customers/${owner.id}/orders/${orderId}/`,
+      headers: owner.auth,
+    });
+    expect(res.json<{ status: string }>().status).toBe('active');
+    // And through the API: the other customer's cancel of it is not found either.
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: `/api/fi/customers/${other.id}/orders/${orderId}/`,
+      headers: other.auth,
+      payload: { cancel: true },
+    });
+    expect(patch.statusCode).toBe(404);
   });
 });

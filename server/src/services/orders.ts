@@ -251,10 +251,12 @@ export function joinChange(
 
 /**
  * A customer's own change to their active order, under the shop's lock (changeQueue): leave the
- * queue (not once at a chair) or say they are at the shop (twice is harmless).
+ * queue (not once at a chair) or say they are at the shop (twice is harmless). Another
+ * customer's order is not found.
  */
 export function ownOrderChange(
   orderId: number,
+  customerId: number | null,
   action: 'cancel' | 'check_in',
   at: number,
 ): Change<OrderRow> {
@@ -262,6 +264,8 @@ export function ownOrderChange(
   return async (tx, shop) => {
     const current = shop.active.find((o) => o.id === orderId);
     if (!current) throw new HttpError(409, 'conflict', 'This order is no longer active');
+    // Only its customer's (null: a rehearsal's own order).
+    if (current.customerId !== customerId) throw notFound('Order not found');
     const others = shop.active.filter((o) => o.id !== orderId);
     if (action === 'cancel') {
       if (current.startedAt)

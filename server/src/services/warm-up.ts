@@ -63,7 +63,7 @@ const cancelNewest =
       null,
     );
     if (newest === null) throw new Error('nothing to cancel');
-    return ownOrderChange(newest, 'cancel', now)(tx, shop, mode);
+    return ownOrderChange(newest, null, 'cancel', now)(tx, shop, mode);
   };
 
 /** Rehearses joins and cancels in every market; answers what it did. Never throws. */

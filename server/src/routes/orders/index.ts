@@ -170,15 +170,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { market, id, orderId } = request.params;
       await requireCustomer(request, market, id);
-      const { ctx, row } = await findOrder(market, id, orderId);
+      // The order's shop, known without a query when this process has seen the order (its shop
+      // and customer never change); the change checks the customer again under the lock.
+      const home = app.queue.orderHome(market, orderId);
+      const ctx = marketCtx(app, market);
+      const pobId =
+        home && home.customerId === id
+          ? home.pobId
+          : (await findOrder(market, id, orderId)).row.pobId;
       const at = app.now();
       // Under the shop's lock, with the shop's queue read once (services/queue-change.ts).
       const { result: updated } = await changeQueue(
         ctx,
         app.queue,
-        row.pobId,
+        pobId,
         at,
-        ownOrderChange(row.id, 'cancel' in request.body ? 'cancel' : 'check_in', at),
+        ownOrderChange(orderId, id, 'cancel' in request.body ? 'cancel' : 'check_in', at),
       );
       return orderAnswer(ctx, app.queue, updated, app.now());
     },
