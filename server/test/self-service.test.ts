@@ -169,12 +169,14 @@ describe('POST /customers/{id}/orders/{orderId}/rejoin/', () => {
     const joinedAgain = await join(app, customer, 9);
     expect(joinedAgain.statusCode, joinedAgain.body).toBe(201);
     const later = { id: b.id, orderId: joinedAgain.json<{ id: number }>().id };
-    await app.inject({
+    const left = await app.inject({
       method: 'PATCH',
       url: `/api/fi/customers/${b.id}/orders/${later.orderId}/`,
       headers: customer.auth,
       payload: { cancel: true },
     });
+    // The cancel's own answer already says so (it is read with the UPDATE), as a later GET does.
+    expect(left.json<Order>().presence?.rejoin_until).toBeNull();
     expect((await orderOf(later)).presence?.rejoin_until).toBeNull();
     const history = (
       await app.inject({ url: `/api/fi/customers/${b.id}/orders/`, headers: customer.auth })
@@ -183,6 +185,21 @@ describe('POST /customers/{id}/orders/{orderId}/rejoin/', () => {
       expect.any(String),
     );
     expect((await rejoin(later)).json().error).toBe('limit_reached');
+  });
+
+  it("offers the place back in a first cancel's own answer", async () => {
+    const first = await joined(9);
+    const left = await app.inject({
+      method: 'PATCH',
+      url: `/api/fi/customers/${first.id}/orders/${first.orderId}/`,
+      headers: await authFor(app, first.id),
+      payload: { cancel: true },
+    });
+    expect(left.statusCode).toBe(200);
+    const answer = left.json<Order>();
+    expect(answer.status).toBe('cancelled');
+    expect(answer.presence?.rejoin_until).toEqual(expect.any(String));
+    expect(answer.presence?.rejoin_until).toBe((await orderOf(first)).presence?.rejoin_until);
   });
 
   it('refuses after 10 minutes, an order still active, and another customer’s order', async () => {

@@ -1,7 +1,7 @@
 // Joining a shop's queue (customers from the app, walk-ins from the staff console), serialised
 // per shop with an advisory lock so that concurrent joins never over-allocate, and the order as
 // the customer API shows it.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { localDayStart } from '../lib/local-time';
 import { lockShop } from './shop-lock';
 import { SERVER_TEXT, type Order } from '@jono/contract';
@@ -18,7 +18,7 @@ import {
 import { changeQueue, type Change } from './queue-change';
 import { admissionOf, statusOf, type QueueService, type ShopQueueView } from './queue';
 import { orderPresence, rejoinUntil } from './presence';
-import { rejoinKeys, rejoinSpent } from './self-service';
+import { rejoinKeys, rejoinSpent, rejoinSpentSql } from './self-service';
 
 export interface ItemRequest {
   service_id: number;
@@ -249,6 +249,12 @@ export function joinChange(
   };
 }
 
+/** The order after a customer's own change; a cancel also tells whether its rejoin is spent. */
+export interface OwnOrderChanged {
+  row: OrderRow;
+  rejoinSpent?: boolean;
+}
+
 /**
  * A customer's own change to their active order, under the shop's lock (changeQueue): leave the
  * queue (not once at a chair) or say they are at the shop (twice is harmless). Another
@@ -259,7 +265,7 @@ export function ownOrderChange(
   customerId: number | null,
   action: 'cancel' | 'check_in',
   at: number,
-): Change<OrderRow> {
+): Change<OwnOrderChanged> {
   const now = new Date(at);
   return async (tx, shop) => {
     const current = shop.active.find((o) => o.id === orderId);
@@ -270,22 +276,27 @@ export function ownOrderChange(
     if (action === 'cancel') {
       if (current.startedAt)
         throw new HttpError(409, 'conflict', 'The service has already started');
+      // The answer says whether the place can be rejoined: asked in the same statement.
       const [r] = await tx
         .update(orders)
         .set({ status: 'cancelled', finishedAt: now, waitEstimate: null, updatedAt: now })
         .where(eq(orders.id, orderId))
-        .returning();
+        .returning({
+          ...getTableColumns(orders),
+          rejoinSpent: rejoinSpentSql(current, shop.pob.timeZone, at),
+        });
       if (!r) throw notFound('Order not found');
-      return { result: r, active: others };
+      const { rejoinSpent, ...row } = r;
+      return { result: { row, rejoinSpent }, active: others };
     }
-    if (current.customerAtPob) return { result: current, active: shop.active };
+    if (current.customerAtPob) return { result: { row: current }, active: shop.active };
     const [r] = await tx
       .update(orders)
       .set({ customerAtPob: true, checkedInAt: now, updatedAt: now })
       .where(eq(orders.id, orderId))
       .returning();
     if (!r) throw notFound('Order not found');
-    return { result: r, active: [...others, { ...r, customer: current.customer }] };
+    return { result: { row: r }, active: [...others, { ...r, customer: current.customer }] };
   };
 }
 
@@ -405,9 +416,14 @@ export async function orderAnswer(
   queue: QueueService,
   row: OrderRow,
   now: number,
+  /** `rejoinSpent` when already read (a cancel's UPDATE returns it). */
+  knownRejoinSpent?: boolean,
 ): Promise<Order> {
   if (row.status !== 'active') {
-    const spent = await rejoinSpentFor(ctx, queue, row, now);
+    const spent =
+      knownRejoinSpent !== undefined && rejoinUntil(row, now) !== null
+        ? knownRejoinSpent
+        : await rejoinSpentFor(ctx, queue, row, now);
     return {
       ...orderView(row, NO_WAIT, now, undefined, now, spent),
       in_service: false,

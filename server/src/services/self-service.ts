@@ -1,7 +1,7 @@
 // What a customer can do for their place themselves: ask for more time (self-defer, twice per
 // order, never past closing) and rejoin at the former place after a no-show or leaving (within
 // 10 minutes, once a day). Both run under the shop's lock.
-import { and, eq, gte, isNotNull, or } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   REJOIN_WINDOW_MS,
   SELF_DEFER_MAX,
@@ -113,21 +113,28 @@ export async function rejoinSpent(
   now: number,
 ): Promise<boolean> {
   if (former.customerId === null) return true;
-  const [again] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.customerId, former.customerId),
-        isNotNull(orders.rejoinedFrom),
-        or(
-          eq(orders.rejoinedFrom, former.id),
-          gte(orders.joinedAt, new Date(localDayStart(timeZone, now))),
-        ),
-      ),
-    )
-    .limit(1);
-  return again !== undefined;
+  const [row] = await db
+    .select({ spent: rejoinSpentSql(former, timeZone, now) })
+    .from(sql`(select 1) as one`);
+  return row?.spent === true;
+}
+
+/**
+ * `rejoinSpent` as an SQL condition, for a statement that reads or writes the order anyway (a
+ * cancel's UPDATE returns it: one statement fewer). A walk-in's (no customer) is always spent.
+ */
+export function rejoinSpentSql(
+  former: Pick<OrderRow, 'id' | 'customerId'>,
+  timeZone: string,
+  now: number,
+): SQL<boolean> {
+  if (former.customerId === null) return sql<boolean>`true`;
+  const dayStart = new Date(localDayStart(timeZone, now));
+  return sql<boolean>`exists (select 1 from ${orders} where ${and(
+    eq(orders.customerId, former.customerId),
+    isNotNull(orders.rejoinedFrom),
+    or(eq(orders.rejoinedFrom, former.id), gte(orders.joinedAt, dayStart)),
+  )})`;
 }
 
 /**

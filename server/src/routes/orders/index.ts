@@ -187,7 +187,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         at,
         ownOrderChange(orderId, id, 'cancel' in request.body ? 'cancel' : 'check_in', at),
       );
-      return orderAnswer(ctx, app.queue, updated, app.now());
+      return orderAnswer(ctx, app.queue, updated.row, app.now(), updated.rejoinSpent);
     },
   );
 
