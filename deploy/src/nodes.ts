@@ -23,7 +23,7 @@ export interface JonoNode extends Child {
 
 /** The command that runs the server as production does: the compiled server with plain node. */
 export function serverCommand(): { command: string; args: string[] } {
-  return { command: process.execPath, args: ['--enable-source-maps', 'server/dist/server.js'] };
+  return { command: process.execPath, args: ['server/dist/server.js'] };
 }
 
 let built = false;
