@@ -29,10 +29,16 @@ const rows = async (market: 'fi' | 'ee') => {
 };
 
 describe('the join rehearsal before listening', () => {
-  it('runs joins and a cancel in every market, and leaves nothing behind', async () => {
+  it('runs joins and a cancel in the first market, and leaves nothing behind', async () => {
     const before = { fi: await rows('fi'), ee: await rows('ee') };
     const versions = { fi: app.queue.version('fi'), ee: app.queue.version('ee') };
-    const shop = await app.queue.view(fi(app), 1);
+    // Read from the database, not through the queue's view: the shop's history must not be
+    // cached yet, so that the rehearsal reads it inside its transaction.
+    const activeIds = async () =>
+      (
+        await fi(app).db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'active'))
+      ).map((o) => o.id);
+    const activeBefore = await activeIds();
     const heard: string[] = [];
     const stop = app.queue.subscribe('fi', 1, () => heard.push('change'));
     statements = [];
@@ -43,9 +49,9 @@ describe('the join rehearsal before listening', () => {
     const report = await warmUp(app.markets.values(), app.queue, app.now);
     process.off('warning', onWarning);
 
-    // It rehearsed in both markets, and the shop's rules let every change pass (at noon the
+    // It rehearsed in the first market, and the shop's rules let every change pass (at noon the
     // demo shops are open): the whole join path ran, the INSERT and the cancel's UPDATE too.
-    expect(report.markets).toBe(2);
+    expect(report.market).toBe('fi');
     expect(report.changes).toBeGreaterThan(20);
     expect(report.refused).toBe(0);
     // A shop's first change reads its history inside the transaction, one query at a time
@@ -59,9 +65,7 @@ describe('the join rehearsal before listening', () => {
     await app.queue.settled();
     stop();
     expect(heard).toEqual([]);
-    expect((await app.queue.view(fi(app), 1)).active.map((o) => o.id)).toEqual(
-      shop.active.map((o) => o.id),
-    );
+    expect(await activeIds()).toEqual(activeBefore);
   });
 
   it("leaves the day's tickets to customers: the next join gets the next number", async () => {

@@ -1,12 +1,13 @@
-// Before the server takes traffic (server.ts): joins and cancels are rehearsed in one shop of
-// each market, in transactions that always roll back (rehearseChanges), so that the first burst
-// after a restart or a deploy does not run the join path in V8's interpreter and on cold database
-// caches. Without it the first 100 joins after a restart answered in up to 0.9-1.1 s at the 99th
+// Before the server takes traffic (server.ts): joins and cancels are rehearsed in one shop, in
+// transactions that always roll back (rehearseChanges), so that the first burst after a restart
+// or a deploy does not run the join path in V8's interpreter and on cold database caches. Without it the first 100 joins after a restart answered in up to 0.9-1.1 s at the 99th
 // percentile on PGlite, against 0.25-0.3 s once warm (bench/joins.ts, cold and warm).
 //
 // Nothing is written: no order, estimate or NOTIFY survives, and only the shops' histories are
 // kept (as the first join would keep them). What it does not warm: HTTP parsing, the access
-// token check and the other shops' histories (each read by its shop's first change).
+// token check, the other shops' histories (each read by its shop's first change) and the other
+// markets' tables (the code is the same; their first statements cost a few milliseconds more,
+// and rehearsing in each market took 40-70 ms of start per market).
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { MarketContext } from '../context';
 import { pobs, services } from '../db/schema';
@@ -15,14 +16,12 @@ import { admissionOf, type QueueService } from './queue';
 import { rehearseChanges, type Change } from './queue-change';
 
 const HOUR = 3_600_000;
-/** Rounds in the first market (the code is compiled once per process)... */
-const FIRST_MARKET_ROUNDS = 8;
-/** ...and in each other market (their own tables: the database's caches). */
-const OTHER_MARKET_ROUNDS = 1;
+/** Rounds of a join alone and a burst's batch: V8 compiles what runs often. */
+const ROUNDS = 8;
 
 export interface WarmUpReport {
-  /** Markets with a shop to rehearse in. */
-  markets: number;
+  /** The market rehearsed in (the first with a shop), null when none has one. */
+  market: string | null;
   /** Changes rehearsed, and how many of them the rules refused (a refusal is rehearsed too). */
   changes: number;
   refused: number;
@@ -66,19 +65,18 @@ const cancelNewest =
     return ownOrderChange(newest, null, 'cancel', now)(tx, shop, mode);
   };
 
-/** Rehearses joins and cancels in every market; answers what it did. Never throws. */
+/** Rehearses joins and cancels in the first market with a shop; answers what it did. */
 export async function warmUp(
   markets: Iterable<MarketContext>,
   queue: QueueService,
   now: () => number,
 ): Promise<WarmUpReport> {
-  const report: WarmUpReport = { markets: 0, changes: 0, refused: 0 };
-  let rounds = FIRST_MARKET_ROUNDS;
+  const report: WarmUpReport = { market: null, changes: 0, refused: 0 };
   for (const ctx of markets) {
     const shop = await rehearsalShop(ctx, now()).catch(() => null);
     if (!shop) continue;
-    report.markets += 1;
-    for (let round = 0; round < rounds; round++) {
+    report.market = ctx.market;
+    for (let round = 0; round < ROUNDS; round++) {
       const at = now();
       const join = (priority: number, source: 'app' | 'walk_in' = 'app') =>
         joinChange(at, {
@@ -101,7 +99,7 @@ export async function warmUp(
         report.refused += errors.filter((e) => e !== null).length;
       }
     }
-    rounds = OTHER_MARKET_ROUNDS;
+    break;
   }
   return report;
 }
