@@ -3,10 +3,10 @@
 // customer, ticket, estimate or live message ever sees the rehearsal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { orders, waitEstimates } from '../src/db/schema';
+import { orders, pobs, waitEstimates } from '../src/db/schema';
 import { warmUp } from '../src/services/warm-up';
 import { buildTestApp } from './helpers';
-import { fi, mutableClock, newCustomer, join } from './queue-factories';
+import { fi, mutableClock, newCustomer, join, setShop } from './queue-factories';
 import type { App } from '../src/app';
 
 let app: App;
@@ -84,5 +84,17 @@ describe('the join rehearsal before listening', () => {
       .from(orders)
       .where(eq(orders.id, next.json<{ id: number }>().id));
     expect(row?.ticket).toBe(ticket + 1);
+  });
+
+  it('rehearses with walk-ins when no shop takes orders', async () => {
+    const closed = await fi(app).db.select({ id: pobs.id }).from(pobs);
+    for (const { id } of closed) await setShop(app, id, { queueState: 'closed' });
+    const before = await rows('fi');
+    const report = await warmUp(app.markets.values(), app.queue, app.now);
+    // The whole path still ran: no change was refused for the shop being closed.
+    expect(report.market).toBe('fi');
+    expect(report.changes).toBeGreaterThan(20);
+    expect(report.refused).toBe(0);
+    expect(await rows('fi')).toEqual(before);
   });
 });

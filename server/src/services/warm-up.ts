@@ -29,12 +29,13 @@ export interface WarmUpReport {
 
 /**
  * The shop to rehearse in: one taking orders for at least another hour when there is one (its
- * joins then run every check), else any shop with a service; with that service.
+ * app joins then run every check), else any shop with a service (`open` false: the joins are
+ * walk-ins, which the staff may add to a closed shop); with that service.
  */
 async function rehearsalShop(
   ctx: MarketContext,
   now: number,
-): Promise<{ pobId: number; serviceId: number } | null> {
+): Promise<{ pobId: number; serviceId: number; open: boolean } | null> {
   const rows = await ctx.db
     .select({ pob: pobs, serviceId: services.id })
     .from(services)
@@ -50,7 +51,7 @@ async function rehearsalShop(
     return queue_state === 'open' && closesAt !== null && closesAt - now > HOUR;
   });
   const chosen = open ?? shops[0];
-  return chosen ? { pobId: chosen.pob.id, serviceId: chosen.serviceId } : null;
+  return chosen ? { pobId: chosen.pob.id, serviceId: chosen.serviceId, open: !!open } : null;
 }
 
 /** Cancels the shop's newest active order: in a rehearsal, the join just before it. */
@@ -83,7 +84,7 @@ export async function warmUp(
           pobId: shop.pobId,
           customerId: null,
           priority,
-          source,
+          source: shop.open ? source : 'walk_in',
           items: [{ service_id: shop.serviceId, extra_service_ids: [] }],
         });
       // A join alone, then a batch as a burst makes them: joins written in one INSERT, a cancel,
