@@ -31,9 +31,9 @@ describe.skipIf(databaseUrl)('the embedded database (PGlite)', () => {
 });
 
 describe('PGLITE_SHARED_BUFFERS', () => {
-  it('refuses what PostgreSQL would not read as a size, before anything starts', () => {
+  it('refuses what PostgreSQL would not read as a size, or PGlite could not hold, before anything starts', () => {
     const keys = () => ({ publicKey: 'p', privateKey: 'k' });
-    for (const bad of ['lots', '32', '32 MB', '0MB', '32MB; drop table orders']) {
+    for (const bad of ['lots', '32', '32 MB', '0MB', '32MB; drop table orders', '64kB', '2GB']) {
       expect(() => loadEnv({ PGLITE_SHARED_BUFFERS: bad, DATA_DIR: '/tmp/x' }, keys)).toThrow(
         /PGLITE_SHARED_BUFFERS/,
       );

@@ -57,6 +57,12 @@ const envSchema = z.object({
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'a size such as 32MB')
+    .refine((size) => {
+      const kB =
+        Number.parseInt(size, 10) * ({ kB: 1, MB: 1024, GB: 1024 * 1024 }[size.slice(-2)] ?? 0);
+      // PostgreSQL's least (16 pages of 8 kB); PGlite's memory ends at 2 GB in all.
+      return kB >= 128 && kB <= 1024 * 1024;
+    }, 'between 128kB and 1GB')
     .default('32MB'),
   DATABASE_SCHEMA_PREFIX: z
     .string()
