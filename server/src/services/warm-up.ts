@@ -9,6 +9,7 @@
 // markets' tables (the code is the same; their first statements cost a few milliseconds more,
 // and rehearsing in each market took 40-70 ms of start per market).
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Market } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { pobs, services } from '../db/schema';
 import { joinChange, ownOrderChange } from './orders';
@@ -21,7 +22,7 @@ const ROUNDS = 8;
 
 export interface WarmUpReport {
   /** The market rehearsed in (the first with a shop), null when none has one. */
-  market: string | null;
+  market: Market | null;
   /** Changes rehearsed, and how many of them the rules refused (a refusal is rehearsed too). */
   changes: number;
   refused: number;
