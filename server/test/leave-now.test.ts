@@ -383,4 +383,39 @@ describe('why the wait changed', () => {
     await sweep();
     expect((await orderOf(c)).presence?.wait_change).toEqual(changed);
   });
+
+  it('says the barber has not started the next customer when a chair stands free', async () => {
+    clock.at = WEDNESDAY_NOON;
+    await setShop(app, 4, { chairs: 1 });
+    // Someone is there and waiting, and nobody is in the chair.
+    await walkIn(4, 'Odottaa');
+    const c = await joined(4);
+    expect((await orderOf(c)).presence?.wait_change).toBeNull();
+    for (let i = 0; i < 30 && !(await orderOf(c)).presence?.wait_change; i++) {
+      clock.advance(1);
+      await sweep();
+    }
+    expect((await orderOf(c)).presence?.wait_change).toMatchObject({ reason: 'chair_idle' });
+  });
+
+  it('forgets the reason once the turn moves back the other way', async () => {
+    clock.at = WEDNESDAY_NOON;
+    await setShop(app, 8, { chairs: 1, queueState: 'open' });
+    await staffAct(8, await walkIn(8, 'Tuoli'), 'start');
+    const c = await joined(8);
+    await sweep();
+    const [row] = await fi(app).db.select().from(orders).where(eq(orders.id, c.orderId));
+    const basis = row?.waitBasis;
+    expect(basis).toBeTruthy();
+    if (!basis) return;
+    // The record says the turn moved 15 minutes later and was then 7 minutes later than now.
+    const change = { minutes: 15, reason: 'service_long' as const, at: new Date().toISOString() };
+    await fi(app)
+      .db.update(orders)
+      .set({ waitBasis: { ...basis, start: basis.start + 7 * MINUTE }, waitChange: change })
+      .where(eq(orders.id, c.orderId));
+    app.queue.invalidate('fi', 8);
+    await sweep();
+    expect((await orderOf(c)).presence?.wait_change).toBeNull();
+  });
 });
