@@ -66,6 +66,11 @@ describe('ordering on the shop page', () => {
       await screen.findByRole('heading', { name: 'Confirm and join the queue' }),
     ).toBeVisible();
     expect(screen.getByText('+ Wash')).toBeVisible();
+    // The note speaks of this wait, not of a fixed "0-10 minutes".
+    expect(
+      screen.getByText('The wait is an estimate: it changes as the queue moves.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/0-10 minutes/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Join the queue' }));
 
     expect(await screen.findByText('You are in the queue!')).toBeVisible();
