@@ -148,14 +148,56 @@ describe('ordering on the shop page', () => {
     expect(screen.getByRole('checkbox', { name: /^Clipper cut/ })).toBeChecked();
   });
 
-  it('cannot be ordered from when the shop is closed for the day', async () => {
-    vi.stubGlobal('fetch', fakeFetch(shopApi(makeShop({ open: false }))).fetchImpl);
-    renderRoutes(routes, '/barbershop/1');
+  describe('at night and near closing', () => {
+    const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, open: '09:00', close: '19:00' }));
+    // Thursday 19 November 2026 in Helsinki (UTC+2).
+    const at = (hh: number, mm: number) => new Date(Date.UTC(2026, 10, 19, hh - 2, mm));
+    afterEach(() => vi.useRealTimers());
 
-    expect(
-      await screen.findByText('Online queueing has closed for today. Please ask at the shop.'),
-    ).toBeVisible();
-    expect(screen.getByRole('checkbox', { name: /^Haircut/ })).toBeDisabled();
+    it('says a shop that opens at 9.00 opens then, with no barbers at work and today marked', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(at(3, 19));
+      const shop = makeShop({ open: false, open_times: weekdays });
+      vi.stubGlobal('fetch', fakeFetch(shopApi(shop)).fetchImpl);
+      renderRoutes(routes, '/barbershop/1');
+
+      expect(
+        await screen.findByText(/^Opens at 9.00 today\. You can join the queue online then\.$/),
+      ).toBeVisible();
+      expect(screen.queryByText(/closed for today/)).toBeNull();
+      expect(screen.queryByText(/barbers? at work/)).toBeNull();
+      expect(screen.getByText('Thu (today)').closest('[aria-current="date"]')).not.toBeNull();
+      expect(screen.getByRole('checkbox', { name: /^Haircut/ })).toBeDisabled();
+    });
+
+    it('says closing soon, not closed, at 18:55', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(at(18, 55));
+      const shop = makeShop({ closing_soon: true, open_times: weekdays });
+      vi.stubGlobal('fetch', fakeFetch(shopApi(shop)).fetchImpl);
+      renderRoutes(routes, '/barbershop/1');
+
+      expect(await screen.findByText(/^The shop closes soon/)).toBeVisible();
+      expect(screen.getByText(/barbers? at work/)).toBeVisible();
+      expect(screen.getByRole('checkbox', { name: /^Haircut/ })).toBeDisabled();
+    });
+
+    it('says when a shop opens next after closing', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(at(20, 55));
+      const shop = makeShop({ open: false, open_times: weekdays });
+      vi.stubGlobal('fetch', fakeFetch(shopApi(shop)).fetchImpl);
+      renderRoutes(routes, '/barbershop/1');
+      expect(await screen.findByText('Closed now. Opens Fri at 9.00.')).toBeVisible();
+    });
+
+    it('says a shop closed its online queue for the day', async () => {
+      vi.stubGlobal('fetch', fakeFetch(shopApi(makeShop({ queue_state: 'closed' }))).fetchImpl);
+      renderRoutes(routes, '/barbershop/1');
+      expect(
+        await screen.findByText('Online queueing has closed for today. Please ask at the shop.'),
+      ).toBeVisible();
+    });
   });
 
   it('sends the customer home when the shop cannot be loaded', async () => {
