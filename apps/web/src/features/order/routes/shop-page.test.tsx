@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SERVER_TEXT } from '@jono/contract';
+import { useActiveOrderStore } from '../../../lib/active-order-store';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useNotificationStore } from '../../../lib/notification-store';
 import { useSessionStore } from '../../../lib/session-store';
@@ -33,6 +34,7 @@ beforeEach(() => {
   useLocaleStore.setState({ locale: 'FI', language: 'en' });
   useSessionStore.setState({ session: null, rememberLogin: false });
   useOrderDraftStore.getState().reset();
+  useActiveOrderStore.setState({ order: null });
   useNotificationStore.getState().hide();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -121,13 +123,13 @@ describe('ordering on the shop page', () => {
     expect(screen.getByRole('button', { name: /^Next/ })).toBeVisible();
   });
 
-  it('shows other send errors with the server text and keeps the selection', async () => {
+  it('names the cause of a refusal at the last step in the app’s words and keeps the selection', async () => {
     const user = userEvent.setup();
     useSessionStore.setState({
       session: { customerId: 42, accessToken: 'a1', refreshToken: 'r1' },
     });
     const busy = makeShop({
-      service_time_estimates: [{ priority: 0, wait_time: 20, wait_range: { low: 20, high: 20 } }],
+      service_time_estimates: [{ priority: 0, wait_time: 20, wait_range: { low: 18, high: 24 } }],
     });
     vi.stubGlobal(
       'fetch',
@@ -143,9 +145,31 @@ describe('ordering on the shop page', () => {
     await user.click(screen.getByRole('button', { name: /^Next/ }));
     await user.click(await screen.findByRole('button', { name: 'Join the queue' }));
 
-    expect(await screen.findByText('Error sending the order, try later')).toBeVisible();
-    expect(screen.getByText(SERVER_TEXT.activeOrderExists)).toBeVisible();
+    // Its own heading and the app's words, not the server's English message.
+    expect(await screen.findByText('Already in a queue')).toBeVisible();
+    expect(screen.queryByText(SERVER_TEXT.activeOrderExists)).toBeNull();
+    expect(screen.queryByText(/Error sending the order/)).toBeNull();
     expect(screen.getByRole('checkbox', { name: /^Clipper cut/ })).toBeChecked();
+  });
+
+  it('tells a customer already in a queue before they pick anything, with a link to their place', async () => {
+    useSessionStore.setState({
+      session: { customerId: 42, accessToken: 'a1', refreshToken: 'r1' },
+    });
+    const profile = (url: URL) =>
+      url.pathname === '/api/fi/customers/42/'
+        ? json(200, makeProfile({ active_order_id: 900 }))
+        : undefined;
+    vi.stubGlobal('fetch', fakeFetch(shopApi(), profile).fetchImpl);
+    renderRoutes(routes, '/barbershop/1');
+
+    expect(await screen.findByText('You are already in a queue')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See your place' })).toHaveAttribute(
+      'href',
+      '/tracking',
+    );
+    expect(screen.getByRole('checkbox', { name: /^Haircut/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /^Next/ })).toBeNull();
   });
 
   describe('at night and near closing', () => {
