@@ -227,6 +227,11 @@ export function joinChange(
         updatedAt: new Date(now),
       };
       const customer = req.customer ?? null;
+      // A rejoin keeps its number, so the screen and the app still show the one the customer
+      // knows; only across midnight (numbers start again each day) does it get a new one.
+      const kept = keptTicket(req.rejoin ?? null, pob.timeZone, now);
+      const ticketOf = (offset = 0) =>
+        kept === null ? nextTicket(pob, now, offset) : sql<number>`${kept}::int`;
       const after = (row: OrderRow, view: ShopQueueView) => {
         const e = view.estimate.orders.get(row.id);
         const wait = e?.waitMinutes ?? null;
@@ -236,12 +241,12 @@ export function joinChange(
       if (deferred) {
         // Written with the batch's other joins in one INSERT (changeQueue).
         return {
-          insert: { values, ticket: (offset) => nextTicket(pob, now, offset), customer, after },
+          insert: { values, ticket: ticketOf, customer, after },
         };
       }
       const [inserted] = await tx
         .insert(orders)
-        .values({ ...values, ticket: nextTicket(pob, now) })
+        .values({ ...values, ticket: ticketOf() })
         .returning();
       if (!inserted) throw new Error('order insert failed');
       return { result: inserted, active: [...active, { ...inserted, customer }] };
@@ -298,6 +303,18 @@ export function ownOrderChange(
     if (!r) throw notFound('Order not found');
     return { result: { row: r }, active: [...others, { ...r, customer: current.customer }] };
   };
+}
+
+/** The number a rejoin keeps: its former order's, when that was given the same local day. */
+function keptTicket(
+  former: { ticket: number | null; joinedAt: Date } | null,
+  timeZone: string,
+  now: number,
+): number | null {
+  if (former === null || former.ticket === null) return null;
+  const sameDay =
+    localDayStart(timeZone, former.joinedAt.getTime()) === localDayStart(timeZone, now);
+  return sameDay ? former.ticket : null;
 }
 
 /**

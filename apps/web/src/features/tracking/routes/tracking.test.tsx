@@ -30,7 +30,7 @@ const presence = (p: Partial<OrderPresence> = {}): OrderPresence => ({
   ...p,
 });
 
-function api(order = makeOrder(), profile: Partial<Profile> = {}) {
+function api(order = makeOrder(), profile: Partial<Profile> = {}, rejoinTicket = 6) {
   let current = order;
   const fake = fakeFetch((url, init) => {
     if (url.pathname === '/api/fi/customers/42/orders/900/travel/') {
@@ -45,6 +45,9 @@ function api(order = makeOrder(), profile: Partial<Profile> = {}) {
       return json(200, current);
     }
     if (url.pathname === '/api/fi/customers/42/orders/900/rejoin/') return json(201, { id: 901 });
+    if (url.pathname === '/api/fi/customers/42/orders/901/') {
+      return json(200, { ...current, id: 901, status: 'active', ticket: rejoinTicket });
+    }
     if (url.pathname === '/api/fi/customers/42/') {
       return json(
         200,
@@ -266,6 +269,27 @@ describe('the tracking screen', () => {
       }),
     );
     expect(useActiveOrderStore.getState().order?.orderId).toBe(901);
+    await waitFor(() =>
+      expect(useNotificationStore.getState().current?.title).toBe(
+        'You have your place back, with your number 006.',
+      ),
+    );
+  });
+
+  it('says clearly when a place taken back has a new number', async () => {
+    const user = userEvent.setup();
+    const fake = api(makeOrder({ ticket: 46, presence: presence() }), {}, 3);
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    const { queryClient } = renderRoutes(routes, '/tracking');
+    expect(await screen.findByRole('button', { name: 'Check in early' })).toBeVisible();
+    fake.finish('noShow', presence({ rejoin_until: new Date(Date.now() + 60_000).toISOString() }));
+    await queryClient.invalidateQueries();
+    await user.click(await screen.findByRole('button', { name: 'Take my place back' }));
+    await waitFor(() =>
+      expect(useNotificationStore.getState().current?.title).toBe(
+        'You have your place back. Your number changed: it is now 003 (it was 046).',
+      ),
+    );
   });
 
   it('asks before leaving, and leaving confirms it and returns to the shops without the Finnish survey in English', async () => {
