@@ -16,11 +16,13 @@ import { fastReads } from './lib/fast-reads';
 import { loggableError } from './lib/loggable-error';
 import { DEFAULT_LIMITS, RELAXED_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
 import { DevSmsSender, HttpSmsSender, type SmsSender } from './services/sms';
+import { CountedSms } from './services/counted-senders';
 import type { SnapshotFn } from './services/shops';
 import { ReadCache } from './services/read-cache';
 import errorsPlugin from './plugins/errors';
 import securityPlugin, { apiSecurityHeaders } from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limits';
+import metricsPlugin from './plugins/metrics';
 import docsPlugin from './plugins/docs';
 import staticPlugin from './plugins/static';
 import authRoutes from './routes/auth/index';
@@ -151,6 +153,7 @@ export async function buildApp(opts: AppOptions) {
       devOutbox = new DevSmsSender(market, app.log);
       sms = devOutbox;
     }
+    sms = new CountedSms(sms, market);
     markets.set(market, { market, info: MARKET_INFO[market], store, db: store.db, sms, devOutbox });
   }
   app.addHook('onClose', () => dbs.close());
@@ -168,6 +171,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(metricsPlugin);
   await app.register(docsPlugin);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({

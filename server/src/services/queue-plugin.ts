@@ -4,6 +4,7 @@
 import fp from 'fastify-plugin';
 import { QueueService } from './queue';
 import { WebPushSender } from './turn-near';
+import { CountedPush } from './counted-senders';
 import { LiveFeeds } from './live-feeds';
 import { SseStreams } from './sse';
 
@@ -22,7 +23,7 @@ export const SWEEP_INTERVAL_MS = 60_000;
 
 export default fp(
   async (app, opts: { sweep?: boolean }) => {
-    const push = app.env.vapid ? new WebPushSender(app.env.vapid) : null;
+    const push = app.env.vapid ? new CountedPush(new WebPushSender(app.env.vapid)) : null;
     const queue = new QueueService(app.now, app.log, push);
     app.decorate('queue', queue);
     app.decorate('queueSnapshot', queue.snapshot);
