@@ -1,6 +1,7 @@
 // GET /metrics: Prometheus text, only with the bearer token, with the process metrics and Jono's
 // own: joins and refusals, join latency, open streams, delivery delay, pool use, estimate
 // accuracy from the closed loop, rate-limit refusals; and the SMS and push counters with retry.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp } from './helpers';
@@ -83,6 +84,20 @@ describe('GET /metrics', () => {
     }
     expect(sample(res.body, 'jono_db_pool_connections', { market: 'fi', state: 'total' })).toBe(1);
     expect(sample(res.body, 'jono_sse_streams', { kind: 'order' })).toBeTypeOf('number');
+  });
+
+  it('has every metric the Grafana dashboard in deploy/ plots', async () => {
+    const dashboard = readFileSync(
+      new URL('../../deploy/grafana/jono-dashboard.json', import.meta.url),
+      'utf8',
+    );
+    const names = new Set(dashboard.match(/\b(?:jono|nodejs|process)_[a-z0-9_]+/g));
+    expect(names.size).toBeGreaterThan(10);
+    const text = await scrape();
+    for (const name of names) {
+      const base = name.replace(/_(bucket|count|sum)$/, '');
+      expect(text.includes(`# TYPE ${name} `) || text.includes(`# TYPE ${base} `), name).toBe(true);
+    }
   });
 
   it('counts joins by outcome and their latency, and refusals by reason', async () => {
