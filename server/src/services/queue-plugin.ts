@@ -32,23 +32,24 @@ export default fp(
     await queue.start(app.markets.values());
 
     let timer: NodeJS.Timeout | undefined;
+    let sweeping: Promise<void> | undefined;
     if (opts.sweep ?? true) {
-      let running = false;
       timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        void (async () => {
+        if (sweeping) return;
+        sweeping = (async () => {
           for (const ctx of app.markets.values()) {
             await queue.sweep(ctx).catch((err: Error) => app.log.error({ err }, 'queue sweep'));
           }
         })().finally(() => {
-          running = false;
+          sweeping = undefined;
         });
       }, SWEEP_INTERVAL_MS);
       timer.unref();
     }
     app.addHook('preClose', async () => {
       if (timer) clearInterval(timer);
+      // A sweep under way finishes before the databases close.
+      await sweeping;
       live.streams.stop();
       await queue.stop();
     });
