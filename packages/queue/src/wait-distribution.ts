@@ -21,6 +21,8 @@ import type { QueueOrder, ShopQueueState } from './types';
 import { mulberry32 } from './sim/random';
 
 const MINUTE = 60_000;
+/** The soonest a customer who is not at the shop can sit. */
+export const NOT_HERE_MS = MINUTE;
 const HOUR = 60 * MINUTE;
 /** Runs per estimate: 30 waiting orders cost about 2 ms on one core (bench: engine cost). */
 export const DEFAULT_SAMPLES = 200;
@@ -262,6 +264,9 @@ export function sampleWaits(
           at = Math.max(now, o.joinedAt + travelMinutes * MINUTE);
         }
       }
+      // Who sits next (state-model.ts): a customer who is not at the shop never takes a chair
+      // now, however late they are; the earliest they can is a minute from now.
+      if (o.atShop === false && at < now + NOT_HERE_MS) at = now + NOT_HERE_MS;
       ready[i] = at;
       if (at <= now) heap.push(i);
       else if (at < Infinity) absentOrder.push(i);

@@ -7,7 +7,7 @@ import {
   type OrderPresence,
   type StaffPresence,
 } from '@jono/contract';
-import { leaveAt, readyTime } from '@jono/queue';
+import { leaveAt, orderState, readyTime, type OrderFacts, type OrderState } from '@jono/queue';
 import { isNight } from '../lib/local-time';
 import type { OrderRow } from './queue-load';
 import type { ShopQueueView } from './queue';
@@ -25,24 +25,31 @@ export function readyAtOf(row: OrderRow): number | undefined {
   });
 }
 
+/** The state model's facts of an order row (packages/queue state-model.ts). */
+export function factsOf(row: OrderRow): OrderFacts {
+  return {
+    id: row.id,
+    status: row.status as OrderFacts['status'],
+    priority: row.priority,
+    rank: row.rank,
+    atShop: row.customerAtPob,
+    startedAt: row.startedAt?.getTime() ?? null,
+    chair: row.chair,
+    deferredUntil: row.deferredUntil?.getTime() ?? null,
+    heldUntil: row.heldUntil?.getTime() ?? null,
+    arrivesAt: arrivalOf(row),
+  };
+}
+
+/** The order's one state at `now`. */
+export function stateOf(row: OrderRow, now: number): OrderState {
+  return orderState(factsOf(row), now);
+}
+
 /** When a customer who set off is expected at the shop (epoch ms), or null. */
 function arrivalOf(row: OrderRow): number | null {
   if (row.setOffAt === null || row.travelMinutes === null) return null;
   return row.setOffAt.getTime() + row.travelMinutes * MINUTE;
-}
-
-/**
- * A protected spot that still holds: the customer set off on the alert, is not here yet, and the
- * grace after their expected arrival is not over. Staff cannot mark them a no-show meanwhile.
- */
-export function isHeld(row: OrderRow, now: number): boolean {
-  return (
-    row.status === 'active' &&
-    row.heldUntil !== null &&
-    !row.customerAtPob &&
-    row.startedAt === null &&
-    row.heldUntil.getTime() > now
-  );
 }
 
 /** Expected minutes until an on-the-way customer reaches the shop; null when not on the way. */
@@ -50,18 +57,6 @@ export function etaMinutes(row: OrderRow, now: number): number | null {
   const arrives = arrivalOf(row);
   if (row.customerAtPob || arrives === null) return null;
   return Math.max(0, Math.round((arrives - now) / MINUTE));
-}
-
-function deferred(row: OrderRow, now: number): boolean {
-  return row.deferredUntil !== null && row.deferredUntil.getTime() > now;
-}
-
-/** On the way until the expected arrival; held from then until the grace ends. */
-function awayState(row: OrderRow, now: number): 'on_the_way' | 'held' | null {
-  const arrives = arrivalOf(row);
-  if (row.customerAtPob || arrives === null) return null;
-  if (now < arrives) return 'on_the_way';
-  return isHeld(row, now) ? 'held' : null;
 }
 
 /** Until when a no-show or cancelled order can be rejoined (null: it cannot). */
@@ -105,12 +100,15 @@ export function orderPresence(
   view?: Pick<ShopQueueView, 'estimate'>,
   rejoinSpent = false,
 ): OrderPresence {
-  const away = awayState(row, now);
-  const state: OrderPresence['state'] = deferred(row, now)
-    ? 'deferred'
-    : row.customerAtPob
-      ? 'here'
-      : (away ?? 'waiting');
+  const s = stateOf(row, now);
+  const state: OrderPresence['state'] =
+    s.kind === 'deferred'
+      ? 'deferred'
+      : s.kind === 'at_shop' || s.kind === 'in_chair'
+        ? 'here'
+        : s.kind === 'on_the_way' || s.kind === 'held'
+          ? s.kind
+          : 'waiting';
   const until = rejoinSpent ? null : rejoinUntil(row, now);
   const leave = view ? leaveAtInView(view, row) : null;
   return {
@@ -118,8 +116,8 @@ export function orderPresence(
     travel_minutes: row.travelMinutes,
     leave_at: leave === null ? null : new Date(Math.max(leave, now)).toISOString(),
     leave_alert_at: iso(row.leaveAlertAt),
-    held_until: isHeld(row, now) ? iso(row.heldUntil) : null,
-    deferred_until: deferred(row, now) ? iso(row.deferredUntil) : null,
+    held_until: s.kind === 'held' ? iso(row.heldUntil) : null,
+    deferred_until: s.kind === 'deferred' ? iso(row.deferredUntil) : null,
     defers_left: Math.max(0, SELF_DEFER_MAX - row.deferCount),
     rejoined: row.rejoinedFrom !== null,
     rejoin_until: until === null ? null : new Date(until).toISOString(),
@@ -129,17 +127,22 @@ export function orderPresence(
   };
 }
 
+/** The board's words for where a waiting customer is (the shop screen uses the same). */
 export function staffPresence(row: OrderRow, now: number): StaffPresence {
-  const state: StaffPresence['state'] = deferred(row, now)
-    ? 'deferred'
-    : row.customerAtPob
-      ? 'here'
-      : (awayState(row, now) ?? 'not_here');
+  const s = stateOf(row, now);
+  const state: StaffPresence['state'] =
+    s.kind === 'deferred'
+      ? 'deferred'
+      : s.kind === 'at_shop' || s.kind === 'in_chair'
+        ? 'here'
+        : s.kind === 'on_the_way' || s.kind === 'held'
+          ? s.kind
+          : 'not_here';
   return {
     state,
     eta_minutes: etaMinutes(row, now),
-    held_until: isHeld(row, now) ? iso(row.heldUntil) : null,
-    deferred_until: deferred(row, now) ? iso(row.deferredUntil) : null,
+    held_until: s.kind === 'held' ? iso(row.heldUntil) : null,
+    deferred_until: s.kind === 'deferred' ? iso(row.deferredUntil) : null,
     rejoined: row.rejoinedFrom !== null,
   };
 }
