@@ -6,8 +6,8 @@ import { sortQueue } from './sort-queue';
 import type { QueueOrder, ShopQueueState } from './types';
 
 const MINUTE = 60_000;
-/** The soonest a customer who is not at the shop can sit (as in wait-distribution.ts). */
-const NOT_HERE_MS = MINUTE;
+/** A customer not at the shop never sits before one who is (as in wait-distribution.ts). */
+const NOT_HERE_MS = 1;
 
 export interface ScheduledOrder {
   order: QueueOrder;
@@ -105,7 +105,7 @@ export function chairsFree(now: number, chairs: number, inService: ScheduledOrde
  */
 export function sitFrom(state: ShopQueueState, order: QueueOrder, readyNow?: number): number {
   if (order.id === readyNow) return state.now;
-  // Who sits next (state-model.ts): a customer not at the shop never sits now.
+  // Who sits next (state-model.ts): a customer not at the shop never sits before one who is.
   const soonest = order.atShop === false ? state.now + NOT_HERE_MS : state.now;
   if (order.readyAt !== undefined && Number.isFinite(order.readyAt)) {
     return Math.max(soonest, order.readyAt);

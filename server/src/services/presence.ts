@@ -7,7 +7,9 @@ import {
   type OrderPresence,
   type StaffPresence,
 } from '@jono/contract';
-import { leaveAt, orderState, readyTime, type OrderFacts, type OrderState } from '@jono/queue';
+import { decide, leaveAt, readyTime, type OrderState, type StateAction } from '@jono/queue';
+import { refused } from '../lib/refusal';
+import { arrivalOf, factsOf, stateOf } from './order-facts';
 import { isNight } from '../lib/local-time';
 import type { OrderRow } from './queue-load';
 import type { ShopQueueView } from './queue';
@@ -25,31 +27,27 @@ export function readyAtOf(row: OrderRow): number | undefined {
   });
 }
 
-/** The state model's facts of an order row (packages/queue state-model.ts). */
-export function factsOf(row: OrderRow): OrderFacts {
-  return {
-    id: row.id,
-    status: row.status as OrderFacts['status'],
-    priority: row.priority,
-    rank: row.rank,
-    atShop: row.customerAtPob,
-    startedAt: row.startedAt?.getTime() ?? null,
-    chair: row.chair,
-    deferredUntil: row.deferredUntil?.getTime() ?? null,
-    heldUntil: row.heldUntil?.getTime() ?? null,
-    arrivesAt: arrivalOf(row),
-  };
+/**
+ * Refuses (409 with the state model's code) an action impossible in the shop as read under its
+ * lock; answers the chair a start takes.
+ */
+export function mustAllow(
+  shop: { chairs: number; active: readonly OrderRow[] },
+  row: OrderRow,
+  action: StateAction,
+  now: number,
+): { chair?: number } {
+  const orders = shop.active.map(factsOf);
+  if (!shop.active.some((o) => o.id === row.id)) orders.push(factsOf(row));
+  const verdict = decide(factsOf(row), action, { onDuty: shop.chairs, orders, now });
+  if (!verdict.ok) throw refused(verdict.refusal);
+  return { chair: verdict.chair };
 }
 
-/** The order's one state at `now`. */
-export function stateOf(row: OrderRow, now: number): OrderState {
-  return orderState(factsOf(row), now);
-}
-
-/** When a customer who set off is expected at the shop (epoch ms), or null. */
-function arrivalOf(row: OrderRow): number | null {
-  if (row.setOffAt === null || row.travelMinutes === null) return null;
-  return row.setOffAt.getTime() + row.travelMinutes * MINUTE;
+/** The held spot's end: from setting off (on the way) until the grace after arrival is over. */
+function heldSpot(s: OrderState, row: OrderRow, now: number): string | null {
+  if (s.kind !== 'held' && s.kind !== 'on_the_way') return null;
+  return row.heldUntil && row.heldUntil.getTime() > now ? row.heldUntil.toISOString() : null;
 }
 
 /** Expected minutes until an on-the-way customer reaches the shop; null when not on the way. */
@@ -116,7 +114,7 @@ export function orderPresence(
     travel_minutes: row.travelMinutes,
     leave_at: leave === null ? null : new Date(Math.max(leave, now)).toISOString(),
     leave_alert_at: iso(row.leaveAlertAt),
-    held_until: s.kind === 'held' ? iso(row.heldUntil) : null,
+    held_until: heldSpot(s, row, now),
     deferred_until: s.kind === 'deferred' ? iso(row.deferredUntil) : null,
     defers_left: Math.max(0, SELF_DEFER_MAX - row.deferCount),
     rejoined: row.rejoinedFrom !== null,
@@ -141,7 +139,7 @@ export function staffPresence(row: OrderRow, now: number): StaffPresence {
   return {
     state,
     eta_minutes: etaMinutes(row, now),
-    held_until: s.kind === 'held' ? iso(row.heldUntil) : null,
+    held_until: heldSpot(s, row, now),
     deferred_until: s.kind === 'deferred' ? iso(row.deferredUntil) : null,
     rejoined: row.rejoinedFrom !== null,
   };

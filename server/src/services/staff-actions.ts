@@ -3,7 +3,7 @@
 // no-show or cancel. Each runs under the shop's lock, is checked by the state model
 // (@jono/queue state-model.ts) against the state as it is now, and republishes the queue.
 import { eq } from 'drizzle-orm';
-import { decide, deferOrder, type StateAction } from '@jono/queue';
+import { deferOrder, type StateAction } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
 import { orders, pobs, receipts } from '../db/schema';
@@ -11,7 +11,7 @@ import { forbidden, notFound } from '../lib/http-error';
 import { refused } from '../lib/refusal';
 import { activeOrderExists, isUniqueViolation, lockShop } from './orders';
 import { loadActiveOrders, toQueueOrder, type OrderRow } from './queue-load';
-import { factsOf } from './presence';
+import { mustAllow } from './presence';
 import type { QueueService } from './queue';
 import { receiptRows } from './receipts';
 import { undoOf } from './staff-queue';
@@ -76,15 +76,8 @@ async function decideNow(
 ): Promise<{ chair?: number; active: OrderRow[] }> {
   const [pob] = await tx.select({ chairs: pobs.chairs }).from(pobs).where(eq(pobs.id, a.pobId));
   const active = await loadActiveOrders(tx, a.pobId);
-  const facts = active.map(factsOf);
-  if (!active.some((o) => o.id === order.id)) facts.push(factsOf(order));
-  const verdict = decide(factsOf(order), action, {
-    onDuty: pob?.chairs ?? 0,
-    orders: facts,
-    now: a.now,
-  });
-  if (!verdict.ok) throw refused(verdict.refusal);
-  return { chair: verdict.chair, active };
+  const { chair } = mustAllow({ chairs: pob?.chairs ?? 0, active }, order, action, a.now);
+  return { chair, active };
 }
 
 const ACTIONS: Record<StaffAction, Handler> = {

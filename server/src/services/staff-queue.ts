@@ -7,7 +7,8 @@ import type { MarketContext } from '../context';
 import { customers, orders } from '../db/schema';
 import type { ActiveOrderRow, OrderRow } from './queue-load';
 import type { QueueService } from './queue';
-import { factsOf, staffPresence } from './presence';
+import { factsOf } from './order-facts';
+import { staffPresence } from './presence';
 
 const MINUTE = 60_000;
 const UNDOABLE = ['start', 'finish', 'no_show', 'cancel'] as const;
