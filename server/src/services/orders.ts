@@ -407,13 +407,19 @@ export function waitInView(view: Pick<ShopQueueView, 'estimate'>, row: OrderRow)
 
 /** Where an order is in its queue: at a chair, or how many customers are ahead of it. */
 export function placeInView(
-  view: Pick<ShopQueueView, 'estimate'>,
+  view: Pick<ShopQueueView, 'estimate'> & Partial<Pick<ShopQueueView, 'active'>>,
   row: OrderRow,
-): Pick<Order, 'in_service' | 'ahead'> {
-  if (row.status !== 'active') return { in_service: false, ahead: null };
-  if (row.startedAt) return { in_service: true, ahead: null };
+): Pick<Order, 'in_service' | 'ahead' | 'ahead_members'> {
+  if (row.status !== 'active') return { in_service: false, ahead: null, ahead_members: null };
+  if (row.startedAt) return { in_service: true, ahead: null, ahead_members: null };
   const position = view.estimate.orders.get(row.id)?.position;
-  return { in_service: false, ahead: position === undefined ? null : Math.max(0, position - 1) };
+  if (position === undefined) return { in_service: false, ahead: null, ahead_members: null };
+  const members = (view.active ?? []).filter((o) => {
+    if (o.id === row.id || o.startedAt !== null || o.priority <= 0) return false;
+    const p = view.estimate.orders.get(o.id)?.position;
+    return p !== undefined && p > 0 && p < position;
+  }).length;
+  return { in_service: false, ahead: Math.max(0, position - 1), ahead_members: members };
 }
 
 /** The answer of every order route: the order, its live wait and its place in the queue. */

@@ -106,6 +106,40 @@ describe('the tracking screen', () => {
     expect(await screen.findByRole('button', { name: /Jono Kamppi/ })).toBeVisible();
   });
 
+  it('shows the queue: the people ahead with members, the customer, and the likely window', async () => {
+    vi.stubGlobal(
+      'fetch',
+      api(makeOrder({ ahead: 3, ahead_members: 1, ticket: 6, presence: presence() })).fetchImpl,
+    );
+    renderRoutes(routes, '/tracking');
+    expect(
+      await screen.findByText('3 customers ahead of you 1 of them is a member, served first.'),
+    ).toBeVisible();
+    expect(screen.getByText('You')).toBeVisible();
+    expect(document.querySelectorAll('.place-line__person--member')).toHaveLength(1);
+    // 20-35 minutes from now, as clock times.
+    expect(
+      screen.getByText(/^Likely your turn between \d{1,2}\.\d{2} and \d{1,2}\.\d{2}$/),
+    ).toBeVisible();
+    expect(screen.getByText("Your number on the shop's screen: 006")).toBeVisible();
+    // The actions are buttons.
+    expect(screen.getByRole('button', { name: 'Leave the queue' })).toHaveClass(
+      'button--secondary',
+    );
+  });
+
+  it('counts a held spot down', async () => {
+    const until = new Date(Date.now() + 5 * 60_000).toISOString();
+    vi.stubGlobal(
+      'fetch',
+      api(makeOrder({ ahead: 0, presence: presence({ state: 'held', held_until: until }) }))
+        .fetchImpl,
+    );
+    renderRoutes(routes, '/tracking');
+    expect(await screen.findByRole('heading', { name: 'Your spot is held' })).toBeVisible();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^(5:00|4:5\d)/);
+  });
+
   it("says I'm here when the wait is 0, and relaxes the customer after checking in", async () => {
     const user = userEvent.setup();
     const fake = api(
