@@ -224,9 +224,12 @@ describe('ordering on the shop page', () => {
     });
   });
 
-  it('sends the customer home when the shop cannot be loaded', async () => {
+  it('sends the customer home saying the shop was not found', async () => {
     vi.stubGlobal('fetch', fakeFetch().fetchImpl);
-    const { router } = renderRoutes(routes, '/barbershop/77');
+    const { router } = renderRoutes(routes, '/barbershop/999');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(useNotificationStore.getState().current?.title).toBe(
+      'We could not find that barbershop. Here are all the barbershops.',
+    );
   });
 });

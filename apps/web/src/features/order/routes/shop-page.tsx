@@ -9,7 +9,9 @@ import { Link } from '../../../components/ui/link';
 import { ConfirmDialog } from '@jono/ui';
 import { Loader } from '../../../components/ui/loader';
 import { QueueTimer } from '../../../components/ui/queue-timer';
+import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-store';
+import { notify } from '../../../lib/notification-store';
 import { paths } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
 import { cardState, shownEstimate, shownWait } from '../../../lib/queue';
@@ -71,14 +73,17 @@ export function ShopPageRoute() {
     };
   }, [id]);
 
-  // A failed load sends the customer home and empties the shop data.
+  // A failed load sends the customer home and empties the shop data; a shop that does not
+  // exist (or an id that is not one) says so there.
   const failed = id === null || shop.isError;
+  const missing = id === null || (shop.error instanceof ApiError && shop.error.status === 404);
   useEffect(() => {
     if (!failed) return;
+    if (missing) notify({ title: t('shop.notFound'), tone: 'error' });
     if (id !== null)
       queryClient.removeQueries({ queryKey: queryKeys.shop(marketOfLocale(locale), id) });
     void navigate(paths.home.href(), { replace: true, state: { transition: 'slide-left' } });
-  }, [failed, id, locale, navigate, queryClient]);
+  }, [failed, missing, id, locale, navigate, queryClient, t]);
 
   // The fixed header appears once the image has scrolled away.
   const loaded = shop.isSuccess;
