@@ -158,3 +158,26 @@ describe('the shop screen with customers', () => {
     }
   });
 });
+
+describe('setting up the screen', () => {
+  it('says a mistyped code was not accepted, not that it no longer works', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    storeCode('display', 2, null);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch((url) =>
+        url.pathname === '/api/fi/display/2/'
+          ? json(401, { error: 'device_code', message: 'Unknown device code' })
+          : undefined,
+      ).fetchImpl,
+    );
+    renderRoutes([{ path: '/display/:id', Component: DisplayRoute }], '/display/2');
+    await user.type(await screen.findByLabelText('Device code'), 'FI-7KQ3-M9PX-2HTX');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(
+      await screen.findByText(/^This code was not accepted\./, undefined, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.queryByText(/no longer works/)).toBeNull();
+  });
+});

@@ -26,7 +26,9 @@ export function DisplayRoute() {
   }
   return (
     <DeviceGate kind="display" shopId={shopId}>
-      {(code, forget) => <DisplayBoardScreen shopId={shopId} code={code} onRevoked={forget} />}
+      {(code, forget, worked) => (
+        <DisplayBoardScreen shopId={shopId} code={code} onRevoked={forget} onWorked={worked} />
+      )}
     </DeviceGate>
   );
 }
@@ -40,10 +42,12 @@ function DisplayBoardScreen({
   shopId,
   code,
   onRevoked,
+  onWorked,
 }: {
   shopId: number;
   code: string;
   onRevoked: () => void;
+  onWorked: () => void;
 }) {
   const { t } = useTranslation('device');
   const board = useDisplayBoard(shopId, code);
@@ -52,6 +56,10 @@ function DisplayBoardScreen({
   useEffect(() => {
     if (refused) onRevoked();
   }, [refused, onRevoked]);
+  const accepted = board.isSuccess;
+  useEffect(() => {
+    if (accepted) onWorked();
+  }, [accepted, onWorked]);
 
   if (board.isPending)
     return (

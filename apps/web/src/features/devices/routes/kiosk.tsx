@@ -24,7 +24,9 @@ export function KioskRoute() {
   }
   return (
     <DeviceGate kind="kiosk" shopId={shopId}>
-      {(code, forget) => <Kiosk shopId={shopId} code={code} onRevoked={forget} />}
+      {(code, forget, worked) => (
+        <Kiosk shopId={shopId} code={code} onRevoked={forget} onWorked={worked} />
+      )}
     </DeviceGate>
   );
 }
@@ -36,10 +38,12 @@ function Kiosk({
   shopId,
   code,
   onRevoked,
+  onWorked,
 }: {
   shopId: number;
   code: string;
   onRevoked: () => void;
+  onWorked: () => void;
 }) {
   const { t } = useTranslation('device');
   const check = useKioskCheck(shopId, code);
@@ -50,6 +54,10 @@ function Kiosk({
   useEffect(() => {
     if (refused) onRevoked();
   }, [refused, onRevoked]);
+  const accepted = check.isSuccess;
+  useEffect(() => {
+    if (accepted) onWorked();
+  }, [accepted, onWorked]);
 
   if (check.isPending || shop.isPending) {
     return (
