@@ -1,5 +1,5 @@
 // A held spot as a countdown: how long the customer's first place is kept while they are on
-// their way ("4:32 left"), ticking each second, with the clock time for a screen reader.
+// their way ("4:32"), ticking each second, and until when in words (the timer's name too).
 import { useEffect, useState } from 'react';
 import { formatTimeOfDay } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
@@ -26,15 +26,15 @@ export function HeldCountdown({ until }: { until: string }) {
       <h2 id="held-title" className="held__title">
         {t('keep.heldTitle')}
       </h2>
-      <p className="held__left" role="timer" aria-live="off">
-        <span aria-hidden="true">{left(end, now)}</span>
-        <span className="visually-hidden">
-          {t('keep.held', { time: formatTimeOfDay(until, locale) })}
-        </span>
+      <p
+        className="held__left"
+        role="timer"
+        aria-live="off"
+        aria-label={t('keep.held', { time: formatTimeOfDay(until, locale) })}
+      >
+        {left(end, now)}
       </p>
-      <p className="tracking__hint" aria-hidden="true">
-        {t('keep.held', { time: formatTimeOfDay(until, locale) })}
-      </p>
+      <p className="tracking__hint">{t('keep.held', { time: formatTimeOfDay(until, locale) })}</p>
     </section>
   );
 }
