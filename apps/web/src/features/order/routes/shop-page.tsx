@@ -35,6 +35,14 @@ const LoginDialog = lazy(async () => ({
   default: (await import('../../auth/components/login-dialog')).LoginDialog,
 }));
 
+/** Pages on the way to an account, which keep the services being chosen. */
+const KEEPS_DRAFT = new Set([
+  paths.register.href(),
+  paths.login.href(),
+  paths.tutorial.href(),
+  paths.recovery.href(),
+]);
+
 function useShopId(): number | null {
   const { id } = useParams();
   const n = Number(id);
@@ -63,13 +71,16 @@ export function ShopPageRoute() {
   const notice = useShopNotice(id ?? 0, shop.data?.notice);
   const activeShopId = useActiveOrderStore((s) => s.order?.shopId ?? null);
 
-  // The draft belongs to this shop; leaving the shop page clears it.
+  // The draft belongs to this shop; leaving the shop page clears it, except on the way to create
+  // an account or log in (the login dialog says the selection is kept): the tutorial that
+  // follows registering brings the customer back to it.
   useEffect(() => {
     const store = useOrderDraftStore.getState();
     if (store.draft.shopId !== id) store.reset(id);
     const path = window.location.pathname;
     return () => {
-      if (window.location.pathname !== path) useOrderDraftStore.getState().reset();
+      const next = window.location.pathname;
+      if (next !== path && !KEEPS_DRAFT.has(next)) useOrderDraftStore.getState().reset();
     };
   }, [id]);
 
