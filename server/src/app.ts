@@ -21,6 +21,7 @@ import { ReadCache } from './services/read-cache';
 import errorsPlugin from './plugins/errors';
 import securityPlugin, { apiSecurityHeaders } from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limits';
+import wellFormedPlugin from './plugins/well-formed';
 import docsPlugin from './plugins/docs';
 import staticPlugin from './plugins/static';
 import authRoutes from './routes/auth/index';
@@ -168,6 +169,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(wellFormedPlugin);
   await app.register(docsPlugin);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({
