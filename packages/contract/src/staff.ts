@@ -133,6 +133,8 @@ export const staffQueueSchema = z.object({
   pob: z.object({
     id: z.number().int(),
     name: z.string(),
+    /** The shop's IANA time zone: the console shows every time in it. */
+    time_zone: z.string(),
     chairs: z.number().int(),
     /** What staff set: open, full or closed for online orders. */
     staff_queue_state: queueStateSchema,
