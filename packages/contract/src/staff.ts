@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { PHONE_MIN_LENGTH } from './constants';
 import { LANGUAGES } from './markets';
-import { inputId, inputText } from './input';
+import { calendarDate, inputId, inputText } from './input';
 import { staffPresenceSchema } from './presence';
 import { openTimeSchema, queueStateSchema, serviceTimeEstimateSchema } from './shop';
 
@@ -305,9 +305,7 @@ export const staffMessageSchema = z
 export const staffMessageAnswerSchema = z.object({ id: z.number().int() });
 
 /** GET /staff/summary/?date=YYYY-MM-DD (manager): one local day of the shop. */
-export const staffSummaryQuerySchema = z
-  .object({ date: inputText().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD') })
-  .strict();
+export const staffSummaryQuerySchema = z.object({ date: calendarDate() }).strict();
 export const staffSummarySchema = z.object({
   date: z.string(),
   joined: z.number().int(),
