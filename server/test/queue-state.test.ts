@@ -100,13 +100,11 @@ describe('time-driven transitions', () => {
       payload: { minutes: 15 },
     });
     expect(deferred.statusCode, deferred.body).toBe(200);
-    const staff = await openSse(
-      `${base}/api/fi/staff/events?access_token=${encodeURIComponent(await token('barber4'))}`,
-    );
+    // Bearer headers (the apps use a short-lived ?ticket=; no secret in the URL).
+    const staff = await openSse(`${base}/api/fi/staff/events`, await auth('barber4'));
     const own = await openSse(
-      `${base}/api/fi/customers/${c.id}/orders/${c.orderId}/events?access_token=${encodeURIComponent(
-        (await authFor(app, c.id)).authorization.slice('Bearer '.length),
-      )}`,
+      `${base}/api/fi/customers/${c.id}/orders/${c.orderId}/events`,
+      await authFor(app, c.id),
     );
     try {
       const first = await staff.next<StaffQueue>();

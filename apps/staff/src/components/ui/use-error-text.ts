@@ -33,6 +33,7 @@ const KNOWN = new Set([
   'chair_taken',
   'nothing_to_undo',
   'already_here',
+  'no_member',
 ]);
 
 export function useErrorText(): (error: unknown) => string {

@@ -27,13 +27,16 @@ export function WalkInForm({ shop, pending, error, onSubmit, onCancel }: Props) 
   const [phone, setPhone] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
 
-  const toggleService = (id: number) =>
+  const toggleService = (id: number) => {
+    // A message about the services goes once one is chosen.
+    setInvalid(null);
     setChosen((current) => {
       const next = new Map(current);
       if (next.has(id)) next.delete(id);
       else next.set(id, new Set());
       return next;
     });
+  };
 
   const toggleExtra = (serviceId: number, extraId: number) =>
     setChosen((current) => {
