@@ -210,6 +210,42 @@ describe('transitions checked against the state now', () => {
   });
 });
 
+describe('the daily summary counts people, not orders', () => {
+  it('a customer marked a no-show who takes their place back and is served is one person served', async () => {
+    clock.at = Date.UTC(2026, 10, 20, 9, 0);
+    await setShop(app, 10, { chairs: 1, queueState: 'open' });
+    const c = await appCustomer(10);
+    expect((await act('barber10', c.orderId, 'no-show')).statusCode).toBe(200);
+    const back = await app.inject({
+      method: 'POST',
+      url: `/api/fi/customers/${c.id}/orders/${c.orderId}/rejoin/`,
+      headers: await authFor(app, c.id),
+    });
+    expect(back.statusCode, back.body).toBe(201);
+    const again = back.json<{ id: number }>().id;
+    expect((await act('barber10', again, 'start')).statusCode).toBe(200);
+    clock.advance(20);
+    expect((await act('barber10', again, 'finish')).statusCode).toBe(200);
+    const res = await app.inject({
+      url: '/api/fi/staff/summary/?date=2026-11-20',
+      headers: await auth('manager10'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      joined: 1,
+      served: 1,
+      no_shows: 0,
+      cancelled: 0,
+      waits_counted: 1,
+    });
+    const invalid = await app.inject({
+      url: '/api/fi/staff/summary/?date=2026-02-30',
+      headers: await auth('manager10'),
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+});
+
 type Cmd =
   | { c: 'walk_in' }
   | { c: 'app_join' }

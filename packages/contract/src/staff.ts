@@ -308,6 +308,11 @@ export const staffMessageAnswerSchema = z.object({ id: z.number().int() });
 export const staffSummaryQuerySchema = z.object({ date: calendarDate() }).strict();
 export const staffSummarySchema = z.object({
   date: z.string(),
+  /**
+   * People, not orders: who joined that day (a customer who took their place back after a no-show
+   * or leaving is one person; a registered customer counts once a day; each anonymous walk-in is
+   * one), who was served, and whose visit ended as a no-show or cancelled without coming back.
+   */
   joined: z.number().int(),
   served: z.number().int(),
   no_shows: z.number().int(),
@@ -315,9 +320,16 @@ export const staffSummarySchema = z.object({
   /** Wait from joining to reaching a chair, over the served customers; null without any. */
   mean_wait_minutes: z.number().nullable(),
   p90_wait_minutes: z.number().nullable(),
+  /** How many served customers' waits the mean and the 90 % figure are over. */
+  waits_counted: z.number().int(),
   /** Mean of |wait shown when joining - actual wait|, and of the signed difference (actual - shown). */
   estimate_mae_minutes: z.number().nullable(),
   estimate_bias_minutes: z.number().nullable(),
+  /** How many served customers (with a wait shown when they joined) the two figures above are over. */
+  estimates_compared: z.number().int(),
+  /** How many estimates the median error is over, and how many of them showed a range. */
+  estimates_judged: z.number().int(),
+  ranges_judged: z.number().int(),
   /**
    * Over every estimate shown to that day's served customers (at joining and at each change)
    * while they were at the shop (before check-in an app customer's start also holds their
