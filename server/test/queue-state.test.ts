@@ -246,6 +246,35 @@ describe('the daily summary counts people, not orders', () => {
   });
 });
 
+describe('manager screens refuse what a shop cannot run', () => {
+  it('a service of 0 minutes is refused, naming the field; an extra may take 0', async () => {
+    const headers = await auth('manager1');
+    const service = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/services/',
+      headers,
+      payload: { group_id: 1, title: 'Pika', price: 1000, duration: 0 },
+    });
+    expect(service.statusCode).toBe(400);
+    expect(service.json().fields).toHaveProperty('duration');
+    const [first] = await catalogue(app, 1);
+    const extra = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/services/',
+      headers,
+      payload: { parent_service_id: first?.id, title: 'Muotoiluvaha', price: 500, duration: 0 },
+    });
+    expect(extra.statusCode, extra.body).toBe(201);
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: `/api/fi/staff/services/${first?.id}/`,
+      headers,
+      payload: { duration: 0 },
+    });
+    expect(patch.statusCode).toBe(400);
+  });
+});
+
 type Cmd =
   | { c: 'walk_in' }
   | { c: 'app_join' }

@@ -1,7 +1,7 @@
 // The staff API (`/api/{market}/staff/...`): payloads and answers of the barbers' and managers'
 // console. Staff act only on their own shop; manager-only calls are marked.
 import { z } from 'zod';
-import { PHONE_MIN_LENGTH } from './constants';
+import { PHONE_MIN_LENGTH, TEXT_MAX } from './constants';
 import { LANGUAGES } from './markets';
 import { calendarDate, inputId, inputText } from './input';
 import { staffPresenceSchema } from './presence';
@@ -162,7 +162,7 @@ const itemSchema = z
 export const walkInSchema = z
   .object({
     items: z.array(itemSchema).min(1).max(10),
-    name: text(100).optional(),
+    name: text(TEXT_MAX.walkInName).optional(),
     phone: phoneSchema.optional(),
   })
   .strict();
@@ -193,7 +193,7 @@ export const staffHoursSchema = z
 /** PATCH /staff/shop/details/ (manager). */
 export const staffShopDetailsSchema = z
   .object({
-    name: text(100).optional(),
+    name: text(TEXT_MAX.shopName).optional(),
     city: text(100).optional(),
     address: text(200).optional(),
     latitude: inputText()
@@ -207,7 +207,7 @@ export const staffShopDetailsSchema = z
   .strict();
 
 const serviceTranslations = translationsOf({
-  title: text(200),
+  title: text(TEXT_MAX.serviceTitle),
   details: inputText().max(500),
   long_description: inputText().max(5000),
 });
@@ -237,7 +237,7 @@ export const staffServiceCreateSchema = z
     group_id: id.optional(),
     /** Makes this an extra of that service. */
     parent_service_id: id.optional(),
-    title: text(200),
+    title: text(TEXT_MAX.serviceTitle),
     details: inputText().max(500).default(''),
     long_description: inputText().max(5000).default(''),
     /** Cents, VAT included. */
@@ -254,7 +254,7 @@ export const staffServiceCreateSchema = z
 
 export const staffServicePatchSchema = z
   .object({
-    title: text(200).optional(),
+    title: text(TEXT_MAX.serviceTitle).optional(),
     details: inputText().max(500).optional(),
     long_description: inputText().max(5000).optional(),
     price: z.number().int().min(0).max(10_000_000).optional(),
@@ -273,14 +273,14 @@ export const staffAccountCreateSchema = z
       /^[a-z0-9._-]{3,50}$/,
       'Use 3-50 lowercase letters, digits, dot, dash or underscore',
     ),
-    name: text(100),
+    name: text(TEXT_MAX.staffName),
     role: staffRoleSchema,
     password: inputText().min(8).max(200),
   })
   .strict();
 export const staffAccountPatchSchema = z
   .object({
-    name: text(100).optional(),
+    name: text(TEXT_MAX.staffName).optional(),
     role: staffRoleSchema.optional(),
     password: inputText().min(8).max(200).optional(),
   })
