@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffQueueOrder } from '@jono/contract';
+import { Toaster } from '@jono/ui';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
 import { formatClock } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
@@ -18,7 +19,21 @@ import { WalkInDialog } from '../components/walk-in-dialog';
 import { useBoardActions } from '../hooks/use-board-actions';
 import { freeChairs, orderInChair, waitingOrders } from '../utils/board';
 
+/**
+ * The board's own notices (done, Undo): in the page's flow under its title bar, so they never
+ * cover a card's buttons, and gone with the board when staff open another page.
+ */
 export function BoardRoute() {
+  return (
+    <div className="board">
+      <Toaster>
+        <Board />
+      </Toaster>
+    </div>
+  );
+}
+
+function Board() {
   const { t, i18n } = useTranslation();
   const live = useQueueEvents();
   const queue = useQueue(live === 'live');
@@ -46,7 +61,7 @@ export function BoardRoute() {
     actions.run(order, action, action === 'start' ? free[0] : undefined);
 
   return (
-    <div className="board">
+    <>
       <div className="board__bar">
         <h1 className="board__title">{t('board.title', { shop: data.pob.name })}</h1>
         <span className={`live live--${stale ? 'offline' : live}`} role="status">
@@ -128,6 +143,6 @@ export function BoardRoute() {
         </div>
       </fieldset>
       <WalkInDialog open={walkInOpen && !stale} onClose={() => setWalkInOpen(false)} />
-    </div>
+    </>
   );
 }
