@@ -5,6 +5,7 @@
 // way: their spot is held until the expected arrival plus the shop's grace, and the engine gives
 // chairs that free before they arrive to the customers who are there.
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ticketLabel } from '@jono/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
 import { orders } from '../db/schema';
@@ -54,6 +55,7 @@ export async function notifyLeaveNow(
     if (row.customerId === null) continue;
     const vars = {
       shop: view.pob.name,
+      ticket: ticketLabel(row.ticket ?? row.id),
       minutes: String(row.travelMinutes ?? 0),
       grace: String(grace),
     };
