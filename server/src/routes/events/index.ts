@@ -151,6 +151,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         request,
         reply,
         authorisedFor(claims.exp === undefined ? undefined : claims.exp * 1000),
+        `${market}:customer:${id}`,
       );
       app.live.feeds.attachOrder(ctx, order.pobId, orderId, live);
     },
@@ -176,7 +177,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         staffId: row.id,
         session: staffSession(row),
       });
-      const live = app.live.streams.start(request, reply, authorisedFor(tokenExpiresAt));
+      const live = app.live.streams.start(
+        request,
+        reply,
+        authorisedFor(tokenExpiresAt),
+        `${ctx.market}:staff:${row.id}`,
+      );
       app.live.feeds.attachStaff(ctx, pobId, live);
     },
   );
