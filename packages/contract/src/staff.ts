@@ -102,8 +102,18 @@ export const staffQueueOrderSchema = z.object({
 export type StaffQueueOrder = z.infer<typeof staffQueueOrderSchema>;
 
 export const staffChairSchema = z.object({
-  /** 1 ... chairs on duty. */
+  /** 1 ... chairs on duty, then any chair taken off duty while busy (draining). */
   chair: z.number().int(),
+  /**
+   * free or busy (on duty), or draining: taken off duty while someone sits in it; it goes off
+   * after that customer's Finish.
+   */
+  state: z.enum(['free', 'busy', 'draining']),
+  /**
+   * A free chair: the customer its Start seats (who sits next: the first customers in queue
+   * order who are at the shop and have not asked for more time, one per free chair), or null.
+   */
+  next_order_id: z.number().int().nullable(),
   /** The order in this chair, or null when free. */
   order_id: z.number().int().nullable(),
   customer_name: z.string().nullable(),

@@ -149,6 +149,10 @@ const envSchema = z.object({
    * at most 30,000.
    */
   STREAMS_MAX: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  /** After SIGTERM, how long the node keeps serving (answering /readyz 503) before it closes. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** End-to-end suites register many customers from one address; ignored in production. */
   RELAXED_RATE_LIMITS: z.stringbool().default(false),
 });

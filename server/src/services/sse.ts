@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error';
+import { streamClosed, streamDropped, streamKindOf, streamOpened } from '../lib/metrics';
 
 export const HEARTBEAT_MS = 20_000;
 /** The browser's own reconnect delay; the apps reconnect with jittered back-off themselves. */
@@ -50,6 +51,7 @@ export class SseStream {
   write(bytes: Buffer): void {
     if (this.closed) return;
     if (this.raw.writableLength > MAX_UNSENT_BYTES) {
+      streamDropped();
       this.raw.destroy();
       return;
     }
@@ -170,6 +172,8 @@ export class SseStreams {
     };
     count(this.byAddress, address, 1);
     if (account !== undefined) count(this.byAccount, account, 1);
+    const kind = streamKindOf(request.routeOptions.url);
+    streamOpened(kind);
     const expiry =
       authorisedForMs === undefined
         ? undefined
@@ -179,6 +183,7 @@ export class SseStreams {
       if (!this.open.delete(stream)) return;
       count(this.byAddress, address, -1);
       if (account !== undefined) count(this.byAccount, account, -1);
+      streamClosed(kind);
       clearTimeout(expiry);
     });
     this.heartbeat ??= setInterval(() => void writeToAll(this.open, heartbeatFrame), HEARTBEAT_MS);
