@@ -9,7 +9,7 @@ import { orders, pobs } from '../../db/schema';
 import { bearer, claimsOf, requireCustomer } from '../../lib/auth';
 import { HttpError, forbidden, notFound, unauthorized } from '../../lib/http-error';
 import type { StreamTicketClaims } from '../../lib/tokens';
-import { deviceOfCode } from '../../services/devices';
+import { deviceOfGuardedCode } from '../../services/devices';
 import { ipLimit } from '../../plugins/rate-limits';
 import { staffCaller, staffSession } from '../../services/staff-auth';
 import { endWithSession } from '../../services/revocation';
@@ -84,7 +84,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           };
         }
       } else {
-        const device = credential.length <= 64 ? await deviceOfCode(ctx, credential) : null;
+        const device = await deviceOfGuardedCode(request, ctx, credential);
         if (!device) {
           throw new HttpError(
             401,
