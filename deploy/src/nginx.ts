@@ -30,6 +30,8 @@ export function renderSite(
   nodes: string[],
   listen: string,
   passClientForwardedFor = false,
+  /** Where this run's access log goes (the shipped path needs /var/log/nginx). */
+  accessLog = '/dev/null',
 ): string {
   const shipped = readFileSync(SITE_CONF, 'utf8');
   const serverLine = /^(\s*)server 127\.0\.0\.1:\d+ (.*);$/gm;
@@ -45,11 +47,18 @@ export function renderSite(
     return upstream;
   });
   if (!/^\s*listen 80;$/m.test(withNodes)) throw new Error(`${SITE_CONF}: no "listen 80;" line`);
-  const site = withNodes.replace(/^(\s*)listen 80;$/m, `$1listen ${listen};`);
+  const shippedLog = 'access_log /var/log/nginx/jono.access.log jono_paths;';
+  if (!withNodes.includes(shippedLog)) throw new Error(`${SITE_CONF}: no "${shippedLog}"`);
+  const site = withNodes
+    .replace(/^(\s*)listen 80;$/m, `$1listen ${listen};`)
+    .replace(shippedLog, `access_log ${accessLog} jono_paths;`);
   const overwrite = 'proxy_set_header X-Forwarded-For $remote_addr;';
   if (!site.includes(overwrite)) throw new Error(`${SITE_CONF}: no "${overwrite}"`);
+  // A load generator is one address posing as many clients: no per-address budgets for it.
   return passClientForwardedFor
-    ? site.replace(overwrite, 'proxy_set_header X-Forwarded-For $http_x_forwarded_for;')
+    ? site
+        .replace(overwrite, 'proxy_set_header X-Forwarded-For $http_x_forwarded_for;')
+        .replace(/^\s*limit_conn jono_\w+ \d+;$/gm, '')
     : site;
 }
 
@@ -109,7 +118,12 @@ export async function startBalancer(opts: BalancerOptions): Promise<Balancer> {
     chmodSync(join(dir, name), 0o777);
   }
   const host = opts.host ?? '127.0.0.1';
-  const site = renderSite(opts.nodes, `${host}:${opts.port}`, opts.passClientForwardedFor);
+  const site = renderSite(
+    opts.nodes,
+    `${host}:${opts.port}`,
+    opts.passClientForwardedFor,
+    join(dir, 'access.log'),
+  );
   const confFile = join(dir, 'nginx.conf');
   writeFileSync(confFile, mainConfig(dir, site, opts.workers ?? 'auto'));
   const proc = spawnChild('nginx', NGINX_BIN, ['-c', confFile, '-p', dir, '-e', 'stderr'], {
