@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
 import { orders } from '../db/schema';
 import { leaveNowDue } from './presence';
-import type { ShopQueueView } from './queue';
+import type { ShopQueueView } from './queue-rows';
 import { smsText } from './sms-texts';
 import { messageCustomers, type PushSender } from './turn-near';
 
