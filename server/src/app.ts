@@ -28,6 +28,8 @@ import customerRoutes from './routes/customers/index';
 import pobRoutes from './routes/pobs/index';
 import devRoutes from './routes/dev/index';
 import queuePlugin from './services/queue-plugin';
+import { addOperatorBoard } from './services/operator-board';
+import operatorRoutes from './routes/operator/index';
 import revocationPlugin from './services/revocation';
 import orderRoutes from './routes/orders/index';
 import staffRoutes from './routes/staff/index';
@@ -162,6 +164,7 @@ export async function buildApp(opts: AppOptions) {
   // The live queue: `app.queue` and the shop snapshot (estimates, closing_soon, queue_state).
   await app.register(queuePlugin);
   app.decorate('reads', new ReadCache((market) => app.queue.version(market), now));
+  addOperatorBoard(app);
   // Open live streams by session, ended on every process when their session is revoked.
   await app.register(revocationPlugin);
 
@@ -185,6 +188,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(eventRoutes);
       await api.register(configRoutes);
       await api.register(deviceRoutes);
+      await api.register(operatorRoutes);
       if (!env.production) await api.register(devRoutes);
     },
     { prefix: '/api/:market' },

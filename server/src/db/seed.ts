@@ -29,8 +29,10 @@ import {
   type SeedText,
 } from './seed-data';
 import { receiptRows } from '../services/receipts';
+import { seedOperators } from './seed-operators';
 
 const TABLES = [
+  'operators',
   'message_reads',
   'messages',
   'benefits',
@@ -164,6 +166,8 @@ export async function seedMarket(ctx: MarketContext, now: number): Promise<boole
         },
       ]);
     }
+
+    await seedOperators(tx, market, hash);
 
     const day = (offsetDays: number) => new Date(now + offsetDays * 86_400_000);
     const isoDate = (d: Date) => d.toISOString().slice(0, 10);

@@ -6,7 +6,9 @@ import { ACCESS_TOKEN_TTL_S, RECOVERY_CODE_LENGTH, type Market } from '@jono/con
 export interface AccessClaims {
   sub: string;
   market: Market;
-  kind: 'customer' | 'staff';
+  kind: 'customer' | 'staff' | 'operator';
+  /** Operators only: the markets the operator sees (`market` is where the account lives). */
+  markets?: Market[];
   /** Staff only: the shop the staff member works at, and their role. */
   pob?: number;
   role?: 'barber' | 'manager';
@@ -41,6 +43,7 @@ export class TokenService {
       pob: claims.pob,
       role: claims.role,
       fam: claims.fam,
+      markets: claims.markets,
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)

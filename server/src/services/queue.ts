@@ -93,6 +93,8 @@ export class QueueService {
    */
   private readonly homes = new Map<string, OrderHome>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Listeners to every shop of a market (the operators' chain board: one per market, not per shop). */
+  private readonly marketListeners = new Map<Market, Set<(pobId: number) => void>>();
   private readonly unlisten: (() => Promise<void>)[] = [];
   private readonly origin = randomUUID();
   /** Work started after an answer was sent (refreshes, notices), so `settled()` can wait for it. */
@@ -125,6 +127,7 @@ export class QueueService {
   async stop(): Promise<void> {
     for (const stop of this.unlisten.splice(0)) await stop().catch(() => undefined);
     this.listeners.clear();
+    this.marketListeners.clear();
   }
 
   /** Listens to one shop's changes (in this process or another); answers the unsubscribe. */
@@ -139,6 +142,20 @@ export class QueueService {
     return () => {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(key);
+    };
+  }
+
+  /** Listens to every shop's changes of a market; answers the unsubscribe. */
+  subscribeMarket(market: Market, listener: (pobId: number) => void): () => void {
+    let set = this.marketListeners.get(market);
+    if (!set) {
+      set = new Set();
+      this.marketListeners.set(market, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.marketListeners.delete(market);
     };
   }
 
@@ -310,6 +327,13 @@ export class QueueService {
     for (const listener of [...(this.listeners.get(keyOf(market, msg.pob)) ?? [])]) {
       try {
         listener();
+      } catch (err) {
+        this.log.error({ err }, 'queue listener failed');
+      }
+    }
+    for (const listener of [...(this.marketListeners.get(market) ?? [])]) {
+      try {
+        listener(msg.pob);
       } catch (err) {
         this.log.error({ err }, 'queue listener failed');
       }

@@ -1,0 +1,156 @@
+// The operators' API (`/api/{market}/operator/...`): the chain's control room. An operator sees
+// every shop of its markets (a market operator one market, the chain operator all of them),
+// read-only, and may move a waiting customer to another shop of the same market.
+import { z } from 'zod';
+import { MARKETS } from './markets';
+import { inputId } from './input';
+import { queueStateSchema, serviceTimeEstimateSchema } from './shop';
+import { staffLoginAnswerSchema } from './staff';
+
+export const operatorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  /** The markets the operator sees; the first is where the account lives. */
+  markets: z.array(z.enum(MARKETS)).min(1),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+
+export const operatorLoginAnswerSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number().int(),
+  operator: operatorSchema,
+});
+export type OperatorLoginAnswer = z.infer<typeof operatorLoginAnswerSchema>;
+
+/** POST /staff/login/ answers a staff member's session or an operator's. */
+export const consoleLoginAnswerSchema = z.union([
+  staffLoginAnswerSchema,
+  operatorLoginAnswerSchema,
+]);
+export type ConsoleLoginAnswer = z.infer<typeof consoleLoginAnswerSchema>;
+
+/** Why a shop is near the top of the chain board. */
+export const attentionReasonSchema = z.enum([
+  /** A one-time customer joining now waits more than OPERATOR_LONG_WAIT_MIN. */
+  'long_wait',
+  /** The queue is closed (by staff or the hours) while customers still wait. */
+  'closed_with_waiting',
+  /** The shop turns new customers away (full). */
+  'full',
+  /** More than a third of last hour's finished orders were no-shows (at least two). */
+  'no_shows',
+]);
+export type AttentionReason = z.infer<typeof attentionReasonSchema>;
+
+/** A one-time customer's wait above this many minutes asks for attention. */
+export const OPERATOR_LONG_WAIT_MIN = 45;
+
+export const operatorShopSchema = z.object({
+  id: z.number().int(),
+  market: z.enum(MARKETS),
+  name: z.string(),
+  city: z.string(),
+  location: z.object({ latitude: z.string(), longitude: z.string() }),
+  open: z.boolean(),
+  closing_soon: z.boolean(),
+  queue_state: queueStateSchema,
+  /** Chairs staffed now (the shop's barbers on duty). */
+  barbers_on_duty: z.number().int().min(0),
+  /** Orders in a chair now. */
+  in_service: z.number().int().min(0),
+  /** Customers waiting, by queue priority (index 0 one-time ... 3 platinum). */
+  waiting_by_priority: z.array(z.number().int().min(0)).length(4),
+  /** The wait a new customer of each priority is shown now, with its range. */
+  service_time_estimates: z.array(serviceTimeEstimateSchema),
+  last_hour: z.object({
+    joins: z.number().int().min(0),
+    no_shows: z.number().int().min(0),
+  }),
+  /** Higher needs attention sooner; 0 when nothing asks for it. */
+  attention: z.number().int().min(0),
+  reasons: z.array(attentionReasonSchema),
+});
+export type OperatorShop = z.infer<typeof operatorShopSchema>;
+
+export const OPERATOR_PAGE_MAX = 1000;
+
+export const operatorShopsQuerySchema = z.object({
+  /** Shops to skip (after sorting by attention, then id). */
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(OPERATOR_PAGE_MAX).default(500),
+});
+
+export const operatorShopsSchema = z.object({
+  /** Every shop of the market, whatever the page. */
+  count: z.number().int().min(0),
+  offset: z.number().int().min(0),
+  /** The offset of the next page, or null on the last one. */
+  next_offset: z.number().int().min(0).nullable(),
+  /** When the answer was built (ISO). */
+  at: z.string(),
+  shops: z.array(operatorShopSchema),
+});
+export type OperatorShops = z.infer<typeof operatorShopsSchema>;
+
+/** What the operator board stream sends: the shops that changed since the last event. */
+export const operatorBoardEventSchema = z.object({
+  market: z.enum(MARKETS),
+  shops: z.array(operatorShopSchema),
+});
+export type OperatorBoardEvent = z.infer<typeof operatorBoardEventSchema>;
+
+/** Published accuracy of the shown waits over the last `days` days (null below the threshold). */
+export const shopAccuracySchema = z.object({
+  days: z.number().int().min(1),
+  /** Stored estimates with a known outcome the figures come from. */
+  estimates: z.number().int().min(0),
+  /** Share (0..1) of waits inside the range shown. */
+  inside_range: z.number().min(0).max(1),
+  /** Median of |actual wait - shown wait|, minutes. */
+  median_error: z.number().min(0),
+  /** Share (0..1) who waited more than 10 minutes longer than shown. */
+  longer_by_10: z.number().min(0).max(1),
+});
+export type ShopAccuracy = z.infer<typeof shopAccuracySchema>;
+
+/** Days the published accuracy looks back. */
+export const ACCURACY_DAYS = 14;
+/** Fewest estimates with a known outcome before accuracy is published. */
+export const ACCURACY_MIN_ESTIMATES = 100;
+
+export const accuracyDaySchema = z.object({
+  /** Local date of the shop (market's time zone), YYYY-MM-DD. */
+  date: z.string(),
+  estimates: z.number().int().min(0),
+  inside_range: z.number().min(0).max(1).nullable(),
+  median_error: z.number().min(0).nullable(),
+  longer_by_10: z.number().min(0).max(1).nullable(),
+});
+
+export const operatorAccuracySchema = z.object({
+  /** The pob the figures are for, or null for every shop of the market. */
+  pob_id: z.number().int().nullable(),
+  summary: shopAccuracySchema.nullable(),
+  per_day: z.array(accuracyDaySchema),
+});
+export type OperatorAccuracy = z.infer<typeof operatorAccuracySchema>;
+
+export const moveOrderSchema = z
+  .object({
+    order_id: inputId,
+    to_pob_id: inputId,
+  })
+  .strict();
+export type MoveOrderPayload = z.infer<typeof moveOrderSchema>;
+
+export const moveOrderAnswerSchema = z.object({
+  /** The new order at the other shop. */
+  order_id: z.number().int(),
+  pob_id: z.number().int(),
+  /** The order it replaces (now cancelled). */
+  moved_from: z.number().int(),
+  /** Minutes the customer is now expected to wait at the new shop. */
+  wait_estimate: z.number().int().nullable(),
+});
+export type MoveOrderAnswer = z.infer<typeof moveOrderAnswerSchema>;

@@ -1,0 +1,99 @@
+// The operators' API under /api/{market}/operator/: the chain board of every shop of the market,
+// live, and (services/operator-*.ts) accuracy, moves, the staffing forecast and the charts. Every
+// route checks the operator's session and that it covers this market (route-auth.ts does it
+// before validation, the handlers again); staff, customers and devices get 403.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MARKETS,
+  inputText,
+  operatorShopsQuerySchema,
+  operatorShopsSchema,
+  type Market,
+} from '@jono/contract';
+import { forbidden } from '../../lib/http-error';
+import { operatorCaller } from '../../services/operator-auth';
+import { HEARTBEAT_MS } from '../../services/sse';
+import { errorAnswers, marketCtx, marketParams } from '../params';
+
+export const OPERATOR_TAG = 'operator';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const tags = [OPERATOR_TAG];
+
+  app.get(
+    '/operator/shops/',
+    {
+      schema: {
+        tags,
+        summary: 'Every shop of the market, live, sorted by what needs attention',
+        description:
+          "State, barbers on duty, customers waiting by priority, the wait a new customer of each priority is shown (with its range), the last hour's joins and no-shows, and an attention score with its reasons (a closed queue with customers waiting, a one-time wait over 45 minutes, full, many no-shows). Built once per queue change of the market (at most 30 s old). Paginated: `offset` and `limit` (default 500, at most 1000); `count` is every shop of the market.",
+        params: marketParams,
+        querystring: operatorShopsQuerySchema,
+        response: { 200: operatorShopsSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market } = request.params;
+      await operatorCaller(request, market);
+      const ctx = marketCtx(app, market);
+      const { offset, limit } = request.query;
+      const all = await app.operatorBoard.shops(ctx);
+      const end = offset + limit;
+      return {
+        count: all.length,
+        offset,
+        next_offset: end < all.length ? end : null,
+        at: new Date(app.now()).toISOString(),
+        shops: all.slice(offset, end),
+      };
+    },
+  );
+
+  app.get(
+    '/operator/events',
+    {
+      config: { tokenInQuery: true },
+      schema: {
+        tags,
+        summary: "Every shop of the operator's markets, live: one stream for the whole chain",
+        description: `Content type \`text/event-stream\`. After each batch of queue changes (gathered for a second) one message per market with the shops that changed: \`{market, shops: [...]}\`, each shop as in GET /operator/shops/. The client loads the board with GET /operator/shops/ first. \`markets\`: a comma-separated list of the operator's markets (default: the market of the path). A comment line every ${HEARTBEAT_MS / 1000} s keeps the connection alive; the stream ends when the token expires.`,
+        params: marketParams,
+        querystring: z
+          .object({
+            access_token: inputText().max(4000).optional(),
+            last_event_id: inputText().max(100).optional(),
+            markets: inputText().max(40).optional(),
+          })
+          .strict(),
+      },
+    },
+    async (request, reply) => {
+      const { market } = request.params;
+      const caller = await operatorCaller(request, market);
+      const asked = (request.query.markets ?? market)
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean);
+      const wanted = [...new Set(asked)];
+      for (const m of wanted) {
+        if (
+          !(MARKETS as readonly string[]).includes(m) ||
+          !caller.operator.markets.includes(m as Market)
+        ) {
+          throw forbidden();
+        }
+      }
+      const contexts = wanted.map((m) => marketCtx(app, m as Market));
+      const live = app.live.streams.start(
+        request,
+        reply,
+        caller.tokenExpiresAt === undefined ? undefined : caller.tokenExpiresAt - app.now(),
+      );
+      app.operatorBoard.attach(contexts, live);
+    },
+  );
+};
+
+export default routes;
