@@ -30,6 +30,7 @@ import devRoutes from './routes/dev/index';
 import queuePlugin from './services/queue-plugin';
 import { addOperatorBoard } from './services/operator-board';
 import operatorRoutes from './routes/operator/index';
+import moveRoutes from './routes/moves/index';
 import revocationPlugin from './services/revocation';
 import orderRoutes from './routes/orders/index';
 import staffRoutes from './routes/staff/index';
@@ -189,6 +190,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(configRoutes);
       await api.register(deviceRoutes);
       await api.register(operatorRoutes);
+      await api.register(moveRoutes);
       if (!env.production) await api.register(devRoutes);
     },
     { prefix: '/api/:market' },

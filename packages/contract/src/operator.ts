@@ -154,3 +154,44 @@ export const moveOrderAnswerSchema = z.object({
   wait_estimate: z.number().int().nullable(),
 });
 export type MoveOrderAnswer = z.infer<typeof moveOrderAnswerSchema>;
+
+/** GET /operator/shops/{id}/orders/: the shop's waiting orders, the ones an operator may move. */
+export const operatorWaitingOrderSchema = z.object({
+  id: z.number().int(),
+  ticket: z.number().int().nullable(),
+  /** "Kalle K.", a walk-in's name, or null. */
+  customer_name: z.string().nullable(),
+  priority: z.number().int(),
+  joined_at: z.string(),
+  /** Minutes a chair is expected in; null without chairs. */
+  wait_estimate: z.number().int().nullable(),
+});
+export const operatorWaitingOrdersSchema = z.array(operatorWaitingOrderSchema);
+export type OperatorWaitingOrder = z.infer<typeof operatorWaitingOrderSchema>;
+
+/** A customer may move themselves when a shop this near is this much shorter (and half). */
+export const SELF_MOVE_MAX_KM = 5;
+export const SELF_MOVE_MIN_GAIN_MIN = 15;
+
+/** GET /customers/{id}/orders/{orderId}/shorter-wait/: a nearby shop with a much shorter wait. */
+export const shorterWaitSchema = z.object({
+  /** Null when no nearby shop's wait is much shorter. */
+  offer: z
+    .object({
+      pob_id: z.number().int(),
+      name: z.string(),
+      /** Minutes this customer would wait there now (the median). */
+      wait: z.number().int(),
+      /** Minutes the order is expected to wait where it is now. */
+      current_wait: z.number().int(),
+      distance_km: z.number(),
+    })
+    .nullable(),
+  /** Set when an operator moved this order here: the shop it came from (the customer may go back). */
+  moved_from: z
+    .object({ order_id: z.number().int(), pob_id: z.number().int(), name: z.string() })
+    .nullable(),
+});
+export type ShorterWait = z.infer<typeof shorterWaitSchema>;
+
+export const selfMoveSchema = z.object({ to_pob_id: inputId }).strict();

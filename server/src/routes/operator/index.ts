@@ -7,19 +7,81 @@ import { z } from 'zod';
 import {
   MARKETS,
   inputText,
+  moveOrderAnswerSchema,
+  moveOrderSchema,
   operatorShopsQuerySchema,
+  operatorWaitingOrdersSchema,
   operatorShopsSchema,
   type Market,
 } from '@jono/contract';
-import { forbidden } from '../../lib/http-error';
+import { forbidden, notFound } from '../../lib/http-error';
+import { afterMove, moveOrder } from '../../services/operator-move';
+import { shortName } from '../../services/staff-queue';
 import { operatorCaller } from '../../services/operator-auth';
 import { HEARTBEAT_MS } from '../../services/sse';
-import { errorAnswers, marketCtx, marketParams } from '../params';
+import { errorAnswers, idSchema, marketCtx, marketParams } from '../params';
 
 export const OPERATOR_TAG = 'operator';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = [OPERATOR_TAG];
+
+  app.get(
+    '/operator/shops/:id/orders/',
+    {
+      schema: {
+        tags,
+        summary: "A shop's waiting orders (not yet at a chair), the ones an operator may move",
+        params: marketParams.extend({ id: idSchema }),
+        response: { 200: operatorWaitingOrdersSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market, id } = request.params;
+      await operatorCaller(request, market);
+      const ctx = marketCtx(app, market);
+      const view = await app.queue.view(ctx, id).catch(() => {
+        throw notFound('Shop not found');
+      });
+      return view.active
+        .filter((o) => !o.startedAt)
+        .sort((a, b) => b.priority - a.priority || a.rank - b.rank)
+        .map((o) => ({
+          id: o.id,
+          ticket: o.ticket,
+          customer_name: shortName(o.customer, o.walkInName),
+          priority: o.priority,
+          joined_at: o.joinedAt.toISOString(),
+          wait_estimate: view.estimate.orders.get(o.id)?.waitMinutes ?? null,
+        }));
+    },
+  );
+
+  app.post(
+    '/operator/moves/',
+    {
+      schema: {
+        tags,
+        summary: 'Move a waiting order to another shop of the market, keeping its place',
+        description:
+          "Under both shops' locks (taken in the order of their ids): the order keeps its priority, rank and join time, so the time already waited is its place at the other shop; the old order is cancelled and the new one has `moved_from`. The customer gets an SMS and can go back (POST /customers/{id}/orders/{orderId}/move-back/). 409 when the order left the queue, moved or reached a chair meanwhile, or the other shop takes no orders or lacks one of its services.",
+        params: marketParams,
+        body: moveOrderSchema,
+        response: { 200: moveOrderAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market } = request.params;
+      await operatorCaller(request, market);
+      const ctx = marketCtx(app, market);
+      const moved = await moveOrder(
+        ctx,
+        { orderId: request.body.order_id, toPobId: request.body.to_pob_id },
+        app.now(),
+      );
+      return afterMove(app, ctx, moved, true);
+    },
+  );
 
   app.get(
     '/operator/shops/',
