@@ -29,6 +29,7 @@ import pobRoutes from './routes/pobs/index';
 import devRoutes from './routes/dev/index';
 import queuePlugin from './services/queue-plugin';
 import { addOperatorBoard } from './services/operator-board';
+import { AccuracyCache } from './services/published-accuracy';
 import operatorRoutes from './routes/operator/index';
 import moveRoutes from './routes/moves/index';
 import revocationPlugin from './services/revocation';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     queueSnapshot: SnapshotFn;
     /** The shop list and shop pages as ready bytes (services/read-cache.ts). */
     reads: ReadCache;
+    /** Each shop's published accuracy (services/published-accuracy.ts). */
+    accuracy: AccuracyCache;
   }
 }
 
@@ -62,6 +65,8 @@ export interface AppOptions {
   onStatement?: StatementHook;
   /** Seed demo data into empty markets (default: env.SEED === 'auto'). */
   seed?: boolean;
+  /** With the demo data, eight weeks of history (default: outside tests). */
+  seedHistory?: boolean;
 }
 
 /** Paths of every log line that could carry a secret, redacted by pino. */
@@ -159,13 +164,15 @@ export async function buildApp(opts: AppOptions) {
   app.addHook('onClose', () => dbs.close());
 
   if (opts.seed ?? env.SEED === 'auto') {
-    for (const ctx of markets.values()) await seedIfEmpty(ctx, now());
+    const history = opts.seedHistory ?? (env.NODE_ENV !== 'test' && env.SEED_HISTORY === 'on');
+    for (const ctx of markets.values()) await seedIfEmpty(ctx, now(), { history });
   }
 
   // The live queue: `app.queue` and the shop snapshot (estimates, closing_soon, queue_state).
   await app.register(queuePlugin);
   app.decorate('reads', new ReadCache((market) => app.queue.version(market), now));
   addOperatorBoard(app);
+  app.decorate('accuracy', new AccuracyCache(now));
   // Open live streams by session, ended on every process when their session is revoked.
   await app.register(revocationPlugin);
 

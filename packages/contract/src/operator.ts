@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { MARKETS } from './markets';
 import { inputId } from './input';
-import { queueStateSchema, serviceTimeEstimateSchema } from './shop';
+import { queueStateSchema, serviceTimeEstimateSchema, shopAccuracySchema } from './shop';
 import { staffLoginAnswerSchema } from './staff';
 
 export const operatorSchema = z.object({
@@ -99,25 +99,6 @@ export const operatorBoardEventSchema = z.object({
   shops: z.array(operatorShopSchema),
 });
 export type OperatorBoardEvent = z.infer<typeof operatorBoardEventSchema>;
-
-/** Published accuracy of the shown waits over the last `days` days (null below the threshold). */
-export const shopAccuracySchema = z.object({
-  days: z.number().int().min(1),
-  /** Stored estimates with a known outcome the figures come from. */
-  estimates: z.number().int().min(0),
-  /** Share (0..1) of waits inside the range shown. */
-  inside_range: z.number().min(0).max(1),
-  /** Median of |actual wait - shown wait|, minutes. */
-  median_error: z.number().min(0),
-  /** Share (0..1) who waited more than 10 minutes longer than shown. */
-  longer_by_10: z.number().min(0).max(1),
-});
-export type ShopAccuracy = z.infer<typeof shopAccuracySchema>;
-
-/** Days the published accuracy looks back. */
-export const ACCURACY_DAYS = 14;
-/** Fewest estimates with a known outcome before accuracy is published. */
-export const ACCURACY_MIN_ESTIMATES = 100;
 
 export const accuracyDaySchema = z.object({
   /** Local date of the shop (market's time zone), YYYY-MM-DD. */

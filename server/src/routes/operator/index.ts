@@ -5,7 +5,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ACCURACY_DAYS,
+  ACCURACY_MIN_ESTIMATES,
   MARKETS,
+  operatorAccuracySchema,
+  pathId,
   inputText,
   moveOrderAnswerSchema,
   moveOrderSchema,
@@ -16,6 +20,11 @@ import {
 } from '@jono/contract';
 import { forbidden, notFound } from '../../lib/http-error';
 import { afterMove, moveOrder } from '../../services/operator-move';
+import {
+  accuracyPerDay,
+  outcomesSince,
+  publishedAccuracy,
+} from '../../services/published-accuracy';
 import { shortName } from '../../services/staff-queue';
 import { operatorCaller } from '../../services/operator-auth';
 import { HEARTBEAT_MS } from '../../services/sse';
@@ -109,6 +118,33 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         next_offset: end < all.length ? end : null,
         at: new Date(app.now()).toISOString(),
         shops: all.slice(offset, end),
+      };
+    },
+  );
+
+  app.get(
+    '/operator/accuracy/',
+    {
+      schema: {
+        tags,
+        summary: 'Published accuracy per day: one shop, or every shop of the market',
+        description: `The last ${ACCURACY_DAYS} days' figures per local day and in total: share of waits inside the range shown, median error (minutes), share who waited more than 10 minutes longer than shown. \`summary\` is null below ${ACCURACY_MIN_ESTIMATES} estimates with a known outcome (the customer app shows nothing then); days without estimates have nulls. Without \`pob_id\`, chain-wide for the market.`,
+        params: marketParams,
+        querystring: z.object({ pob_id: pathId.optional() }).strict(),
+        response: { 200: operatorAccuracySchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market } = request.params;
+      await operatorCaller(request, market);
+      const ctx = marketCtx(app, market);
+      const pobId = request.query.pob_id;
+      const now = app.now();
+      const list = await outcomesSince(ctx, now - ACCURACY_DAYS * 86_400_000, pobId);
+      return {
+        pob_id: pobId ?? null,
+        summary: publishedAccuracy(list),
+        per_day: accuracyPerDay(list, ctx.info.timeZone, now),
       };
     },
   );

@@ -1,4 +1,5 @@
-// Name, city, address, opening hours, chairs, queue timer, favourite toggle and the day's notices.
+// Name, city, address, opening hours, chairs, queue timer, favourite toggle, the day's notices and
+// how honest the shop's shown waits were (published accuracy, once there are enough of them).
 import { useTranslation } from '../../../lib/use-translation';
 import type { Pob, WaitRange } from '@jono/contract';
 import { QueueTimer } from '../../../components/ui/queue-timer';
@@ -54,6 +55,14 @@ export function ShopInfo({
         {t('shop.chairs', { count: shop.queue_info.queue_employees })}
       </p>
       <p className="shop-info__priority">{t('shop.memberPriority')}</p>
+      {shop.accuracy ? (
+        <p className="shop-info__accuracy">
+          {t('shop.accuracy', {
+            days: shop.accuracy.days,
+            percent: Math.round(shop.accuracy.inside_range * 100),
+          })}
+        </p>
+      ) : null}
       <details className="shop-info__hours">
         <summary>{t('shop.openingHours')}</summary>
         <dl>
