@@ -16,11 +16,14 @@ import { fastReads } from './lib/fast-reads';
 import { loggableError } from './lib/loggable-error';
 import { DEFAULT_LIMITS, RELAXED_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
 import { DevSmsSender, HttpSmsSender, type SmsSender } from './services/sms';
+import { CountedSms } from './services/counted-senders';
 import type { SnapshotFn } from './services/shops';
 import { ReadCache } from './services/read-cache';
 import errorsPlugin from './plugins/errors';
 import securityPlugin, { apiSecurityHeaders } from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limits';
+import metricsPlugin from './plugins/metrics';
+import healthPlugin from './plugins/health';
 import docsPlugin from './plugins/docs';
 import staticPlugin from './plugins/static';
 import authRoutes from './routes/auth/index';
@@ -123,7 +126,9 @@ export async function buildApp(opts: AppOptions) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 64 * 1024,
     trustProxy: env.TRUST_PROXY,
-    forceCloseConnections: true,
+    // On close, idle keep-alive connections end at once; a request in flight finishes (a join's
+    // batch commits and is answered) and its connection closes after it (plugins/health.ts).
+    forceCloseConnections: 'idle',
     logController: new LogController({ disableRequestLogging: env.NODE_ENV === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -159,6 +164,7 @@ export async function buildApp(opts: AppOptions) {
       devOutbox = new DevSmsSender(market, app.log);
       sms = devOutbox;
     }
+    sms = new CountedSms(sms, market);
     markets.set(market, { market, info: MARKET_INFO[market], store, db: store.db, sms, devOutbox });
   }
   app.addHook('onClose', () => dbs.close());
@@ -179,12 +185,10 @@ export async function buildApp(opts: AppOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(metricsPlugin);
   await app.register(docsPlugin);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({
-    status: 'ok',
-    markets: [...markets.keys()],
-  }));
+  await app.register(healthPlugin);
 
   await app.register(
     async (api) => {

@@ -93,6 +93,7 @@ export {
   travelMinutes,
   waitBasis,
   waitChangeReason,
+  waitChangeStale,
   waitShiftMinutes,
   withReadyAt,
 } from './presence';

@@ -170,6 +170,8 @@ export interface WaitBasisRecord {
   /** Orders ahead (in service or waiting) and how many of them had a higher priority. */
   ahead: number[];
   higherAhead: number;
+  /** Chairs on duty with nobody in them (missing in records made before it was kept). */
+  idle?: number;
 }
 
 export interface WaitChangeRecord {

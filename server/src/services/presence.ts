@@ -4,11 +4,11 @@
 import {
   REJOIN_WINDOW_MS,
   SELF_DEFER_MAX,
+  TURN_NEAR_MINUTES,
   type OrderPresence,
   type StaffPresence,
 } from '@jono/contract';
 import { leaveAt, readyTime } from '@jono/queue';
-import { isNight } from '../lib/local-time';
 import type { OrderRow } from './queue-load';
 import type { ShopQueueView } from './queue';
 
@@ -87,15 +87,41 @@ export function leaveAtInView(view: Pick<ShopQueueView, 'estimate'>, row: OrderR
   return early === null ? null : leaveAt(early, row.travelMinutes);
 }
 
-/** Orders whose customer should set off now; none at night in the shop's time zone. */
-export function leaveNowIds(view: ShopQueueView, now: number): number[] {
-  if (isNight(view.pob.timeZone, now)) return [];
-  return view.active
-    .filter((o) => {
-      const at = leaveAtInView(view, o);
-      return at !== null && at <= now;
-    })
-    .map((o) => o.id);
+/** A customer who is due to set off, and when their trip counts from (epoch ms). */
+export interface LeaveNow {
+  id: number;
+  setOffAt: number;
+}
+
+/**
+ * Orders whose customer should set off now, at any hour: a customer in a queue is told when their
+ * turn comes whatever the clock says (a 24-hour shop serves at 03:00 too). Due when the leave time
+ * has come; without a leave time (the wait has no estimate, e.g. no barber on duty) when the turn
+ * is near, as the turn-near notice would be for a customer who shared no travel time. The trip,
+ * and so the held spot, counts from the leave time or from when the travel time was shared,
+ * whichever is later: it does not wait for a message to be sent, and a late sweep does not push
+ * the held spot later.
+ */
+export function leaveNowDue(view: ShopQueueView, now: number): LeaveNow[] {
+  const due: LeaveNow[] = [];
+  for (const o of view.active) {
+    if (o.status !== 'active' || o.customerId === null || o.source !== 'app') continue;
+    if (o.customerAtPob || o.startedAt !== null || o.leaveAlertAt !== null) continue;
+    if (o.travelMinutes === null) continue;
+    const at = leaveAtInView(view, o);
+    if (at === null) {
+      const e = view.estimate.orders.get(o.id);
+      const near =
+        e !== undefined &&
+        (e.position === 1 || (e.waitMinutes !== null && e.waitMinutes <= TURN_NEAR_MINUTES));
+      if (near) due.push({ id: o.id, setOffAt: now });
+      continue;
+    }
+    if (at > now) continue;
+    const shared = o.travelSharedAt?.getTime() ?? now;
+    due.push({ id: o.id, setOffAt: Math.min(now, Math.max(at, shared)) });
+  }
+  return due;
 }
 
 /** `rejoinSpent`: the customer has used their rejoin (self-service.ts), so none is offered. */

@@ -11,6 +11,7 @@ import {
   shopStatus,
   waitBasis,
   waitChangeReason,
+  waitChangeStale,
   waitShiftMinutes,
   type QueueEstimate,
   type ShopQueueState,
@@ -440,7 +441,8 @@ export interface MovedEstimates {
     low: number | null;
     high: number | null;
     basis?: WaitBasisRecord;
-    change?: WaitChangeRecord;
+    /** null: the last change is stale (the turn moved back the other way) and is forgotten. */
+    change?: WaitChangeRecord | null;
     /** The wait shown when the order joined (its first estimate, set in its own transaction). */
     shown?: number | null;
   }[];
@@ -492,12 +494,18 @@ export function movedEstimates(view: ShopQueueView): MovedEstimates {
 function waitChangeOf(
   view: ShopQueueView,
   o: ActiveOrderRow,
-): { basis?: WaitBasisRecord; change?: WaitChangeRecord } {
+): { basis?: WaitBasisRecord; change?: WaitChangeRecord | null } {
   const basis = waitBasis(view.state, view.estimate, o.id);
   if (!basis) return {};
   const before = o.waitBasis;
   if (before) {
     const minutes = waitShiftMinutes(before, basis);
+    if (o.waitChange && waitChangeStale(o.waitChange.minutes, minutes, WAIT_REASON_MINUTES)) {
+      // The turn came back: the old reason no longer explains the wait the customer sees.
+      o.waitBasis = basis;
+      o.waitChange = null;
+      return { basis, change: null };
+    }
     if (Math.abs(minutes) < WAIT_REASON_MINUTES) return {};
     const change: WaitChangeRecord = {
       minutes,
@@ -526,7 +534,7 @@ export function storeEstimatesSql(moved: MovedEstimates): SQL {
     ),
     sql`, `,
   );
-  const update = sql`update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high, wait_basis = coalesce(v.basis, orders.wait_basis), wait_change = coalesce(v.change, orders.wait_change), shown_wait = coalesce(v.shown, orders.shown_wait) from (values ${rows}) as v(id, wait, low, high, basis, change, shown) where orders.id = v.id`;
+  const update = sql`update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high, wait_basis = coalesce(v.basis, orders.wait_basis), wait_change = case when v.change = 'null'::jsonb then null else coalesce(v.change, orders.wait_change) end, shown_wait = coalesce(v.shown, orders.shown_wait) from (values ${rows}) as v(id, wait, low, high, basis, change, shown) where orders.id = v.id`;
   if (moved.shown.length === 0) return update;
   const shown = sql.join(
     moved.shown.map(

@@ -52,7 +52,8 @@ export class HttpSmsSender implements SmsSender {
       body: JSON.stringify({ from: this.sender, to: message.to, text: message.text }),
       signal: AbortSignal.timeout(10_000),
     });
-    if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
+    if (!res.ok)
+      throw Object.assign(new Error(`SMS provider answered ${res.status}`), { status: res.status });
   }
 }
 

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STAFF_TOKEN_TTL_S, type Market, type StaffMember } from '@jono/contract';
 import type { MarketContext } from '../context';
-import { staff } from '../db/schema';
+import { operators, staff } from '../db/schema';
 import { requireStaff } from '../lib/auth';
 import { HttpError, forbidden } from '../lib/http-error';
-import { DUMMY_HASH, verifyPassword } from '../lib/passwords';
+import { DUMMY_HASH, checkPassword, upgradedHash } from '../lib/passwords';
 import type { TokenService } from '../lib/tokens';
 import { findOperator, operatorToken } from './operator-auth';
 
@@ -43,9 +43,15 @@ export async function consoleLogin(
   const [row] = await ctx.db.select().from(staff).where(eq(staff.username, username));
   if (!row) {
     const found = await findOperator(app, ctx.market, username);
-    const ok = await verifyPassword(password, found?.row.passwordHash ?? DUMMY_HASH);
+    const { ok, rehash } = await checkPassword(password, found?.row.passwordHash ?? DUMMY_HASH);
     if (!found || !ok) {
       throw new HttpError(401, 'invalid_credentials', 'Check the username and password');
+    }
+    if (rehash) {
+      await found.home.db
+        .update(operators)
+        .set({ passwordHash: upgradedHash(operators.passwordHash, found.row, rehash) })
+        .where(eq(operators.id, found.row.id));
     }
     return operatorToken(tokens, found.home, found.row);
   }
@@ -58,9 +64,15 @@ async function staffLogin(
   row: StaffRow,
   password: string,
 ) {
-  const ok = await verifyPassword(password, row.passwordHash);
+  const { ok, rehash } = await checkPassword(password, row.passwordHash);
   if (!ok) {
     throw new HttpError(401, 'invalid_credentials', 'Check the username and password');
+  }
+  if (rehash) {
+    await ctx.db
+      .update(staff)
+      .set({ passwordHash: upgradedHash(staff.passwordHash, row, rehash) })
+      .where(eq(staff.id, row.id));
   }
   const member = staffView(row);
   const access_token = await tokens.signAccess(

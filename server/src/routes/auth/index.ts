@@ -18,7 +18,13 @@ import {
   APP_LANGUAGE_OF,
 } from '@jono/contract';
 import { customers } from '../../db/schema';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords';
+import {
+  DUMMY_HASH,
+  checkPassword,
+  hashPassword,
+  upgradedHash,
+  verifyPassword,
+} from '../../lib/passwords';
 import { HttpError } from '../../lib/http-error';
 import { bearer, claimsOf, requireCustomer } from '../../lib/auth';
 import {
@@ -56,7 +62,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const identity = `customer:${phone}` as const;
       const attempt = await guardAttempt(app, ctx, 'login', identity, request.ip);
       const [row] = await ctx.db.select().from(customers).where(eq(customers.phone, phone));
-      const ok = await verifyPassword(request.body.password, row?.passwordHash ?? DUMMY_HASH);
+      const { ok, rehash } = await checkPassword(
+        request.body.password,
+        row?.passwordHash ?? DUMMY_HASH,
+      );
       if (!row || !ok) {
         throw new HttpError(401, 'invalid_credentials', 'Check the phone number and password', {
           phone: 'login.phoneError',
@@ -67,10 +76,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await rememberAddress(ctx, identity, request.ip, app.now());
       // The messages Jono sends later (turn near, leave now) speak the language of the app.
       const language = contentLanguageOf(request.headers['accept-language']);
-      if (language && APP_LANGUAGE_OF[language] !== row.appLanguage) {
+      const appLanguage =
+        language && APP_LANGUAGE_OF[language] !== row.appLanguage
+          ? APP_LANGUAGE_OF[language]
+          : undefined;
+      // A hash of older parameters is replaced (unless the password changed meanwhile).
+      if (appLanguage || rehash) {
         await ctx.db
           .update(customers)
-          .set({ appLanguage: APP_LANGUAGE_OF[language] })
+          .set({
+            ...(appLanguage ? { appLanguage } : {}),
+            ...(rehash ? { passwordHash: upgradedHash(customers.passwordHash, row, rehash) } : {}),
+          })
           .where(eq(customers.id, row.id));
       }
       return issueSession(ctx, app.tokens, row.id, app.now());
