@@ -33,6 +33,7 @@ import devRoutes from './routes/dev/index';
 import queuePlugin from './services/queue-plugin';
 import { addOperatorBoard } from './services/operator-board';
 import { AccuracyCache } from './services/published-accuracy';
+import { Insights } from './services/operator-insights';
 import operatorRoutes from './routes/operator/index';
 import moveRoutes from './routes/moves/index';
 import revocationPlugin from './services/revocation';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     reads: ReadCache;
     /** Each shop's published accuracy (services/published-accuracy.ts). */
     accuracy: AccuracyCache;
+    /** Eight weeks of orders per shop for the operators' forecast and charts. */
+    insights: Insights;
   }
 }
 
@@ -179,6 +182,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('reads', new ReadCache((market) => app.queue.version(market), now));
   addOperatorBoard(app);
   app.decorate('accuracy', new AccuracyCache(now));
+  app.decorate('insights', new Insights(now));
   // Open live streams by session, ended on every process when their session is revoked.
   await app.register(revocationPlugin);
 

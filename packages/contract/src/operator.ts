@@ -176,3 +176,77 @@ export const shorterWaitSchema = z.object({
 export type ShorterWait = z.infer<typeof shorterWaitSchema>;
 
 export const selfMoveSchema = z.object({ to_pob_id: inputId }).strict();
+
+/** GET /operator/forecast/: the staffing need of one shop, hour by hour, for the next 7 days. */
+export const forecastQuerySchema = z.object({
+  pob_id: z.coerce.number().int().positive().max(2_147_483_647),
+  /** The one-time customer's mean wait to stay under, minutes. */
+  target: z.coerce.number().int().min(1).max(240).default(15),
+});
+
+export const forecastHourSchema = z.object({
+  /** Start of the hour (ISO). */
+  start: z.string(),
+  /** The shop's local date (YYYY-MM-DD), weekday (1 Monday ... 7) and hour. */
+  date: z.string(),
+  weekday: z.number().int().min(1).max(7),
+  hour: z.number().int().min(0).max(23),
+  /** Customers expected per hour (joins that are served: no-shows and leavers taken out). */
+  arrivals: z.number().min(0),
+  /** Barbers the hour needs to keep the target (Erlang C with members first). */
+  needed: z.number().int().min(0),
+  /** The one-time mean wait with that many barbers, minutes. */
+  mean_wait: z.number().min(0),
+  /** Chairs that served someone in the same hour a week earlier. */
+  on_duty_last_week: z.number().int().min(0),
+});
+
+export const forecastSchema = z.object({
+  pob_id: z.number().int(),
+  target: z.number().int(),
+  method: z.literal('erlang_c'),
+  /** Weeks of history the rates were learnt from. */
+  weeks: z.number().min(0),
+  mean_service_minutes: z.number(),
+  hours: z.array(forecastHourSchema),
+});
+export type Forecast = z.infer<typeof forecastSchema>;
+
+const spreadSchema = z.object({
+  count: z.number().int().min(0),
+  median: z.number().nullable(),
+  p25: z.number().nullable(),
+  p75: z.number().nullable(),
+});
+const dropoffSchema = z.object({
+  joined: z.number().int().min(0),
+  left: z.number().int().min(0),
+  no_show: z.number().int().min(0),
+});
+
+/** GET /operator/charts/: the pictures of the last 8 weeks, of one shop or the whole market. */
+export const operatorChartsSchema = z.object({
+  pob_id: z.number().int().nullable(),
+  weeks: z.number().int(),
+  /** Per hour of the day (0..23): waits from joining to a chair, minutes. */
+  waits_by_hour: z.array(
+    z.object({
+      hour: z.number().int(),
+      count: z.number().int(),
+      median: z.number().nullable(),
+      p90: z.number().nullable(),
+    }),
+  ),
+  /** [weekday 1..7 at 0..6][hour 0..23]: average joins per day. */
+  joins_heatmap: z.array(z.array(z.number().min(0)).length(24)).length(7),
+  /** By place in line when joining (0 = nobody ahead; the last bucket is that many or more). */
+  dropoff_by_place: z.array(dropoffSchema.extend({ place: z.number().int() })),
+  /** By the wait shown when joining, in buckets starting at `from` minutes. */
+  dropoff_by_shown: z.array(dropoffSchema.extend({ from: z.number().int() })),
+  /** Service durations, minutes. */
+  durations_by_service: z.array(
+    spreadSchema.extend({ title: z.string(), planned: z.number().int() }),
+  ),
+  durations_by_barber: z.array(spreadSchema.extend({ barber: z.string() })),
+});
+export type OperatorCharts = z.infer<typeof operatorChartsSchema>;

@@ -98,3 +98,4 @@ export {
   withReadyAt,
 } from './presence';
 export type { SelfDeferResult, WaitBasis, WaitChangeReason, Whereabouts } from './presence';
+export { barbersNeeded, oneTimeMeanWait } from './staffing';

@@ -8,7 +8,10 @@ import {
   ACCURACY_DAYS,
   ACCURACY_MIN_ESTIMATES,
   MARKETS,
+  forecastQuerySchema,
+  forecastSchema,
   operatorAccuracySchema,
+  operatorChartsSchema,
   pathId,
   inputText,
   moveOrderAnswerSchema,
@@ -20,6 +23,8 @@ import {
 } from '@jono/contract';
 import { forbidden, notFound } from '../../lib/http-error';
 import { afterMove, moveOrder } from '../../services/operator-move';
+import { forecastCsv, operatorCharts, staffingForecast } from '../../services/operator-insights';
+import { findShopRow } from '../../services/shops';
 import {
   accuracyPerDay,
   outcomesSince,
@@ -146,6 +151,80 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: publishedAccuracy(list),
         per_day: accuracyPerDay(list, ctx.info.timeZone, now),
       };
+    },
+  );
+
+  const forecastOf = async (market: Market, pobId: number, target: number) => {
+    const ctx = marketCtx(app, market);
+    const pob = await findShopRow(ctx, pobId);
+    if (!pob) throw notFound('Shop not found');
+    return staffingForecast(ctx, app.insights, pob, target, app.now());
+  };
+  const forecastDescription =
+    "Barbers each open hour of the next 7 days needs so that a one-time customer's mean wait stays at or under `target` minutes (default 15): Erlang C (M/M/c) with members served first (Cobham's non-preemptive priority formula), from the arrival rates per weekday and hour learnt over the last 8 weeks (served joins only: no-shows and leavers taken out) and the mean service time. `on_duty_last_week`: chairs that served someone in the same hour a week earlier.";
+
+  app.get(
+    '/operator/forecast/',
+    {
+      schema: {
+        tags,
+        summary: 'Staffing forecast of one shop, per hour for the next 7 days',
+        description: forecastDescription,
+        params: marketParams,
+        querystring: forecastQuerySchema,
+        response: { 200: forecastSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market } = request.params;
+      await operatorCaller(request, market);
+      return forecastOf(market, request.query.pob_id, request.query.target);
+    },
+  );
+
+  app.get(
+    '/operator/forecast.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The staffing forecast as CSV (text/csv, one row per hour)',
+        description: forecastDescription,
+        params: marketParams,
+        querystring: forecastQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { market } = request.params;
+      await operatorCaller(request, market);
+      const forecast = await forecastOf(market, request.query.pob_id, request.query.target);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="jono-forecast-${market}-${forecast.pob_id}.csv"`,
+        )
+        .send(forecastCsv(forecast));
+    },
+  );
+
+  app.get(
+    '/operator/charts/',
+    {
+      schema: {
+        tags,
+        summary: 'The last 8 weeks in pictures: one shop, or every shop of the market',
+        description:
+          'Waits from joining to a chair per hour of the day (median, 90th percentile), average joins per day by weekday and hour, drop-off (left or no-show) by place in line and by shown wait, service durations per service and per barber. Kept 10 minutes.',
+        params: marketParams,
+        querystring: z.object({ pob_id: pathId.optional() }).strict(),
+        response: { 200: operatorChartsSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market } = request.params;
+      await operatorCaller(request, market);
+      const ctx = marketCtx(app, market);
+      return operatorCharts(ctx, app.insights, request.query.pob_id, app.now());
     },
   );
 
