@@ -7,7 +7,8 @@ import { and, eq, gte } from 'drizzle-orm';
 import type { Forecast, OperatorCharts } from '@jono/contract';
 import { barbersNeeded, localDateHour, localTimeToEpoch, oneTimeMeanWait } from '@jono/queue';
 import type { MarketContext } from '../context';
-import { orders, pobs, staff } from '../db/schema';
+import type { pobs } from '../db/schema';
+import { orders, staff } from '../db/schema';
 
 export const INSIGHT_WEEKS = 8;
 export const INSIGHTS_TTL_MS = 10 * 60_000;
