@@ -26,6 +26,24 @@ export function createAppRouter() {
               Component: (await import('../features/operator/routes/chain-board')).ChainBoardRoute,
             }),
           },
+          {
+            path: 'accuracy',
+            lazy: async () => ({
+              Component: (await import('../features/operator/routes/accuracy')).AccuracyRoute,
+            }),
+          },
+          {
+            path: 'forecast',
+            lazy: async () => ({
+              Component: (await import('../features/operator/routes/forecast')).ForecastRoute,
+            }),
+          },
+          {
+            path: 'charts',
+            lazy: async () => ({
+              Component: (await import('../features/operator/routes/charts')).ChartsRoute,
+            }),
+          },
         ],
       },
       {
