@@ -23,6 +23,7 @@ import { useUpdateOrder } from '../api/update-order';
 import { useOrderEvents } from '../api/use-order-events';
 import { PlaceActions } from '../components/place-actions';
 import { RejoinButton } from '../components/rejoin-button';
+import { ShorterQueue } from '../components/shorter-queue';
 import { TravelCard } from '../components/travel-card';
 import { WaitChangeNote } from '../components/wait-change-note';
 import { ReceiptOverlay } from '../components/receipt-overlay';
@@ -182,6 +183,7 @@ export function TrackingRoute() {
       {stage === 'checkedIn' ? <p className="notice notice--success">{t('checkIn.done')}</p> : null}
       <TravelCard order={data} />
       <PlaceActions order={data} />
+      <ShorterQueue order={data} />
       <RejoinButton order={data} now={order.dataUpdatedAt} />
 
       {view.leave ? (
