@@ -1,5 +1,5 @@
 // Hand-written SVG charts for the operator pages (no chart library: these few shapes cost about
-// 2 kB gzipped, where the smallest libraries that draw them cost 10-50 kB). Every chart is a
+// 1.2 kB gzipped, where uPlot costs about 20 kB and Chart.js about 65). Every chart is a
 // figure with a caption, an SVG with role="img" and a one-sentence summary as its name, and the
 // same numbers as a table below it (the text alternative: screen readers, and anyone who
 // wants the figures).
