@@ -242,6 +242,9 @@ function Legend({ series }: { series: Series[] }) {
   );
 }
 
+/** The darkest shade (per cent of the primary colour): dark text keeps AA contrast on it. */
+const HEAT_MAX = 40;
+
 /** A table whose cells are shaded by value: the numbers stay readable text. */
 export function Heatmap({
   rows,
@@ -279,7 +282,7 @@ export function Heatmap({
                   <td
                     key={c}
                     style={{
-                      background: `color-mix(in srgb, var(--c-primary) ${Math.round((v / max) * 85)}%, transparent)`,
+                      background: `color-mix(in srgb, var(--c-primary) ${Math.round((v / max) * HEAT_MAX)}%, transparent)`,
                     }}
                   >
                     {v > 0 ? v.toFixed(1) : ''}
