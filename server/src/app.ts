@@ -11,7 +11,7 @@ import type { Env } from './config/env';
 import type { MarketContext } from './context';
 import { openMarketDbs, pgliteDir, type StatementHook } from './db/client';
 import { seedIfEmpty } from './db/seed';
-import { TokenService } from './lib/tokens';
+import { StreamTickets, TokenService } from './lib/tokens';
 import { fastReads } from './lib/fast-reads';
 import { loggableError } from './lib/loggable-error';
 import { DEFAULT_LIMITS, RELAXED_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
@@ -24,6 +24,7 @@ import securityPlugin, { apiSecurityHeaders } from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limits';
 import metricsPlugin from './plugins/metrics';
 import healthPlugin from './plugins/health';
+import wellFormedPlugin from './plugins/well-formed';
 import docsPlugin from './plugins/docs';
 import staticPlugin from './plugins/static';
 import authRoutes from './routes/auth/index';
@@ -142,6 +143,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('env', env);
   app.decorate('now', now);
   app.decorate('tokens', new TokenService(env.jwtSecret, now));
+  app.decorate('streamTickets', new StreamTickets(env.jwtSecret, now));
   app.decorate('limits', {
     ...(env.RELAXED_RATE_LIMITS && !env.production ? RELAXED_LIMITS : DEFAULT_LIMITS),
     ...opts.limits,
@@ -190,6 +192,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
   await app.register(metricsPlugin);
+  await app.register(wellFormedPlugin);
   await app.register(docsPlugin);
 
   await app.register(healthPlugin);

@@ -7,6 +7,7 @@ import { PRIORITY_LEVELS, WAIT_REASON_MINUTES, type Market } from '@jono/contrac
 import {
   closingTime,
   estimateQueue,
+  nextShopStateChange,
   queueState,
   shopStatus,
   waitBasis,
@@ -38,6 +39,7 @@ import {
 import { notifyLeaveNow } from './leave-now';
 import { notifyTurnNear, turnNearIds, type PushSender } from './turn-near';
 import { lockShop } from './shop-lock';
+import { factsOf } from './order-facts';
 
 export type PobRow = typeof pobs.$inferSelect;
 
@@ -74,6 +76,12 @@ const HISTORY_SKEW_MS = 60_000;
 const historyServes = (at: number, now: number) =>
   now - at < HISTORY_TTL_MS && at - now <= HISTORY_SKEW_MS;
 export const QUEUE_CHANNEL = 'queue';
+/**
+ * A shop's timer for its next time-driven change (a deferral, a trip or a held spot running out)
+ * is re-armed at most this far ahead: a clock that jumps (a suspended machine, the tests'
+ * injectable clock) is noticed within it.
+ */
+export const EXPIRY_CHECK_MS = 500;
 
 type Listener = () => void;
 
@@ -97,6 +105,9 @@ export class QueueService {
   /** Listeners to every shop of a market (the operators' chain board: one per market, not per shop). */
   private readonly marketListeners = new Map<Market, Set<(pobId: number) => void>>();
   private readonly unlisten: (() => Promise<void>)[] = [];
+  /** Per shop: the timer of its next time-driven state change (see armExpiry). */
+  private readonly expiries = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+  private stopped = false;
   private readonly origin = randomUUID();
   /** Work started after an answer was sent (refreshes, notices), so `settled()` can wait for it. */
   private readonly background = new Set<Promise<unknown>>();
@@ -126,9 +137,54 @@ export class QueueService {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    for (const { timer } of this.expiries.values()) clearTimeout(timer);
+    this.expiries.clear();
     for (const stop of this.unlisten.splice(0)) await stop().catch(() => undefined);
     this.listeners.clear();
     this.marketListeners.clear();
+  }
+
+  /**
+   * Time-driven transitions on every node: when a view shows an order whose state the clock alone
+   * will change (deferred until T, on the way until T, held until T), a timer of this process
+   * fires at T, drops the cached view and tells this process's listeners (boards, screens, apps),
+   * which read the queue again in its new state. Each process keeps its own timers, so no node
+   * waits for another's sweep or for the next change.
+   */
+  private armExpiry(ctx: MarketContext, view: ShopQueueView): void {
+    const key = keyOf(ctx.market, view.pob.id);
+    const at = nextShopStateChange(view.active.map(factsOf), view.computedAt);
+    const current = this.expiries.get(key);
+    if (current && current.at === at) return;
+    if (current) clearTimeout(current.timer);
+    this.expiries.delete(key);
+    if (at === null || this.stopped) return;
+    const check = () => {
+      const entry = this.expiries.get(key);
+      if (!entry || entry.at !== at) return;
+      const left = at - this.now();
+      if (left > 0) {
+        entry.timer = setTimeout(check, Math.min(EXPIRY_CHECK_MS, left));
+        entry.timer.unref();
+        return;
+      }
+      this.expiries.delete(key);
+      this.invalidate(ctx.market, view.pob.id);
+      this.tellListeners(ctx.market, view.pob.id);
+      // Arms the next change (a view is computed again when someone looks at the shop).
+      if (this.listenerCount(ctx.market, view.pob.id) > 0) {
+        this.track(this.view(ctx, view.pob.id));
+      }
+    };
+    const timer = setTimeout(check, Math.max(0, Math.min(EXPIRY_CHECK_MS, at - this.now())));
+    timer.unref();
+    this.expiries.set(key, { at, timer });
+  }
+
+  /** The next time-driven state change this process waits for in a shop (tests). */
+  nextExpiry(market: Market, pobId: number): number | null {
+    return this.expiries.get(keyOf(market, pobId))?.at ?? null;
   }
 
   /** Listens to one shop's changes (in this process or another); answers the unsubscribe. */
@@ -186,9 +242,12 @@ export class QueueService {
     const gen = this.generations.get(key) ?? 0;
     const view = this.compute(ctx, pobId, now);
     this.views.set(key, { gen, at: now, view });
-    view.catch(() => {
-      if (this.views.get(key)?.view === view) this.views.delete(key);
-    });
+    view.then(
+      (v) => this.armExpiry(ctx, v),
+      () => {
+        if (this.views.get(key)?.view === view) this.views.delete(key);
+      },
+    );
     return view;
   }
 
@@ -325,7 +384,11 @@ export class QueueService {
     }
     if (typeof msg.pob !== 'number') return;
     if (msg.origin !== this.origin) this.invalidate(market, msg.pob, msg.h === true);
-    for (const listener of [...(this.listeners.get(keyOf(market, msg.pob)) ?? [])]) {
+    this.tellListeners(market, msg.pob);
+  }
+
+  private tellListeners(market: Market, pobId: number): void {
+    for (const listener of [...(this.listeners.get(keyOf(market, pobId)) ?? [])]) {
       try {
         listener();
       } catch (err) {
@@ -334,7 +397,7 @@ export class QueueService {
     }
     for (const listener of [...(this.marketListeners.get(market) ?? [])]) {
       try {
-        listener(msg.pob);
+        listener(pobId);
       } catch (err) {
         this.log.error({ err }, 'queue listener failed');
       }
@@ -408,6 +471,7 @@ export class QueueService {
       at: view.computedAt,
       view: Promise.resolve(view),
     });
+    this.armExpiry(ctx, view);
   }
 
   /** Sends the "turn near" notices of a seeded view, after the answer (settled() waits for it). */

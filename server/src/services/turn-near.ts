@@ -2,11 +2,17 @@
 // they allow it, in the customer's language.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import webpush from 'web-push';
-import { TURN_NEAR_MINUTES, parsePushSubscription, ticketLabel } from '@jono/contract';
+import {
+  TURN_NEAR_MINUTES,
+  parsePushEndpoint,
+  parsePushSubscription,
+  ticketLabel,
+} from '@jono/contract';
 import type { QueueEstimate } from '@jono/queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
 import { customers, orders } from '../db/schema';
+import { httpsPushTransport, type PushTransport } from './push-transport';
 import { maskPhone } from './sms';
 import { smsLanguageOf, smsText } from './sms-texts';
 import type { ActiveOrderRow } from './queue-load';
@@ -23,25 +29,39 @@ export interface PushSender {
 }
 
 export class WebPushSender implements PushSender {
-  constructor(private readonly vapid: { publicKey: string; privateKey: string; subject: string }) {}
+  constructor(
+    private readonly vapid: { publicKey: string; privateKey: string; subject: string },
+    /** The connection layer (push-transport.ts): the parsed URL, public addresses only. */
+    private readonly transport: PushTransport = httpsPushTransport(),
+  ) {}
 
   async send(subscriptionJson: string, message: PushMessage): Promise<boolean> {
     const parsed = parsePushSubscription(subscriptionJson);
     // A subscription stored before endpoints were checked is dropped, never posted to.
     if (!parsed.success) return false;
-    const subscription = parsed.data as webpush.PushSubscription;
-    try {
-      await webpush.sendNotification(subscription, JSON.stringify(message), {
-        vapidDetails: this.vapid,
-        TTL: 15 * 60,
-        timeout: 10_000,
-      });
-      return true;
-    } catch (err) {
-      const status = (err as { statusCode?: number }).statusCode;
-      if (status === 404 || status === 410) return false;
-      throw err;
+    // Parsed once; web-push only encrypts and signs (for the parsed URL's own serialisation),
+    // and the request goes to this URL object, never to the text again.
+    const endpoint = parsePushEndpoint(parsed.data.endpoint);
+    if (!endpoint) return false;
+    const subscription = { ...parsed.data, endpoint: endpoint.href } as webpush.PushSubscription;
+    const details = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
+      vapidDetails: this.vapid,
+      TTL: 15 * 60,
+    });
+    const status = await this.transport(
+      endpoint,
+      {
+        method: details.method,
+        headers: details.headers as Record<string, string | number>,
+        body: (details.body as Buffer | null) ?? null,
+      },
+      10_000,
+    );
+    if (status === 404 || status === 410) return false;
+    if (status < 200 || status >= 300) {
+      throw Object.assign(new Error(`The push service answered ${status}`), { statusCode: status });
     }
+    return true;
   }
 }
 

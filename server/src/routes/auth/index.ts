@@ -1,6 +1,6 @@
 // Sessions and accounts: login, refresh, logout, registration, recovery by SMS code, password change.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   SERVER_TEXT,
   loginAnswerSchema,
@@ -17,7 +17,8 @@ import {
   resetTokenSchema,
   APP_LANGUAGE_OF,
 } from '@jono/contract';
-import { customers } from '../../db/schema';
+import { customers, staff } from '../../db/schema';
+import { staffSession } from '../../services/staff-auth';
 import {
   DUMMY_HASH,
   checkPassword,
@@ -124,7 +125,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Revoke the current session (its refresh-token family)',
+        summary:
+          "Revoke the current session (its refresh-token family; for staff, the account's token)",
+        description:
+          "A customer's refresh-token family is revoked. A staff token carries no refresh token: logout bumps the account's token version, so every token of that staff account is refused from then on (on every route and stream).",
         params: marketParams,
         response: { 200: okAnswerSchema },
       },
@@ -139,6 +143,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           customerId: Number(claims.sub),
           session: claims.fam,
         });
+      }
+      if (claims.kind === 'staff') {
+        // Staff tokens are checked against the account's token version on every call: bumping
+        // it (only if the token is still current) refuses this token at once, and its streams end.
+        const staffId = Number(claims.sub);
+        const [row] = await ctx.db.select().from(staff).where(eq(staff.id, staffId));
+        if (row && claims.fam === staffSession(row)) {
+          await ctx.db
+            .update(staff)
+            .set({ tokenVersion: sql`${staff.tokenVersion} + 1` })
+            .where(eq(staff.id, staffId));
+          await publishRevocation(app, ctx, { kind: 'staff', staffId });
+        }
       }
       return { ok: true as const };
     },
