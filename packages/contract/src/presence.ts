@@ -21,10 +21,11 @@ export const REJOIN_WINDOW_MS = 10 * 60 * 1000;
 /** Protected spot: minutes a late customer keeps first place, unless the shop sets otherwise. */
 export const DEFAULT_HOLD_GRACE_MINUTES = 10;
 /**
- * Travel: the longest trip Jono plans for, said ("N minutes away") or from a shared position. A
- * position farther than this is refused: the spot would otherwise be held for days.
+ * Travel: the longest trip Jono plans for, said ("N minutes away") or from a shared position: a
+ * shop's service area. A position farther than this is refused (issue 27: 180 minutes held a
+ * spot for 190, and the staff could not mark a no-show meanwhile).
  */
-export const TRAVEL_MAX_MINUTES = 180;
+export const TRAVEL_MAX_MINUTES = 90;
 /** Wait changes of at least this many minutes are explained on the tracking screen. */
 export const WAIT_REASON_MINUTES = 10;
 

@@ -325,7 +325,7 @@ function keptTicket(
  * The shop's next number of the day (1, 2, ...), computed inside the insert (no statement of its
  * own); under the shop's lock, so never given twice.
  */
-function nextTicket(pob: { id: number; timeZone: string }, now: number, offset = 0) {
+export function nextTicket(pob: { id: number; timeZone: string }, now: number, offset = 0) {
   const since = new Date(localDayStart(pob.timeZone, now));
   // The highest ticket first (orders_pob_ticket_idx, read backwards): the scan stops at the
   // day's last ticket, past at most the higher numbers of the day before. max() over the day's

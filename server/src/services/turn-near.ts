@@ -15,7 +15,7 @@ import { customers, orders } from '../db/schema';
 import { httpsPushTransport, type PushTransport } from './push-transport';
 import { maskPhone } from './sms';
 import { smsLanguageOf, smsText } from './sms-texts';
-import type { ActiveOrderRow } from './queue-load';
+import type { ActiveOrderRow } from './queue-rows';
 
 export interface PushMessage {
   title: string;

@@ -248,3 +248,29 @@ describe('ordering on the shop page', () => {
     );
   });
 });
+
+describe('published accuracy on the shop page', () => {
+  it('shows how honest the waits were once the shop has enough estimates, and nothing before', async () => {
+    const accurate = makeShop({
+      accuracy: {
+        days: 14,
+        estimates: 420,
+        inside_range: 0.82,
+        median_error: 4.5,
+        longer_by_10: 0.06,
+      },
+    });
+    vi.stubGlobal('fetch', fakeFetch(shopApi(accurate)).fetchImpl);
+    renderRoutes(routes, '/barbershop/1');
+    expect(
+      await screen.findByText('Last 14 days: 82 % of waits were inside the range we showed.'),
+    ).toBeVisible();
+  });
+
+  it('says nothing about accuracy without enough estimates', async () => {
+    vi.stubGlobal('fetch', fakeFetch(shopApi(makeShop({ accuracy: null }))).fetchImpl);
+    renderRoutes(routes, '/barbershop/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jono Kamppi' })).toBeVisible();
+    expect(screen.queryByText(/inside the range we showed/)).toBeNull();
+  });
+});

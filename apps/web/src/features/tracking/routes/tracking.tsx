@@ -25,6 +25,7 @@ import { PlaceActions } from '../components/place-actions';
 import { PlaceLine } from '../components/place-line';
 import { WaitTimeline } from '../components/wait-timeline';
 import { RejoinButton } from '../components/rejoin-button';
+import { ShorterQueue } from '../components/shorter-queue';
 import { TravelCard } from '../components/travel-card';
 import { WaitChangeNote } from '../components/wait-change-note';
 import { ReceiptOverlay } from '../components/receipt-overlay';
@@ -183,6 +184,7 @@ export function TrackingRoute() {
       {stage === 'checkedIn' ? <p className="notice notice--success">{t('checkIn.done')}</p> : null}
       <TravelCard order={data} />
       <PlaceActions order={data} />
+      <ShorterQueue order={data} />
       <RejoinButton order={data} now={order.dataUpdatedAt} />
 
       {view.leave ? (
