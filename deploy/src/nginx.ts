@@ -43,6 +43,8 @@ export function renderSite(
   nodes: string[],
   listen: string,
   passClientForwardedFor = false,
+  /** Where this run's access log goes (the shipped path needs /var/log/nginx). */
+  accessLog = '/dev/null',
   /** Nodes marked `down`: nginx sends them nothing (a rolling restart drains one at a time). */
   down: readonly string[] = [],
 ): string {
@@ -62,11 +64,18 @@ export function renderSite(
     return upstream;
   });
   if (!/^\s*listen 80;$/m.test(withNodes)) throw new Error(`${SITE_CONF}: no "listen 80;" line`);
-  const site = withNodes.replace(/^(\s*)listen 80;$/m, `$1listen ${listen};`);
+  const shippedLog = 'access_log /var/log/nginx/jono.access.log jono_paths;';
+  if (!withNodes.includes(shippedLog)) throw new Error(`${SITE_CONF}: no "${shippedLog}"`);
+  const site = withNodes
+    .replace(/^(\s*)listen 80;$/m, `$1listen ${listen};`)
+    .replace(shippedLog, `access_log ${accessLog} jono_paths;`);
   const overwrite = 'proxy_set_header X-Forwarded-For $remote_addr;';
   if (!site.includes(overwrite)) throw new Error(`${SITE_CONF}: no "${overwrite}"`);
+  // A load generator is one address posing as many clients: no per-address budgets for it.
   return passClientForwardedFor
-    ? site.replace(overwrite, 'proxy_set_header X-Forwarded-For $http_x_forwarded_for;')
+    ? site
+        .replace(overwrite, 'proxy_set_header X-Forwarded-For $http_x_forwarded_for;')
+        .replace(/^\s*limit_conn jono_\w+ \d+;$/gm, '')
     : site;
 }
 
@@ -135,7 +144,13 @@ export async function startBalancer(opts: BalancerOptions): Promise<Balancer> {
   const host = opts.host ?? '127.0.0.1';
   const confFile = join(dir, 'nginx.conf');
   const write = (down: readonly string[]) => {
-    const site = renderSite(opts.nodes, `${host}:${opts.port}`, opts.passClientForwardedFor, down);
+    const site = renderSite(
+      opts.nodes,
+      `${host}:${opts.port}`,
+      opts.passClientForwardedFor,
+      join(dir, 'access.log'),
+      down,
+    );
     writeFileSync(confFile, mainConfig(dir, site, opts.workers ?? 'auto'));
   };
   write([]);

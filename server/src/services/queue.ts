@@ -90,6 +90,8 @@ export class QueueService {
    */
   private readonly homes = new Map<string, OrderHome>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Listeners to every shop of a market (the operators' chain board: one per market, not per shop). */
+  private readonly marketListeners = new Map<Market, Set<(pobId: number) => void>>();
   private readonly unlisten: (() => Promise<void>)[] = [];
   /** Per shop: the timer of its next time-driven state change (see armExpiry). */
   private readonly expiries = new Map<string, { at: number; timer: NodeJS.Timeout }>();
@@ -128,6 +130,7 @@ export class QueueService {
     this.expiries.clear();
     for (const stop of this.unlisten.splice(0)) await stop().catch(() => undefined);
     this.listeners.clear();
+    this.marketListeners.clear();
   }
 
   /**
@@ -184,6 +187,20 @@ export class QueueService {
     return () => {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(key);
+    };
+  }
+
+  /** Listens to every shop's changes of a market; answers the unsubscribe. */
+  subscribeMarket(market: Market, listener: (pobId: number) => void): () => void {
+    let set = this.marketListeners.get(market);
+    if (!set) {
+      set = new Set();
+      this.marketListeners.set(market, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.marketListeners.delete(market);
     };
   }
 
@@ -362,6 +379,13 @@ export class QueueService {
     for (const listener of [...(this.listeners.get(keyOf(market, pobId)) ?? [])]) {
       try {
         listener();
+      } catch (err) {
+        this.log.error({ err }, 'queue listener failed');
+      }
+    }
+    for (const listener of [...(this.marketListeners.get(market) ?? [])]) {
+      try {
+        listener(pobId);
       } catch (err) {
         this.log.error({ err }, 'queue listener failed');
       }

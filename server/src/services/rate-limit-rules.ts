@@ -11,6 +11,12 @@ export interface RateLimitSettings {
   orders: Limit;
   /** Stream tickets per IP (each opens a minute of streams; a shop's devices share an address). */
   streamTickets: Limit;
+  /** Wrong device codes per address (checked before the code: services/devices.ts). */
+  deviceCodeFailuresPerAddress: Limit;
+  /** Wrong current passwords (password change with an access token) per account and address. */
+  currentPasswordFailuresPerAddress: Limit;
+  /** Wrong current passwords per account from every address together. */
+  currentPasswordFailuresPerAccount: Limit;
   /** Wrong passwords per account (customer phone or staff username) and address. */
   loginFailuresPerAddress: Limit;
   /** Wrong passwords per account from every address it has never logged in from, together. */
@@ -37,6 +43,9 @@ export const DEFAULT_LIMITS: RateLimitSettings = {
   recovery: { max: 5, windowMs: MINUTE },
   orders: { max: 20, windowMs: MINUTE },
   streamTickets: { max: 60, windowMs: MINUTE },
+  deviceCodeFailuresPerAddress: { max: 10, windowMs: 15 * MINUTE },
+  currentPasswordFailuresPerAddress: { max: 5, windowMs: 15 * MINUTE },
+  currentPasswordFailuresPerAccount: { max: 10, windowMs: DAY },
   loginFailuresPerAddress: { max: 5, windowMs: 15 * MINUTE },
   loginFailuresPerAccount: { max: 10, windowMs: DAY },
   loginFailuresPerKnownAddress: { max: 20, windowMs: DAY },
