@@ -10,7 +10,7 @@ import { devices } from '../db/schema';
 import { bearer, streamTicketOf } from '../lib/auth';
 import { HttpError, forbidden, notFound } from '../lib/http-error';
 import { sha256 } from '../lib/tokens';
-import { tooMany } from '../plugins/rate-limits';
+import { tooMany } from './rate-limit-rules';
 import { giveBack, takeAttempt } from './rate-counters';
 
 export type DeviceRow = typeof devices.$inferSelect;
