@@ -9,7 +9,7 @@ import {
   createOrderAnswerSchema,
   normalisePhone,
   staffActionAnswerSchema,
-  staffLoginAnswerSchema,
+  consoleLoginAnswerSchema,
   staffLoginSchema,
   staffQueueSchema,
   staffShopPatchSchema,
@@ -22,7 +22,7 @@ import { guardAttempt, rememberAddress } from '../../services/account-guard';
 import { joinQueue } from '../../services/orders';
 import { priorityOf } from '../../services/profiles';
 import { runStaffAction, type StaffAction } from '../../services/staff-actions';
-import { staffCaller, staffLogin } from '../../services/staff-auth';
+import { consoleLogin, staffCaller } from '../../services/staff-auth';
 import { staffQueue, undoOf } from '../../services/staff-queue';
 import { HttpError } from '../../lib/http-error';
 import { errorAnswers, idSchema, marketCtx, marketParams } from '../params';
@@ -36,11 +36,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: ipLimit(app.limits.login),
       schema: {
         tags,
-        summary: 'Staff login (barber or manager of one shop)',
-        description: `Answers an access token valid ${STAFF_TOKEN_TTL_S / 3600} hours (one shift) and no refresh token: log in again after it. A password change by a manager ends the account's sessions.`,
+        summary: 'Staff login (barber or manager of one shop, or an operator of the chain)',
+        description: `Answers an access token valid ${STAFF_TOKEN_TTL_S / 3600} hours (one shift) and no refresh token: log in again after it. A password change by a manager ends the account's sessions. An operator (\`operator-{market}\`, or \`operator\` for the whole chain) gets \`operator\` instead of \`staff\`: its token reads /operator/ of every market it covers, and no staff route.`,
         params: marketParams,
         body: staffLoginSchema,
-        response: { 200: staffLoginAnswerSchema, ...errorAnswers },
+        response: { 200: consoleLoginAnswerSchema, ...errorAnswers },
       },
     },
     async (request) => {
@@ -48,7 +48,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { username, password } = request.body;
       const identity = `staff:${username}` as const;
       const attempt = await guardAttempt(app, ctx, 'login', identity, request.ip);
-      const answer = await staffLogin(ctx, app.tokens, username, password);
+      const answer = await consoleLogin(app, ctx, app.tokens, username, password);
       await attempt.succeeded();
       await rememberAddress(ctx, identity, request.ip, app.now());
       return answer;
