@@ -17,6 +17,8 @@ export interface RateLimitSettings {
   orders: Limit;
   /** Stream tickets per IP (each opens a minute of streams; a shop's devices share an address). */
   streamTickets: Limit;
+  /** Messages a shop's managers send a day, together. */
+  messagesPerShop: Limit;
   /** Wrong device codes per address (checked before the code: services/devices.ts). */
   deviceCodeFailuresPerAddress: Limit;
   /** Wrong current passwords (password change with an access token) per account and address. */
@@ -50,6 +52,7 @@ export const DEFAULT_LIMITS: RateLimitSettings = {
   orders: { max: 20, windowMs: MINUTE },
   streamTickets: { max: 60, windowMs: MINUTE },
   deviceCodeFailuresPerAddress: { max: 10, windowMs: 15 * MINUTE },
+  messagesPerShop: { max: 50, windowMs: DAY },
   currentPasswordFailuresPerAddress: { max: 5, windowMs: 15 * MINUTE },
   currentPasswordFailuresPerAccount: { max: 10, windowMs: DAY },
   loginFailuresPerAddress: { max: 5, windowMs: 15 * MINUTE },
