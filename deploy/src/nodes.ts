@@ -57,11 +57,11 @@ export function spawnNode(opts: NodeOptions): JonoNode {
   return { ...child, port: opts.port, url: `http://127.0.0.1:${opts.port}` };
 }
 
-/** Starts a node and waits until it answers /healthz (migrations and seed done). */
+/** Starts a node and waits until it answers /readyz (migrations, seed and warm-up done). */
 export async function startNode(opts: NodeOptions, timeoutMs = 180_000): Promise<JonoNode> {
   const node = spawnNode(opts);
   try {
-    await waitForHttp(`${node.url}/healthz`, node, timeoutMs);
+    await waitForHttp(`${node.url}/readyz`, node, timeoutMs);
   } catch (err) {
     await node.stop();
     throw err;

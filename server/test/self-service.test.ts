@@ -152,6 +152,10 @@ describe('POST /customers/{id}/orders/{orderId}/rejoin/', () => {
     expect(pos(again.orderId)).toBe((pos(a.orderId) ?? 0) + 1);
     expect(pos(c.orderId)).toBe((pos(again.orderId) ?? 0) + 1);
     expect(board.orders.find((o) => o.id === again.orderId)?.presence?.rejoined).toBe(true);
+    // The same number as before: the one the screen and the customer know.
+    const before = (await orderOf(b)).ticket;
+    expect(before).not.toBeNull();
+    expect((await orderOf(again)).ticket).toBe(before);
 
     // Leaves again by mistake: a second rejoin the same day is refused.
     await app.inject({

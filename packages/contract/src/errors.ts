@@ -63,5 +63,7 @@ export const ERROR_CODES = [
   'chair_taken',
   'nothing_to_undo',
   'already_here',
+  /** A walk-in's phone is no member's: staff confirm a one-time walk-in (sent without phone). */
+  'no_member',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

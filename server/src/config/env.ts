@@ -120,6 +120,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
   STAFF_DIST: z.string().default(resolve(REPO_ROOT, 'apps/staff/dist')),
   SEED: z.enum(['auto', 'off']).default('auto'),
+  /** With the demo data, eight weeks of finished days in every shop (the operators' charts). */
+  SEED_HISTORY: z.enum(['on', 'off']).default('on'),
   /** Map tiles of the customer app ({z}/{x}/{y} template, https); its origin joins the CSP. */
   MAP_TILE_URL: z
     .string()

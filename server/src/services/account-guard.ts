@@ -7,7 +7,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MarketContext } from '../context';
 import { knownAddresses } from '../db/schema';
-import { tooMany, type RateLimitSettings } from '../plugins/rate-limits';
+import { tooMany, type RateLimitSettings } from './rate-limit-rules';
 import { giveBack, takeAttempt, type CounterRule } from './rate-counters';
 
 /** How long an address stays known after the account last logged in from it. */

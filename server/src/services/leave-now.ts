@@ -6,11 +6,12 @@
 // their turn came), and the engine gives
 // chairs that free before they arrive to the customers who are there.
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ticketLabel } from '@jono/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
 import { orders } from '../db/schema';
 import { leaveNowDue } from './presence';
-import type { ShopQueueView } from './queue';
+import type { ShopQueueView } from './queue-rows';
 import { smsText } from './sms-texts';
 import { messageCustomers, type PushSender } from './turn-near';
 
@@ -57,6 +58,7 @@ export async function notifyLeaveNow(
     if (row.customerId === null) continue;
     const vars = {
       shop: view.pob.name,
+      ticket: ticketLabel(row.ticket ?? row.id),
       minutes: String(row.travelMinutes ?? 0),
       grace: String(grace),
     };

@@ -11,8 +11,7 @@ import {
 import { decide, leaveAt, readyTime, type OrderState, type StateAction } from '@jono/queue';
 import { refused } from '../lib/refusal';
 import { arrivalOf, factsOf, stateOf } from './order-facts';
-import type { OrderRow } from './queue-load';
-import type { ShopQueueView } from './queue';
+import type { OrderRow, ShopQueueView } from './queue-rows';
 
 const MINUTE = 60_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
