@@ -39,9 +39,10 @@ const shareInside = (inside: readonly (boolean | null)[]) => {
 };
 
 /**
- * Whether a staff member may message every customer of the market. Only the chain's operator
- * may; the operator role does not exist yet (issue 33 adds it), so no staff account may today:
- * a shop manager writes to the customers of their own shop only.
+ * Whether a staff member may message every customer of the market: no shop role may. Only the
+ * chain's operators should (issue 33 added them as accounts of their own, with /operator/ routes
+ * and no staff route); a market-wide message route for them is still to be built, so today a
+ * shop manager writes to the customers of their own shop only.
  */
 export function mayMessageWholeMarket(member: { role: string }): boolean {
   return member.role === 'operator';
