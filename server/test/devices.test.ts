@@ -356,3 +356,42 @@ describe('kiosk joins per device and shop (issue 27)', () => {
     expect(DEFAULT_LIMITS.kioskJoinsPerShop).toEqual({ max: 60, windowMs: 3_600_000 });
   });
 });
+
+describe('rotating a device code (issue 27)', () => {
+  it('gives the device a new code, refuses the old one, and ends the stream opened with it', async () => {
+    clock.at = Date.UTC(2026, 10, 19, 11, 0);
+    // Staff tokens of the earlier days have expired.
+    staff.clear();
+    const display = await createDevice('display');
+    const ticket = await streamTicket(app, display.code);
+    const s = await openSse(`${base}/api/fi/display/1/events?ticket=${ticket}`);
+    expect(s.status).toBe(200);
+    await s.next();
+    const rotated = await app.inject({
+      method: 'POST',
+      url: `/api/fi/staff/devices/${display.id}/rotate/`,
+      headers: await staffAuth('manager1'),
+    });
+    expect(rotated.statusCode, rotated.body).toBe(201);
+    const fresh = deviceCreatedSchema.parse(rotated.json());
+    expect(fresh.code).not.toBe(display.code);
+    expect(fresh).toMatchObject({ kind: 'display', label: display.label });
+    await expect(s.next(() => false, 10_000)).rejects.toThrow('stream ended');
+    const board = (c: string) => app.inject({ url: '/api/fi/display/1/', headers: code(c) });
+    expect((await board(display.code)).statusCode).toBe(401);
+    expect((await board(fresh.code)).statusCode).toBe(200);
+    // The old code cannot be rotated again, and a barber cannot rotate at all.
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/fi/staff/devices/${display.id}/rotate/`,
+      headers: await staffAuth('manager1'),
+    });
+    expect(again.statusCode).toBe(409);
+    const barber = await app.inject({
+      method: 'POST',
+      url: `/api/fi/staff/devices/${fresh.id}/rotate/`,
+      headers: await staffAuth('barber1'),
+    });
+    expect(barber.statusCode).toBe(403);
+  });
+});

@@ -24,7 +24,13 @@ import { pobs } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { ipLimit, tooMany } from '../../plugins/rate-limits';
 import { takeAttempt } from '../../services/rate-counters';
-import { createDevice, listDevices, requireDevice, revokeDevice } from '../../services/devices';
+import {
+  createDevice,
+  listDevices,
+  requireDevice,
+  revokeDevice,
+  rotateDevice,
+} from '../../services/devices';
 import { displayBoard } from '../../services/display';
 import { joinQueue } from '../../services/orders';
 import { RECHECK_INTERVAL_MS, endWithSession, publishRevocation } from '../../services/revocation';
@@ -117,6 +123,31 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const device = await revokeDevice(ctx, pobId, request.params.deviceId, app.now());
       await publishRevocation(app, ctx, { kind: 'device', deviceId: device.id });
       return device;
+    },
+  );
+
+  app.post(
+    '/staff/devices/:deviceId/rotate/',
+    {
+      schema: {
+        tags: managerTags,
+        summary: 'Give a display or kiosk a new code, revoking the old one',
+        description:
+          'The answer carries the new code once (as when creating a device); the old code is refused from now on and its open display stream ends on every server process. 409 for a code already revoked.',
+        params: marketParams.extend({ deviceId: idSchema }),
+        response: { 201: deviceCreatedSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const { ctx, pobId } = await manager(request, request.params.market);
+      const { created, revokedId } = await rotateDevice(
+        ctx,
+        pobId,
+        request.params.deviceId,
+        app.now(),
+      );
+      await publishRevocation(app, ctx, { kind: 'device', deviceId: revokedId });
+      return reply.code(201).send(created);
     },
   );
 
