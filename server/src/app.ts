@@ -24,6 +24,7 @@ import securityPlugin, { apiSecurityHeaders } from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limits';
 import metricsPlugin from './plugins/metrics';
 import healthPlugin from './plugins/health';
+import backupPlugin from './plugins/backup';
 import wellFormedPlugin from './plugins/well-formed';
 import docsPlugin from './plugins/docs';
 import staticPlugin from './plugins/static';
@@ -196,6 +197,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(docsPlugin);
 
   await app.register(healthPlugin);
+  await app.register(backupPlugin, { backup: dbs.backup });
 
   await app.register(
     async (api) => {

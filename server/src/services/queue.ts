@@ -15,7 +15,6 @@ import {
   waitChangeStale,
   waitShiftMinutes,
   type QueueEstimate,
-  type ShopQueueState,
   type ShopStatus,
   type ServiceTimeEstimate,
 } from '@jono/queue';
@@ -23,7 +22,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
 import {
   orders,
-  type pobs,
   type waitEstimates,
   type WaitBasisRecord,
   type WaitChangeRecord,
@@ -40,19 +38,9 @@ import { notifyLeaveNow } from './leave-now';
 import { notifyTurnNear, turnNearIds, type PushSender } from './turn-near';
 import { lockShop } from './shop-lock';
 import { factsOf } from './order-facts';
+import type { PobRow, ShopQueueView } from './queue-rows';
 
-export type PobRow = typeof pobs.$inferSelect;
-
-export interface ShopQueueView {
-  pob: PobRow;
-  status: ShopStatus;
-  estimate: QueueEstimate;
-  active: ActiveOrderRow[];
-  snapshot: QueueSnapshot;
-  computedAt: number;
-  /** The engine's inputs the estimate was computed from (why a wait changed: waitBasis). */
-  state: ShopQueueState;
-}
+export type { PobRow, ShopQueueView } from './queue-rows';
 
 /** An order's shop and customer: fixed when the order is created. */
 export interface OrderHome {

@@ -15,7 +15,7 @@ import { customers, orders } from '../db/schema';
 import { httpsPushTransport, type PushTransport } from './push-transport';
 import { maskPhone } from './sms';
 import { smsLanguageOf, smsText } from './sms-texts';
-import type { ActiveOrderRow } from './queue-load';
+import type { ActiveOrderRow } from './queue-rows';
 
 export interface PushMessage {
   title: string;
@@ -121,18 +121,16 @@ export async function notifyTurnNear(
         log.warn({ err: err.message, to: maskPhone(k.notifyPhone ?? '') }, 'turn-near send failed'),
       );
   }
-  const customerIds = claimed.flatMap((c) => (c.customerId === null ? [] : [c.customerId]));
-  await messageCustomers(
-    ctx,
-    push,
-    log,
-    new Map(
-      customerIds.map((id) => [
-        id,
-        (language) => smsText(language, 'turnNear', { shop: shopName }),
-      ]),
-    ),
-  );
+  // The number the app and the shop's screen show, in the message too.
+  const texts = new Map<number, (language: string) => string>();
+  for (const c of claimed) {
+    if (c.customerId === null) continue;
+    const ticket = ticketLabel(c.ticket ?? c.id);
+    texts.set(c.customerId, (language) =>
+      smsText(language, 'turnNear', { shop: shopName, ticket }),
+    );
+  }
+  await messageCustomers(ctx, push, log, texts);
 }
 
 /**

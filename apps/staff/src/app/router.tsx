@@ -118,6 +118,9 @@ export function createAppRouter() {
                   Component: (await import('../features/manage/routes/devices')).DevicesRoute,
                 }),
               },
+              // Any other manager address: refused to a barber like every manager page (the
+              // guard above), not found for a manager.
+              { path: '*', element: <NotFoundRoute /> },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

@@ -24,6 +24,7 @@ import { priorityOf } from '../../services/profiles';
 import { runStaffAction, type StaffAction } from '../../services/staff-actions';
 import { consoleLogin, staffCaller } from '../../services/staff-auth';
 import { staffQueue, undoOf } from '../../services/staff-queue';
+import { HttpError } from '../../lib/http-error';
 import { errorAnswers, idSchema, marketCtx, marketParams } from '../params';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -79,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a walk-in customer to the queue',
         description:
-          'With a phone number of a registered customer the order is theirs and has their membership priority (409 `active_order_exists` when they already queue). Walk-ins skip the online checks (full, closing soon): staff decide. Walk-ins count as checked in.',
+          'With a phone number of a registered customer the order is theirs and has their membership priority (409 `active_order_exists` when they already queue; 409 `no_member` when no customer has that number: send it again without the phone for a one-time walk-in). Walk-ins skip the online checks (full, closing soon): staff decide. Walk-ins count as checked in.',
         params: marketParams,
         body: walkInSchema,
         response: { 201: createOrderAnswerSchema, ...errorAnswers },
@@ -94,6 +95,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (phone) {
         const e164 = normalisePhone(phone, ctx.info.dialCode);
         [customer] = await ctx.db.select().from(customers).where(eq(customers.phone, e164));
+        // A mistyped number must not silently become a nameless one-time walk-in while staff
+        // believe the member got their priority: staff confirm, and send it without the phone.
+        if (!customer) {
+          throw new HttpError(
+            409,
+            'no_member',
+            'No member with this number: add the customer as a one-time walk-in?',
+            { phone: 'No member with this number' },
+          );
+        }
       }
       const row = await joinQueue(ctx, app.queue, now, {
         pobId,
