@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { backupToken } from '../src/lib/backups';
 
 const run = promisify(execFile);
 const SECRET = 'test-secret-that-is-long-enough-to-sign-tokens-0123456789';
-const SERVER_DIR = new URL('..', import.meta.url).pathname;
+const SERVER_DIR = resolve(import.meta.dirname, '..');
 
 const allOrders = (app: App) =>
   fi(app)
