@@ -15,6 +15,7 @@ const PUBLIC = new Set([
   'POST /login/',
   'POST /refresh/',
   'POST /register/',
+  'POST /auth/register-code/',
   'POST /auth/reset-token/',
   'POST /auth/reset/',
   'GET /pobs/',

@@ -223,7 +223,9 @@ const VALID_BODIES: Record<string, unknown> = {
     email: 'nolla@example.fi',
     password: 'Parturi123',
     terms_accepted: true,
+    code: '123456',
   },
+  'POST /auth/register-code/': { phone: '+358401239876' },
   'POST /login/': { phone: '+358401239876', password: 'Parturi123' },
   'POST /auth/reset-token/': { phone: '+358401239876' },
   'POST /auth/reset/': {
