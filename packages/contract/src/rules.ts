@@ -73,6 +73,8 @@ export const MESSAGES_EN: Record<string, string> = {
   'register.lastnameError': 'Check the last name',
   'register.emailError': 'Check the email address',
   'register.termsError': 'The terms of use must be accepted',
+  'register.codeError': 'Enter the 6-digit code from the text message',
+  'register.codeInvalid': 'The code is wrong or has expired',
   'login.phoneError': 'Enter your phone number',
   'login.passwordError': 'Enter your password',
   'recovery.phoneError': 'Missing phone parameter',
