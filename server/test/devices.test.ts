@@ -395,3 +395,52 @@ describe('rotating a device code (issue 27)', () => {
     expect(barber.statusCode).toBe(403);
   });
 });
+
+describe('device codes expire when unused (issue 27)', () => {
+  const DAY = 86_400_000;
+  const board = (c: string) => app.inject({ url: '/api/fi/display/1/', headers: code(c) });
+
+  it('keeps a code in use working, and refuses one unused for 14 days', async () => {
+    clock.at = Date.UTC(2026, 11, 1, 9, 0);
+    staff.clear();
+    const display = await createDevice('display');
+    // Used just before the 14 days run out: it keeps working, counted from its last use.
+    clock.at += 14 * DAY - 60_000;
+    expect((await board(display.code)).statusCode).toBe(200);
+    clock.at += 14 * DAY - 60_000;
+    expect((await board(display.code)).statusCode).toBe(200);
+    const [row] = await app.markets
+      .get('fi')!
+      .db.select()
+      .from(devices)
+      .where(eq(devices.id, display.id));
+    expect(row?.lastUsedAt?.getTime()).toBe(clock.at);
+    // Then 14 days without a call: refused, also for a stream ticket.
+    clock.at += 14 * DAY;
+    const refused = await board(display.code);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ error: 'device_code' });
+    const ticket = await app.inject({
+      method: 'POST',
+      url: '/api/fi/stream-ticket/',
+      headers: code(display.code),
+    });
+    expect(ticket.statusCode).toBe(401);
+  });
+
+  it('refuses a code never used 14 days after it was created; its rotation works', async () => {
+    clock.at = Date.UTC(2027, 0, 10, 9, 0);
+    staff.clear();
+    const kiosk = await createDevice('display');
+    clock.at += 14 * DAY;
+    staff.clear();
+    expect((await board(kiosk.code)).statusCode).toBe(401);
+    const rotated = await app.inject({
+      method: 'POST',
+      url: `/api/fi/staff/devices/${kiosk.id}/rotate/`,
+      headers: await staffAuth('manager1'),
+    });
+    expect(rotated.statusCode, rotated.body).toBe(201);
+    expect((await board(deviceCreatedSchema.parse(rotated.json()).code)).statusCode).toBe(200);
+  });
+});
