@@ -307,6 +307,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /customers/{id}/orders/{orderId}/travel/': { minutes: 12 },
   'POST /staff/devices/': { kind: 'kiosk', label: 'Ovi' },
   'PATCH /staff/shop/presence/': { display_names: 'number', hold_grace_minutes: 5 },
+  'POST /kiosk/{pobId}/orders/{orderId}/confirm/': { code: '123456' },
   'POST /kiosk/{pobId}/orders/': {
     items: [{ service_id: 1, extra_service_ids: [2] }],
     name: 'Ville',

@@ -1,6 +1,6 @@
 // "Your turn is near": once per order, by Web Push when the customer subscribed, else by SMS when
 // they allow it, in the customer's language.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import webpush from 'web-push';
 import {
   TURN_NEAR_MINUTES,
@@ -11,7 +11,7 @@ import {
 import type { QueueEstimate } from '@jono/queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
-import { customers, orders } from '../db/schema';
+import { customers, orders, phoneCodes } from '../db/schema';
 import { httpsPushTransport, type PushTransport } from './push-transport';
 import { maskPhone } from './sms';
 import { smsLanguageOf, smsText } from './sms-texts';
@@ -89,6 +89,30 @@ export function turnNearIds(active: readonly ActiveOrderRow[], estimate: QueueEs
     .map((o) => o.id);
 }
 
+/** Of these orders, the kiosk ones with a phone that no used code has proved. */
+async function unprovedKioskOrders(ctx: MarketContext, ids: number[]): Promise<Set<number>> {
+  const kiosk = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.id, ids), eq(orders.source, 'kiosk'), isNotNull(orders.notifyPhone)));
+  if (kiosk.length === 0) return new Set();
+  const proved = await ctx.db
+    .select({ orderId: phoneCodes.orderId })
+    .from(phoneCodes)
+    .where(
+      and(
+        eq(phoneCodes.purpose, 'kiosk'),
+        inArray(
+          phoneCodes.orderId,
+          kiosk.map((k) => k.id),
+        ),
+        isNotNull(phoneCodes.usedAt),
+      ),
+    );
+  const ok = new Set(proved.map((p) => p.orderId));
+  return new Set(kiosk.map((k) => k.id).filter((id) => !ok.has(id)));
+}
+
 /** Claims each order once (notified_at, safe across processes) and sends the message. */
 export async function notifyTurnNear(
   ctx: MarketContext,
@@ -98,6 +122,11 @@ export async function notifyTurnNear(
   ids: number[],
   now: number,
 ): Promise<void> {
+  if (ids.length === 0) return;
+  // A kiosk walk-in's number gets nothing before it is proved with the code texted at the join
+  // (issue 27): those orders are left unclaimed until confirmed.
+  const unproved = await unprovedKioskOrders(ctx, ids);
+  ids = ids.filter((id) => !unproved.has(id));
   if (ids.length === 0) return;
   const claimed = await ctx.db
     .update(orders)
