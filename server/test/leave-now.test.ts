@@ -277,10 +277,11 @@ describe('travel time and the leave-now alert', () => {
     app.queue.invalidate('fi', 12);
     const view = await app.queue.view(fi(app), 12);
     const both = await Promise.all([
-      notifyLeaveNow(fi(app), null, app.log, view, clock.at),
-      notifyLeaveNow(fi(app), null, app.log, view, clock.at),
+      notifyLeaveNow(fi(app), false, view, clock.at),
+      notifyLeaveNow(fi(app), false, view, clock.at),
     ]);
     expect(both.flat()).toEqual([c.orderId]);
+    await app.outbox.kick(fi(app));
     expect(leaveTexts(c.phone)).toHaveLength(1);
   });
 });
