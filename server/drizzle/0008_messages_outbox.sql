@@ -48,6 +48,9 @@ CREATE TABLE IF NOT EXISTS "sms_inbound" (
 ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "alert_ahead" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "alert_minutes" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "alert_channel" text;--> statement-breakpoint
+ALTER TABLE "pobs" ADD COLUMN IF NOT EXISTS "waiting_notice" text;--> statement-breakpoint
+ALTER TABLE "pobs" ADD COLUMN IF NOT EXISTS "waiting_notice_translations" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "pobs" ADD COLUMN IF NOT EXISTS "waiting_notice_at" timestamp with time zone;--> statement-breakpoint
 DO $$ BEGIN
  ALTER TABLE "shop_notices" ADD CONSTRAINT "shop_notices_pob_id_pobs_id_fk" FOREIGN KEY ("pob_id") REFERENCES "pobs"("id") ON DELETE cascade ON UPDATE no action;
 EXCEPTION WHEN duplicate_object THEN NULL;

@@ -14,3 +14,4 @@ export * from './staff';
 export * from './live';
 export * from './config';
 export * from './presence';
+export * from './messages';

@@ -110,6 +110,16 @@ export const pobs = pgTable('pobs', {
   displayNames: text('display_names').notNull().default('first_name'),
   /** Minutes a late customer who set off on the leave-now alert keeps first place. */
   holdGraceMinutes: integer('hold_grace_minutes').notNull().default(10),
+  /**
+   * The last word to everyone waiting (POST /staff/notices/), with its translations by interface
+   * language and when it was sent: shown on the tracking screen of every order waiting then.
+   */
+  waitingNotice: text('waiting_notice'),
+  waitingNoticeTranslations: jsonb('waiting_notice_translations')
+    .$type<Record<string, string>>()
+    .notNull()
+    .default({}),
+  waitingNoticeAt: ts('waiting_notice_at'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 

@@ -20,6 +20,7 @@ export default fp(
       push: () => app.queue.push,
       publicUrl: app.env.SMS_PUBLIC_URL,
       leaseMs: app.env.OUTBOX_LEASE_MS,
+      onFailed: (ctx, pobId) => void app.queue.changed(ctx, pobId).catch(() => undefined),
     });
     app.decorate('outbox', worker);
     app.queue.onMessages = (ctx) => worker.kick(ctx);

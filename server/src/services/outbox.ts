@@ -134,6 +134,8 @@ export interface WorkerOptions {
   batch?: number;
   leaseMs?: number;
   random?: () => number;
+  /** A shop's alert failed for good (the staff board shows it): tell its listeners. */
+  onFailed?: (ctx: MarketContext, pobId: number) => void;
 }
 
 /** Sends the outbox of every market; one per process. */
@@ -233,6 +235,7 @@ export class OutboxWorker {
         .set({ status: 'expired', claimToken: null, claimedUntil: null, updatedAt: new Date(now) })
         .where(mine);
       this.opts.log.warn({ id: row.id, purpose: row.purpose }, 'outbox message expired unsent');
+      if (row.pobId !== null) this.opts.onFailed?.(ctx, row.pobId);
       return;
     }
     try {
@@ -277,6 +280,7 @@ export class OutboxWorker {
           updatedAt: new Date(now),
         })
         .where(mine);
+      if (giveUp && !replaced && row.pobId !== null) this.opts.onFailed?.(ctx, row.pobId);
       this.opts.log.warn(
         {
           id: row.id,
@@ -355,14 +359,14 @@ class Gone extends Error {
 
 /**
  * A provider's delivery report: the row sent with this id becomes delivered or failed (a late
- * "sent" never undoes "delivered"). Answers whether a row matched.
+ * "sent" never undoes "delivered"). Answers the row's shop, or null when no row matched.
  */
 export async function applyStatus(
   db: Db,
   provider: string,
   report: StatusReport,
   now: number,
-): Promise<boolean> {
+): Promise<{ pobId: number | null } | null> {
   const at = new Date(now);
   const set =
     report.status === 'delivered'
@@ -381,6 +385,6 @@ export async function applyStatus(
         sql`${outbox.status} <> 'delivered'`,
       ),
     )
-    .returning({ id: outbox.id });
-  return rows.length > 0;
+    .returning({ pobId: outbox.pobId });
+  return rows[0] ?? null;
 }

@@ -134,6 +134,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (matched && report.status === 'failed') {
         // The board shows a failed alert: its shop's listeners hear it.
         request.log.warn({ provider }, 'the provider reported a failed SMS');
+        if (matched.pobId !== null) await app.queue.changed(ctx, matched.pobId);
       }
       return reply.type(ctx.sms.answer.type).send(ctx.sms.answer.body);
     },
