@@ -13,7 +13,8 @@ import type { ActiveOrderRow } from './queue-load';
 export { WebPushSender, type PushMessage, type PushSender } from './push';
 
 /**
- * Orders whose turn is near: expected within TURN_NEAR_MINUTES, or next in line. App customers
+ * Orders whose turn is near: expected within TURN_NEAR_MINUTES (or the minutes the customer
+ * chose), or next in line (or within the number ahead they chose); none when they chose no alert. App customers
  * on the way who shared their travel time get the leave-now alert instead (leave-now.ts); kiosk
  * walk-ins who left a phone number get an SMS.
  */
@@ -31,6 +32,12 @@ export function turnNearIds(active: readonly ActiveOrderRow[], estimate: QueueEs
     .filter((o) => {
       const e = estimate.orders.get(o.id);
       if (!e) return false;
+      // The customer's own choice for this order (order-alerts.ts), else the default.
+      if (o.alertChannel === 'none') return false;
+      if (o.alertAhead !== null) return e.position - 1 <= o.alertAhead;
+      if (o.alertMinutes !== null) {
+        return e.position === 1 || (e.waitMinutes !== null && e.waitMinutes <= o.alertMinutes);
+      }
       return e.position === 1 || (e.waitMinutes !== null && e.waitMinutes <= TURN_NEAR_MINUTES);
     })
     .map((o) => o.id);
