@@ -24,6 +24,8 @@ import { useOrderEvents } from '../api/use-order-events';
 import { PlaceActions } from '../components/place-actions';
 import { RejoinButton } from '../components/rejoin-button';
 import { TravelCard } from '../components/travel-card';
+import { AlertControls } from '../components/alert-controls';
+import { ShopNotice } from '../components/shop-notice';
 import { WaitChangeNote } from '../components/wait-change-note';
 import { ReceiptOverlay } from '../components/receipt-overlay';
 import { TrackingFooter } from '../components/tracking-footer';
@@ -180,7 +182,9 @@ export function TrackingRoute() {
         </button>
       ) : null}
       {stage === 'checkedIn' ? <p className="notice notice--success">{t('checkIn.done')}</p> : null}
+      <ShopNotice order={data} />
       <TravelCard order={data} />
+      <AlertControls order={data} />
       <PlaceActions order={data} />
       <RejoinButton order={data} now={order.dataUpdatedAt} />
 
