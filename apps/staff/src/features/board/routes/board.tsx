@@ -10,6 +10,7 @@ import { useQueueEvents } from '../api/use-queue-events';
 import { ChairCard } from '../components/chair-card';
 import { EstimatesStrip } from '../components/estimates-strip';
 import { NoticeEditor } from '../components/notice-editor';
+import { WaitingNoticeForm } from '../components/waiting-notice-form';
 import { QueueOrderCard } from '../components/queue-order-card';
 import { RecentActions } from '../components/recent-actions';
 import { ShopControls } from '../components/shop-controls';
@@ -101,6 +102,7 @@ export function BoardRoute() {
           </section>
           <RecentActions recent={data.recent} now={now} busy={actions.busy} onUndo={actions.undo} />
           <NoticeEditor key={data.pob.notice ?? ''} notice={data.pob.notice} />
+          <WaitingNoticeForm />
         </aside>
       </div>
       <WalkInDialog open={walkInOpen} onClose={() => setWalkInOpen(false)} />
