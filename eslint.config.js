@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
   {
@@ -27,6 +28,17 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+    },
+  },
+  {
+    // No super-linear regular expression anywhere (issue 27: a quadratic email pattern stalled the
+    // server for 13 s): backtracking that can blow up, and patterns that move super-linearly, in
+    // every file that runs in the server or the apps.
+    files: ['packages/**/*.{ts,tsx}', 'server/src/**/*.ts', 'apps/**/*.{ts,tsx}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': ['error', { ignoreSticky: false, ignorePartial: false }],
     },
   },
   {

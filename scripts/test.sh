@@ -9,6 +9,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund
 fi
 
+echo "== Node.js $(node --version)"
 echo "== lint";      npm run lint
 echo "== typecheck"; npm run typecheck
 echo "== unit, API and component tests (PGlite)"

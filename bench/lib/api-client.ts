@@ -72,7 +72,7 @@ export async function customer(base: string, n: number): Promise<Customer> {
   return { id: a.customer_id, token: a.access_token, phone };
 }
 
-/** Customers from..from+n-1, eight at a time (scrypt makes each take a while). */
+/** Customers from..from+n-1, eight at a time (each hashes a password). */
 export async function customers(base: string, n: number, from = 0): Promise<Customer[]> {
   const out: Customer[] = [];
   for (let i = 0; i < n; i += 8) {

@@ -11,18 +11,22 @@ import type { Env } from './config/env';
 import type { MarketContext } from './context';
 import { openMarketDbs, pgliteDir, type StatementHook } from './db/client';
 import { seedIfEmpty } from './db/seed';
-import { TokenService } from './lib/tokens';
+import { StreamTickets, TokenService } from './lib/tokens';
 import { fastReads } from './lib/fast-reads';
 import { loggableError } from './lib/loggable-error';
 import { DEFAULT_LIMITS, RELAXED_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
 import { DevSmsSender, smsProviderOf, type SmsProvider } from './services/sms';
 import outboxPlugin from './services/outbox-plugin';
 import smsRoutes from './routes/sms/index';
+import { CountedSms } from './services/counted-senders';
 import type { SnapshotFn } from './services/shops';
 import { ReadCache } from './services/read-cache';
 import errorsPlugin from './plugins/errors';
 import securityPlugin, { apiSecurityHeaders } from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limits';
+import metricsPlugin from './plugins/metrics';
+import healthPlugin from './plugins/health';
+import wellFormedPlugin from './plugins/well-formed';
 import docsPlugin from './plugins/docs';
 import staticPlugin from './plugins/static';
 import authRoutes from './routes/auth/index';
@@ -117,7 +121,9 @@ export async function buildApp(opts: AppOptions) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 64 * 1024,
     trustProxy: env.TRUST_PROXY,
-    forceCloseConnections: true,
+    // On close, idle keep-alive connections end at once; a request in flight finishes (a join's
+    // batch commits and is answered) and its connection closes after it (plugins/health.ts).
+    forceCloseConnections: 'idle',
     logController: new LogController({ disableRequestLogging: env.NODE_ENV === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -128,6 +134,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('env', env);
   app.decorate('now', now);
   app.decorate('tokens', new TokenService(env.jwtSecret, now));
+  app.decorate('streamTickets', new StreamTickets(env.jwtSecret, now));
   app.decorate('limits', {
     ...(env.RELAXED_RATE_LIMITS && !env.production ? RELAXED_LIMITS : DEFAULT_LIMITS),
     ...opts.limits,
@@ -151,6 +158,7 @@ export async function buildApp(opts: AppOptions) {
       devOutbox = new DevSmsSender(market, app.log);
       sms = devOutbox;
     }
+    sms = new CountedSms(sms, market);
     markets.set(market, { market, info: MARKET_INFO[market], store, db: store.db, sms, devOutbox });
   }
   app.addHook('onClose', () => dbs.close());
@@ -170,12 +178,11 @@ export async function buildApp(opts: AppOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(metricsPlugin);
+  await app.register(wellFormedPlugin);
   await app.register(docsPlugin);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({
-    status: 'ok',
-    markets: [...markets.keys()],
-  }));
+  await app.register(healthPlugin);
 
   await app.register(
     async (api) => {

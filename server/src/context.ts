@@ -2,7 +2,7 @@
 import type { Market, MarketInfo } from '@jono/contract';
 import type { Db, MarketDb } from './db/client';
 import type { DevSmsSender, SmsProvider } from './services/sms';
-import type { TokenService } from './lib/tokens';
+import type { StreamTickets, TokenService } from './lib/tokens';
 import type { Env } from './config/env';
 import type { RateLimitSettings } from './plugins/rate-limits';
 
@@ -22,6 +22,8 @@ declare module 'fastify' {
     env: Env;
     markets: Map<Market, MarketContext>;
     tokens: TokenService;
+    /** Stream tickets for `?ticket=` on the event streams (lib/tokens.ts). */
+    streamTickets: StreamTickets;
     now: () => number;
     limits: RateLimitSettings;
   }

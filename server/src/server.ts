@@ -8,19 +8,27 @@ import { warmUp } from './services/warm-up';
 const env = loadEnv(process.env, () => webpush.generateVAPIDKeys());
 const app = await buildApp({ env });
 
+// A graceful shutdown: /readyz answers 503 at once; after SHUTDOWN_DELAY_MS (time for a balancer
+// or orchestrator polling /readyz to stop sending requests) the node stops accepting
+// connections, ends its live streams (clients reconnect elsewhere with Last-Event-ID), answers
+// the requests in flight (their batches commit), and closes its databases.
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    app.lifecycle.draining = true;
+    app.log.info({ signal, delayMs: env.SHUTDOWN_DELAY_MS }, 'shutting down');
+    const delay = new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
+    delay
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }
 

@@ -72,7 +72,7 @@ const BARBER = new Set([
   'GET /staff/events',
 ]);
 /** Routes that need any logged-in customer and act only on the caller. */
-const SELF = new Set(['POST /password/', 'POST /logout/']);
+const SELF = new Set(['POST /password/', 'POST /logout/', 'POST /stream-ticket/']);
 
 interface Route {
   method: string;
@@ -230,29 +230,58 @@ describe('the authorization matrix', () => {
     }
   });
 
-  it('takes ?access_token= on the event streams only, never on another route', async () => {
+  it('never takes a token or device code from a URL; a stream ticket opens streams and nothing else', async () => {
+    // Issue 27: ?access_token= with 12-hour staff tokens and device codes landed in access logs.
     const staff = await app.inject({
       method: 'POST',
       url: '/api/fi/staff/login/',
       payload: { username: 'manager1', password: DEMO.password },
     });
     const staffToken = staff.json<{ access_token: string }>().access_token;
+    const ticket = async (credential: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/fi/stream-ticket/',
+        headers: { authorization: `Bearer ${credential}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ expires_in: number }>().expires_in).toBe(60);
+      return res.json<{ ticket: string }>().ticket;
+    };
+    const victimTicket = await ticket(victim.access_token);
+    const staffTicket = await ticket(staffToken);
     const streams = routes.filter((r) => r.path.endsWith('/events') || r.path.endsWith('/events/'));
     expect(streams.length).toBeGreaterThanOrEqual(2);
     const guarded = routes.filter(
-      (r) => !PUBLIC.has(`${r.method} ${r.path}`) && !streams.includes(r),
+      (r) =>
+        !PUBLIC.has(`${r.method} ${r.path}`) && !isDeviceRoute(r) && r.path !== '/stream-ticket/',
     );
     expect(guarded.length).toBeGreaterThan(20);
-    for (const r of guarded) {
-      const token = r.path.startsWith('/staff/') ? staffToken : victim.access_token;
-      const url = `${fill(r.path, victim.customer_id)}?access_token=${encodeURIComponent(token)}`;
-      const res = await app.inject({
+    const send = (r: { method: string; path: string }, query: string, bearerToken?: string) =>
+      app.inject({
         method: r.method as 'GET',
-        url,
+        url: `${fill(r.path, victim.customer_id)}?${query}`,
+        ...(bearerToken ? { headers: { authorization: `Bearer ${bearerToken}` } } : {}),
         ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }),
       });
-      expectRefused(res, [401], `${r.method} ${r.path} with ?access_token=`);
+    for (const r of guarded) {
+      const isStaff = r.path.startsWith('/staff/');
+      const token = isStaff ? staffToken : victim.access_token;
+      const own = isStaff ? staffTicket : victimTicket;
+      const label = `${r.method} ${r.path}`;
+      // An access token in the URL is refused everywhere, streams included.
+      expectRefused(await send(r, `access_token=${token}`), [401], `${label} ?access_token=`);
+      // A ticket is refused as a bearer token everywhere.
+      expectRefused(await send(r, '', own), [401], `${label} with a ticket as Bearer`);
+      // A ticket in the URL opens only event streams.
+      if (!streams.includes(r)) {
+        expectRefused(await send(r, `ticket=${own}`), [401], `${label} ?ticket=`);
+      }
     }
+    // On a stream, another caller's ticket is refused.
+    const order = streams.find((r) => r.path.startsWith('/customers/'));
+    if (!order) throw new Error('no order stream');
+    expectRefused(await send(order, `ticket=${staffTicket}`), [403], 'order stream, staff ticket');
   });
 
   it('refuses every staff route with the token of a removed account or an ended session', async () => {

@@ -179,6 +179,14 @@ describe('PATCH /customers/:id/', () => {
       'https://fcm.googleapis.com:8443/abc',
       'https://user:pw@fcm.googleapis.com/abc',
       'http://fcm.googleapis.com/abc',
+      // Issue 27: one parser saw a push host where another connected to the address before ';'.
+      'https://169.254.169.254;.push.apple.com/abc',
+      'https://127.0.0.1;.notify.windows.com/abc',
+      'https://10.0.0.5%3B.push.apple.com/abc',
+      'https://a.b.push.apple.com/abc',
+      'https://evil_host.push.apple.com/abc',
+      'https://169.254.169.254.notify.windows.com/abc',
+      'https://-x.push.apple.com/abc',
     ]) {
       const res = await app.inject({
         method: 'PATCH',

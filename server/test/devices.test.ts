@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { devices } from '../src/db/schema';
 import { recheckSessions } from '../src/services/revocation';
-import { buildTestApp } from './helpers';
+import { buildTestApp, streamTicket } from './helpers';
 import {
   authFor,
   catalogue,
@@ -130,7 +130,7 @@ describe('device codes', () => {
   it('ends an open display stream once its code is revoked', async () => {
     const created = await createDevice('display');
     const stream = await openSse(
-      `${base}/api/fi/display/1/events?access_token=${encodeURIComponent(created.code)}`,
+      `${base}/api/fi/display/1/events?ticket=${await streamTicket(app, created.code)}`,
     );
     expect(stream.status).toBe(200);
     await stream.next();
@@ -145,7 +145,7 @@ describe('device codes', () => {
   it('ends a display stream whose code was revoked without a notification, at the next re-check', async () => {
     const created = await createDevice('display');
     const stream = await openSse(
-      `${base}/api/fi/display/1/events?access_token=${encodeURIComponent(created.code)}`,
+      `${base}/api/fi/display/1/events?ticket=${await streamTicket(app, created.code)}`,
     );
     await stream.next();
     // Revoked behind the server's back (another process whose NOTIFY was lost).
@@ -164,7 +164,7 @@ describe('kiosk and display', () => {
     const kiosk = await createDevice('kiosk', 'manager3');
     const display = await createDevice('display', 'manager3');
     const stream = await openSse(
-      `${base}/api/fi/display/3/events?access_token=${encodeURIComponent(display.code)}`,
+      `${base}/api/fi/display/3/events?ticket=${await streamTicket(app, display.code)}`,
     );
     await stream.next();
     const res = await kioskJoin(3, kiosk.code, { name: 'Ville Virtanen', phone: '040 123 4567' });

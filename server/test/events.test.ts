@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { orderSchema, pobEventSchema, staffQueueSchema, type PobEvent } from '@jono/contract';
-import { buildTestApp } from './helpers';
+import { buildTestApp, streamTicket } from './helpers';
 import { WEDNESDAY_NOON, catalogue, join, newCustomer, setShop } from './queue-factories';
 import { openSse, type SseClient } from './sse-client';
 import type { App } from '../src/app';
@@ -67,11 +67,13 @@ describe('GET /pobs/:id/events', () => {
 });
 
 describe('GET /customers/:id/orders/:orderId/events', () => {
-  it('sends the order with ?access_token= and again after check-in', async () => {
+  it('sends the order with a stream ticket in ?ticket= and again after check-in', async () => {
     const c = await newCustomer(app);
     const id = (await join(app, c, 5)).json<{ id: number }>().id;
     const token = c.auth.authorization.slice(7);
-    const s = await sse(`/customers/${c.id}/orders/${id}/events?access_token=${token}`);
+    const s = await sse(
+      `/customers/${c.id}/orders/${id}/events?ticket=${await streamTicket(app, token)}`,
+    );
     expect(orderSchema.parse(await s.next())).toMatchObject({ id, customer_at_pob: false });
     await app.inject({
       method: 'PATCH',
@@ -90,7 +92,9 @@ describe('GET /customers/:id/orders/:orderId/events', () => {
     const before = orderSchema.parse((await app.inject({ url, headers: c.auth })).json());
     expect(moment(before)).not.toBeNaN();
     const token = c.auth.authorization.slice(7);
-    const s = await sse(`/customers/${c.id}/orders/${id}/events?access_token=${token}`);
+    const s = await sse(
+      `/customers/${c.id}/orders/${id}/events?ticket=${await streamTicket(app, token)}`,
+    );
     await s.next();
     clock += 60_000;
     onTestFinished(() => {
@@ -215,9 +219,11 @@ describe('a stream lasts as long as the token it was opened with', () => {
   it("ends a customer's order stream when its token expires, not before", async () => {
     const c = await newCustomer(app);
     const id = (await join(app, c, 5)).json<{ id: number }>().id;
-    const path = `/customers/${c.id}/orders/${id}/events?access_token=`;
-    const lasting = await sse(path + c.auth.authorization.slice(7));
-    const expiring = await sse(path + (await shortLived(c.auth.authorization.slice(7))));
+    const path = `/customers/${c.id}/orders/${id}/events?ticket=`;
+    const lasting = await sse(path + (await streamTicket(app, c.auth.authorization.slice(7))));
+    const expiring = await sse(
+      path + (await streamTicket(app, await shortLived(c.auth.authorization.slice(7)))),
+    );
     await expect(expiring.next(() => false, 5000)).rejects.toThrow('stream ended');
     // The stream opened with a 15-minute token still delivers changes.
     await lasting.next();
@@ -259,7 +265,9 @@ describe('a stream ends when its session is revoked', () => {
     const second = await logIn();
     const id = (await join(app, c, 5)).json<{ id: number }>().id;
     const stream = async (token: string) => {
-      const s = await sse(`/customers/${c.id}/orders/${id}/events?access_token=${token}`);
+      const s = await sse(
+        `/customers/${c.id}/orders/${id}/events?ticket=${await streamTicket(app, token)}`,
+      );
       orderSchema.parse(await s.next());
       return s;
     };
@@ -368,6 +376,29 @@ describe('a stream ends when its session is revoked', () => {
     });
     expect(removed.statusCode).toBe(200);
     await ends(s);
+  });
+
+  it('revokes a staff token at logout: the queue and the stream refuse it, a new login works', async () => {
+    // Issue 27: after staff logout the token still read the queue.
+    const barber = await staffLogin('barber1');
+    const auth = { authorization: `Bearer ${barber.access_token}` };
+    const s = await staffStream(barber.access_token);
+    expect((await app.inject({ url: '/api/fi/staff/queue/', headers: auth })).statusCode).toBe(200);
+    expect((await post('/logout/', undefined, barber.access_token)).statusCode).toBe(200);
+    await ends(s);
+    expect((await app.inject({ url: '/api/fi/staff/queue/', headers: auth })).statusCode).toBe(401);
+    const ticket = await app.inject({
+      method: 'POST',
+      url: '/api/fi/stream-ticket/',
+      headers: auth,
+    });
+    expect(ticket.statusCode).toBe(401);
+    const again = await staffLogin('barber1');
+    const res = await app.inject({
+      url: '/api/fi/staff/queue/',
+      headers: { authorization: `Bearer ${again.access_token}` },
+    });
+    expect(res.statusCode).toBe(200);
   });
 
   it("ends a staff stream when the account's password or role changes", async () => {

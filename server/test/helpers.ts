@@ -80,3 +80,15 @@ export async function login(app: App, phone: string, password = DEMO.password, m
   const body = res.json<{ customer_id: number; access_token: string; refresh_token: string }>();
   return { ...body, auth: { authorization: `Bearer ${body.access_token}` } };
 }
+
+/** A stream ticket (POST /stream-ticket/) for `credential`: an access token or a device code. */
+export async function streamTicket(app: App, credential: string, market = 'fi'): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/${market}/stream-ticket/`,
+    headers: { authorization: `Bearer ${credential}` },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`stream ticket refused ${res.statusCode} ${res.body}`);
+  return res.json<{ ticket: string }>().ticket;
+}

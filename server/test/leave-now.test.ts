@@ -205,7 +205,10 @@ describe('travel time and the leave-now alert', () => {
     const alerted = clock.at;
     const onTheWay = await orderOf(c);
     expect(onTheWay.presence).toMatchObject({ state: 'on_the_way', leave_at: null });
-    expect(Date.parse(onTheWay.presence?.held_until ?? '')).toBe(alerted + 20 * MINUTE);
+    // Held from the leave time (within the sweep's minute), not from when the text went out.
+    const heldUntil = Date.parse(onTheWay.presence?.held_until ?? '');
+    expect(heldUntil).toBeLessThanOrEqual(alerted + 20 * MINUTE);
+    expect(heldUntil).toBeGreaterThan(alerted + 19 * MINUTE);
     const tag = (await board(10)).orders.find((o) => o.id === c.orderId)?.presence;
     expect(tag).toMatchObject({ state: 'on_the_way', eta_minutes: 10 });
 
@@ -219,7 +222,7 @@ describe('travel time and the leave-now alert', () => {
     const held = await board(10);
     expect(held.orders.find((o) => o.id === c.orderId)?.presence).toMatchObject({
       state: 'held',
-      held_until: new Date(alerted + 20 * MINUTE).toISOString(),
+      held_until: new Date(heldUntil).toISOString(),
     });
     // ... and keeps first place among those waiting.
     expect((await orderOf(c)).ahead).toBe(0);
@@ -253,20 +256,89 @@ describe('travel time and the leave-now alert', () => {
     expect(smsTo(c.phone)).toHaveLength(1);
   });
 
-  it('never alerts at night in the shop’s time zone, and alerts in the morning', async () => {
-    // 22:30 in Helsinki; shop 5 is open around the clock.
-    clock.at = Date.UTC(2026, 10, 18, 20, 30);
-    await setShop(app, 5, { chairs: 1 });
+  it('alerts at 03:00 at a 24-hour shop and holds the spot from then', async () => {
+    // 03:00 in Helsinki; shop 5 is open around the clock.
+    clock.at = Date.UTC(2026, 10, 19, 1, 0);
+    await setShop(app, 5, { chairs: 1, holdGraceMinutes: 10 });
     await staffAct(5, await walkIn(5, 'Tuoli'), 'start');
     await walkIn(5, 'Edellä');
     const c = await joined(5);
+    // Two hours away: the turn comes sooner, so it is time to leave now.
     await travel(c, { minutes: 120 });
     await sweep();
+    expect(leaveTexts(c.phone)).toHaveLength(1);
+    const order = await orderOf(c);
+    expect(order.presence).toMatchObject({
+      state: 'on_the_way',
+      leave_at: null,
+      leave_alert_at: new Date(clock.at).toISOString(),
+      held_until: new Date(clock.at + 130 * MINUTE).toISOString(),
+    });
+    // The spot is held: staff cannot mark the customer a no-show while they travel.
+    clock.at += 125 * MINUTE;
+    expect((await staffAct(5, c.orderId, 'no-show')).statusCode).toBe(409);
+  });
+
+  it('holds the spot from the leave time, not from when a late sweep found it due', async () => {
+    clock.at = WEDNESDAY_NOON;
+    await setShop(app, 13, { chairs: 1, holdGraceMinutes: 10 });
+    await staffAct(13, await walkIn(13, 'Tuoli'), 'start');
+    await walkIn(13, 'Edellä');
+    const c = await joined(13);
+    const shared = orderSchema.parse((await travel(c, { minutes: 10 })).json());
+    const leaveAt = Date.parse(shared.presence?.leave_at ?? '');
+    expect(leaveAt).toBeGreaterThan(clock.at);
     expect(smsTo(c.phone)).toHaveLength(0);
-    expect((await orderOf(c)).presence?.leave_at).not.toBeNull();
-    clock.at = Date.UTC(2026, 10, 19, 6, 5);
+    // Nothing looked at the shop for a while (a restart): the queue as it was, found 8 minutes
+    // after the leave time.
+    const view = await app.queue.view(fi(app), 13);
+    const late = leaveAt + 8 * MINUTE;
+    expect(await notifyLeaveNow(fi(app), false, view, late)).toEqual([c.orderId]);
+    const [row] = await fi(app).db.select().from(orders).where(eq(orders.id, c.orderId));
+    expect(row?.leaveAlertAt?.getTime()).toBe(late);
+    expect(row?.setOffAt?.getTime()).toBe(leaveAt);
+    expect(row?.heldUntil?.getTime()).toBe(leaveAt + 20 * MINUTE);
+  });
+
+  it('alerts on time across the autumn DST change', async () => {
+    // Helsinki, 25 October 2026: at 04:00 summer time (01:00 UTC) the clocks go back to 03:00.
+    clock.at = Date.UTC(2026, 9, 25, 0, 40);
+    await setShop(app, 1, { chairs: 1, holdGraceMinutes: 10 });
+    const inChair = await walkIn(1, 'Tuoli');
+    await staffAct(1, inChair, 'start');
+    const ahead = await walkIn(1, 'Edellä');
+    const c = await joined(1);
+    const shared = orderSchema.parse((await travel(c, { minutes: 10 })).json());
+    const leaveAt = Date.parse(shared.presence?.leave_at ?? '');
+    // The leave time falls after the change, though its local hour reads earlier (03:xx EET).
+    expect(leaveAt).toBeGreaterThan(Date.UTC(2026, 9, 25, 1, 0));
     await sweep();
-    expect(smsTo(c.phone)).toHaveLength(1);
+    expect(leaveTexts(c.phone)).toHaveLength(0);
+    clock.at = leaveAt;
+    await staffAct(1, inChair, 'finish');
+    await staffAct(1, ahead, 'start');
+    for (let i = 0; i < 60 && leaveTexts(c.phone).length === 0; i++) {
+      clock.advance(1);
+      await sweep();
+    }
+    expect(leaveTexts(c.phone)).toHaveLength(1);
+    // The held spot is measured in real minutes: travel 10 and grace 10 from the leave time.
+    const held = Date.parse((await orderOf(c)).presence?.held_until ?? '');
+    expect(held - clock.at).toBeLessThanOrEqual(20 * MINUTE);
+    expect(held - clock.at).toBeGreaterThan(19 * MINUTE);
+  });
+
+  it('tells a traveller to leave when their turn is near and the wait has no estimate', async () => {
+    clock.at = WEDNESDAY_NOON;
+    await setShop(app, 11, { chairs: 1 });
+    const c = await joined(11);
+    // The barber goes off duty: the wait has no estimate and so no leave time.
+    await setShop(app, 11, { chairs: 0 });
+    app.queue.invalidate('fi', 11);
+    await travel(c, { minutes: 15 });
+    await sweep();
+    expect((await orderOf(c)).presence).toMatchObject({ leave_at: null });
+    expect(leaveTexts(c.phone)).toHaveLength(1);
   });
 
   it('is claimed once when two processes find it due at the same moment', async () => {
@@ -311,5 +383,40 @@ describe('why the wait changed', () => {
     clock.advance(5);
     await sweep();
     expect((await orderOf(c)).presence?.wait_change).toEqual(changed);
+  });
+
+  it('says the barber has not started the next customer when a chair stands free', async () => {
+    clock.at = WEDNESDAY_NOON;
+    await setShop(app, 4, { chairs: 1 });
+    // Someone is there and waiting, and nobody is in the chair.
+    await walkIn(4, 'Odottaa');
+    const c = await joined(4);
+    expect((await orderOf(c)).presence?.wait_change).toBeNull();
+    for (let i = 0; i < 30 && !(await orderOf(c)).presence?.wait_change; i++) {
+      clock.advance(1);
+      await sweep();
+    }
+    expect((await orderOf(c)).presence?.wait_change).toMatchObject({ reason: 'chair_idle' });
+  });
+
+  it('forgets the reason once the turn moves back the other way', async () => {
+    clock.at = WEDNESDAY_NOON;
+    await setShop(app, 8, { chairs: 1, queueState: 'open' });
+    await staffAct(8, await walkIn(8, 'Tuoli'), 'start');
+    const c = await joined(8);
+    await sweep();
+    const [row] = await fi(app).db.select().from(orders).where(eq(orders.id, c.orderId));
+    const basis = row?.waitBasis;
+    expect(basis).toBeTruthy();
+    if (!basis) return;
+    // The record says the turn moved 15 minutes later and was then 7 minutes later than now.
+    const change = { minutes: 15, reason: 'service_long' as const, at: new Date().toISOString() };
+    await fi(app)
+      .db.update(orders)
+      .set({ waitBasis: { ...basis, start: basis.start + 7 * MINUTE }, waitChange: change })
+      .where(eq(orders.id, c.orderId));
+    app.queue.invalidate('fi', 8);
+    await sweep();
+    expect((await orderOf(c)).presence?.wait_change).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import {
   catalogue,
   fi,
   join,
+  joinHere,
   newCustomer,
   orderPayload,
   setShop,
@@ -164,9 +165,10 @@ describe('POST /customers/:id/orders/', () => {
       membershipEnd: '2027-12-31',
     });
     const blocker = await newCustomer(app);
-    expect((await join(app, blocker, 10)).statusCode).toBe(201);
-    const o1 = (await join(app, oneTime, 10)).json<{ id: number }>().id;
-    const o2 = (await join(app, platinum, 10)).json<{ id: number }>().id;
+    // At the shop: a free chair goes to the first customer who is here.
+    expect((await joinHere(app, blocker, 10)).statusCode).toBe(201);
+    const o1 = (await joinHere(app, oneTime, 10)).json<{ id: number }>().id;
+    const o2 = (await joinHere(app, platinum, 10)).json<{ id: number }>().id;
     const wait = async (c: typeof oneTime, id: number) =>
       orderSchema.parse((await app.inject({ url: url(c, id), headers: c.auth })).json())
         .service_time_estimate.wait_time ?? -1;
@@ -337,8 +339,8 @@ describe('Estimates', () => {
     await setShop(app, 11, { chairs: 1 });
     const a = await newCustomer(app);
     const b = await newCustomer(app);
-    await join(app, a, 11);
-    const id = (await join(app, b, 11)).json<{ id: number }>().id;
+    await joinHere(app, a, 11);
+    const id = (await joinHere(app, b, 11)).json<{ id: number }>().id;
     const before = app.queue.computations;
     for (let i = 0; i < 3; i++) await app.inject('/api/fi/pobs/11/');
     expect(app.queue.computations - before).toBeLessThanOrEqual(1);

@@ -103,6 +103,25 @@ export async function join(
   });
 }
 
+/** Joins and checks in at the shop (who sits next: only customers at the shop take a chair). */
+export async function joinHere(
+  app: App,
+  customer: { id: number; auth: Record<string, string> },
+  pobId: number,
+) {
+  const res = await join(app, customer, pobId);
+  if (res.statusCode !== 201) return res;
+  const { id } = res.json<{ id: number }>();
+  const checkIn = await app.inject({
+    method: 'PATCH',
+    url: `/api/fi/customers/${customer.id}/orders/${id}/`,
+    headers: customer.auth,
+    payload: { customer_at_pob: true },
+  });
+  if (checkIn.statusCode !== 200) throw new Error(`check-in failed: ${checkIn.body}`);
+  return res;
+}
+
 export async function activeServiceIds(app: App, pobId: number) {
   return fi(app)
     .db.select({ id: services.id })

@@ -83,7 +83,16 @@ describe('logs of a full journey', () => {
       payload: await orderPayload(app, 1),
     });
     expect(joined.statusCode).toBe(201);
-    // EventSource passes the token in the query string.
+    // EventSource passes a stream ticket in the query string (and an old client a token).
+    const ticket = await app.inject({
+      method: 'POST',
+      url: '/api/fi/stream-ticket/',
+      headers: auth2,
+    });
+    secrets.push(ticket.json<{ ticket: string }>().ticket);
+    await app.inject({
+      url: `/api/fi/customers/${again.customer_id}/orders/999/events?ticket=${ticket.json<{ ticket: string }>().ticket}`,
+    });
     await app.inject({
       url: `/api/fi/customers/${again.customer_id}/orders/999/events?access_token=${again.access_token}`,
     });

@@ -119,7 +119,7 @@ describe('POST /customers/{id}/orders/{orderId}/defer/', () => {
       url: `/api/fi/staff/orders/${c.orderId}/start/`,
       headers: await barber(7),
     });
-    expect((await defer(c, 15)).json().error).toBe('conflict');
+    expect((await defer(c, 15)).json().error).toBe('not_waiting');
     expect((await defer(c, 20)).statusCode).toBe(400);
   });
 });

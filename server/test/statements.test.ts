@@ -2,7 +2,7 @@
 // (BEGIN and COMMIT included, and the queue refresh the change causes), so they cannot creep back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderPayload } from '@jono/contract';
-import { buildTestApp } from './helpers';
+import { buildTestApp, streamTicket } from './helpers';
 import {
   WEDNESDAY_NOON,
   join,
@@ -116,7 +116,7 @@ describe('statements per join and per cancel', () => {
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : 0;
     const token = customer.auth.authorization.slice(7);
-    const url = `http://127.0.0.1:${port}/api/fi/customers/${customer.id}/orders/${orderId}/events?access_token=${token}`;
+    const url = `http://127.0.0.1:${port}/api/fi/customers/${customer.id}/orders/${orderId}/events?ticket=${await streamTicket(app, token)}`;
     const opening = await counted(async () => {
       const stream = await openSse(url);
       expect(stream.status).toBe(200);

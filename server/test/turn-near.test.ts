@@ -125,6 +125,17 @@ describe('Your turn is near', () => {
     expect(smsTo(c.phone)).toHaveLength(0);
   });
 
+  it('texts the next in line at 03:00 at a 24-hour shop (no quiet hours for a turn)', async () => {
+    // 03:00 in Helsinki; shop 5 is open around the clock.
+    clock.at = Date.UTC(2026, 10, 19, 1, 0);
+    await setShop(app, 5, { chairs: 1 });
+    await start(5, await walkIn(5));
+    const night = await newCustomer(app);
+    expect((await join(app, night, 5)).statusCode).toBe(201);
+    expect(smsTo(night.phone)).toHaveLength(1);
+    expect(smsTo(night.phone)[0]?.text).toMatch(/^Jono: vuorosi parturissa .+ on pian/);
+  });
+
   it('sends nothing to a customer who allows neither push nor SMS', async () => {
     const c = await newCustomer(app, { allowSms: false });
     await join(app, c, 12);

@@ -10,6 +10,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema, pobEventSchema, staffQueueSchema } from '@jono/contract';
 import { DEMO, databaseUrl } from './helpers';
+
+/** A stream ticket asked of the process at `base` (any process takes it: tickets are signed). */
+async function ticketFrom(base: string, token: string): Promise<string> {
+  const res = await fetch(`${base}/stream-ticket/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error(`stream ticket refused ${res.status}`);
+  return ((await res.json()) as { ticket: string }).ticket;
+}
 import { openSse, type SseClient } from './sse-client';
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
@@ -151,7 +161,7 @@ describe.skipIf(!databaseUrl)('Two server processes on one PostgreSQL', () => {
     pobEventSchema.parse(await shop.next(undefined, 20_000));
 
     const order = await openSse(
-      `${b}/customers/${session.customer_id}/orders/${id}/events?access_token=${session.access_token}`,
+      `${b}/customers/${session.customer_id}/orders/${id}/events?ticket=${await ticketFrom(a, session.access_token)}`,
     );
     streams.push(order);
     expect(orderSchema.parse(await order.next(undefined, 20_000)).customer_at_pob).toBe(false);
@@ -222,7 +232,7 @@ describe.skipIf(!databaseUrl)('Two server processes on one PostgreSQL', () => {
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
     const order = await openSse(
-      `${b}/customers/${session.customer_id}/orders/${id}/events?access_token=${session.access_token}`,
+      `${b}/customers/${session.customer_id}/orders/${id}/events?ticket=${await ticketFrom(a, session.access_token)}`,
     );
     streams.push(order);
     orderSchema.parse(await order.next(undefined, 20_000));

@@ -111,6 +111,32 @@ describe('the API client', () => {
     expect(sent).toEqual([undefined, 'Bearer old']);
   });
 
+  it('opens streams with a 60-second ticket in the URL, never the token or the device code', async () => {
+    const sent: (string | undefined)[] = [];
+    const fake = fakeFetch((_url, init) => {
+      sent.push((init?.headers as Record<string, string>).Authorization);
+      return json(200, { ticket: 'tick.et', expires_in: 60 });
+    });
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    const api = client();
+    const order = await api.streamUrl('/customers/1/orders/2/events');
+    expect(order).toBe('/api/fi/customers/1/orders/2/events?ticket=tick.et');
+    const display = await api.streamUrl('/display/3/events', {
+      deviceCode: 'FI-AAAA',
+      market: 'se',
+    });
+    expect(display).toBe('/api/se/display/3/events?ticket=tick.et');
+    expect(sent).toEqual(['Bearer old', 'Bearer FI-AAAA']);
+    expect(fake.calls.map((c) => c.path)).toEqual([
+      '/api/fi/stream-ticket/',
+      '/api/se/stream-ticket',
+    ]);
+    for (const url of [order, display]) {
+      expect(url).not.toContain('old');
+      expect(url).not.toContain('FI-AAAA');
+    }
+  });
+
   it('sends a device code as the bearer instead of the session, and never refreshes it', async () => {
     const refresh = vi.fn(async () => 'new');
     const sent: (string | undefined)[] = [];

@@ -1,7 +1,7 @@
 // The API client both apps use: the market's base URL, the bearer token, one refresh-and-retry
 // when the server refuses the token (401 or 422, spec section 7) and the app allows it, answers
 // checked against a schema, every failure an ApiError. Each app configures one at start.
-import type { Market } from '@jono/contract';
+import { streamTicketAnswerSchema, type Market } from '@jono/contract';
 import { ApiError, toApiError } from './api-error';
 import { marketUrl } from './api-url';
 
@@ -51,6 +51,11 @@ export interface ApiClient {
   url(path: string, market?: Market): string;
   /** Refreshes the session once for every caller waiting at the same time. */
   refresh(): Promise<string | null>;
+  /** An event stream's URL with a fresh 60-second stream ticket (POST /stream-ticket/). */
+  streamUrl(
+    path: string,
+    options?: { market?: Market; deviceCode?: string; signal?: AbortSignal },
+  ): Promise<string>;
 }
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
@@ -118,5 +123,25 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return parsed.data;
   }
 
-  return { request, url, refresh };
+  /**
+   * The URL of an event stream with a fresh 60-second stream ticket in `?ticket=` (EventSource
+   * cannot send headers, and no token or device code may appear in a URL): the ticket is asked
+   * for with the session's token, or with `deviceCode` for a shop display.
+   */
+  async function streamUrl(
+    path: string,
+    options: { market?: Market; deviceCode?: string; signal?: AbortSignal } = {},
+  ): Promise<string> {
+    const { ticket } = await request('/stream-ticket/', {
+      method: 'POST',
+      schema: streamTicketAnswerSchema,
+      market: options.market,
+      deviceCode: options.deviceCode,
+      signal: options.signal,
+    });
+    const target = url(path, options.market);
+    return `${target}${target.includes('?') ? '&' : '?'}ticket=${encodeURIComponent(ticket)}`;
+  }
+
+  return { request, url, refresh, streamUrl };
 }

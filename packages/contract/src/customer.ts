@@ -80,9 +80,11 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /**
- * The push services browsers subscribe with (Chrome and Android, Firefox, Safari, Edge). The server
- * posts to a subscription's endpoint, so only these hosts are accepted: never an address literal,
- * a private, loopback or link-local address, or any other host (a blind SSRF otherwise).
+ * The push services browsers subscribe with (Chrome and Android, Firefox, Safari, Edge), as their
+ * documentation names them. The server posts to a subscription's endpoint, so only these hosts
+ * are accepted, matched exactly: never an address literal, a private, loopback or link-local
+ * address, or any other host (a blind SSRF otherwise). The server then connects to the URL parsed
+ * here and to no other reading of the text (services/push-transport.ts).
  */
 export const PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com',
@@ -90,24 +92,45 @@ export const PUSH_SERVICE_HOSTS = [
   'updates.push.services.mozilla.com',
   'web.push.apple.com',
 ] as const;
+/**
+ * Services with one host per region or node: exactly one DNS label (letters, digits, hyphens)
+ * before these. `169.254.169.254;.push.apple.com` passed a suffix check while another URL parser
+ * connected to 169.254.169.254.
+ */
 export const PUSH_SERVICE_HOST_SUFFIXES = ['.push.apple.com', '.notify.windows.com'] as const;
 export const PUSH_ENDPOINT_MESSAGE =
   'The push endpoint must be an https address of a browser push service (Google, Mozilla, Apple or Microsoft)';
 
-/** An https URL on the default port of a known push service, without user or password. */
-export function isPushServiceEndpoint(value: string): boolean {
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** True when `host` (lower case, as the WHATWG parser gives it) is a documented push host. */
+export function isPushServiceHost(host: string): boolean {
+  if ((PUSH_SERVICE_HOSTS as readonly string[]).includes(host)) return true;
+  return PUSH_SERVICE_HOST_SUFFIXES.some(
+    (suffix) => host.endsWith(suffix) && DNS_LABEL.test(host.slice(0, -suffix.length)),
+  );
+}
+
+/**
+ * The endpoint parsed once with the WHATWG parser, when it is an https URL on the default port of
+ * a known push service, without user or password; null otherwise. The request is made to this
+ * parsed URL, never to the text again.
+ */
+export function parsePushEndpoint(value: string): URL | null {
+  if (value.length > 2000) return null;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return false;
+    return null;
   }
-  if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false;
-  const host = url.hostname.toLowerCase();
-  return (
-    (PUSH_SERVICE_HOSTS as readonly string[]).includes(host) ||
-    PUSH_SERVICE_HOST_SUFFIXES.some((suffix) => host.endsWith(suffix))
-  );
+  if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return null;
+  return isPushServiceHost(url.hostname) ? url : null;
+}
+
+/** An https URL on the default port of a known push service, without user or password. */
+export function isPushServiceEndpoint(value: string): boolean {
+  return parsePushEndpoint(value) !== null;
 }
 
 /** A Web Push subscription as the browser's PushSubscription.toJSON() gives it. */

@@ -47,5 +47,19 @@ export const ERROR_CODES = [
   'limit_reached',
   /** A held spot cannot be marked a no-show before its grace ends. */
   'held',
+  /**
+   * Refusals of the queue's state model (packages/queue state-model.ts): the action is not
+   * possible in the order's or chair's state as it is now.
+   */
+  'not_waiting',
+  'not_in_chair',
+  'no_longer_active',
+  'chair_off_duty',
+  'chair_busy',
+  'no_free_chair',
+  'no_one_behind',
+  'chair_taken',
+  'nothing_to_undo',
+  'already_here',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

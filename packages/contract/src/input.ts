@@ -31,3 +31,19 @@ export const inputId = z.number().int().positive().max(INT32_MAX);
 
 /** A row id in a path or query string (text there, so coerced). */
 export const pathId = z.coerce.number().int().positive().max(INT32_MAX);
+
+/** True when `value` is YYYY-MM-DD naming a day of the Gregorian calendar (2026-02-30 is not). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one.
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= daysInMonth;
+}
+
+/** A date input: YYYY-MM-DD and a real calendar day (9999-99-99 and 2026-02-30 are refused). */
+export function calendarDate(message = 'Use YYYY-MM-DD, a real date') {
+  return inputText(message).max(10, { message, abort: true }).refine(isCalendarDate, message);
+}

@@ -165,6 +165,7 @@ export type TravelPayload = z.infer<typeof travelSchema>;
 export const WAIT_REASONS = [
   'members_ahead',
   'service_long',
+  'chair_idle',
   'barber_off',
   'barber_on',
   'queue_faster',

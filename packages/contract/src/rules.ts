@@ -14,8 +14,12 @@ export function isSecurePassword(value: string): boolean {
   );
 }
 
-/** Registration's simple pattern: text, at sign, text, dot, at least 2 word characters. */
-export const SIMPLE_EMAIL = /^\S+@\S+\.\w{2,}$/;
+/**
+ * Registration's simple pattern: text, at sign, text, dot, at least 2 word characters. The part
+ * before the first at sign has none, so the pattern is linear (`^\S+@\S+` was quadratic: 60,000
+ * at signs took 13 s).
+ */
+export const SIMPLE_EMAIL = /^[^\s@]+@\S+\.\w{2,}$/;
 /** Email settings' standard pattern: local part, @, dotted labels with a 2+ letter top level, or [IPv4]. */
 export const STANDARD_EMAIL =
   /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
@@ -103,7 +107,7 @@ export const registrationSchema = z
       .max(100, 'register.lastnameError'),
     email: inputText('register.emailError')
       .trim()
-      .max(254, 'register.emailError')
+      .max(254, { message: 'register.emailError', abort: true })
       .regex(SIMPLE_EMAIL, 'register.emailError'),
     password: inputText('register.passwordError')
       .max(200, 'register.passwordError')
@@ -193,7 +197,7 @@ export type PasswordForm = z.infer<typeof passwordFormSchema>;
 
 export const emailSchema = inputText('email.error')
   .trim()
-  .max(254, 'email.error')
+  .max(254, { message: 'email.error', abort: true })
   .regex(STANDARD_EMAIL, 'email.error');
 
 /** Turns zod issues into the API's `fields` map: field name to English message. */

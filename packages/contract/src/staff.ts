@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { PHONE_MIN_LENGTH } from './constants';
 import { LANGUAGES } from './markets';
-import { inputId, inputText } from './input';
+import { calendarDate, inputId, inputText } from './input';
 import { staffPresenceSchema } from './presence';
 import { openTimeSchema, queueStateSchema, serviceTimeEstimateSchema } from './shop';
 
@@ -104,8 +104,18 @@ export const staffQueueOrderSchema = z.object({
 export type StaffQueueOrder = z.infer<typeof staffQueueOrderSchema>;
 
 export const staffChairSchema = z.object({
-  /** 1 ... chairs on duty. */
+  /** 1 ... chairs on duty, then any chair taken off duty while busy (draining). */
   chair: z.number().int(),
+  /**
+   * free or busy (on duty), or draining: taken off duty while someone sits in it; it goes off
+   * after that customer's Finish.
+   */
+  state: z.enum(['free', 'busy', 'draining']),
+  /**
+   * A free chair: the customer its Start seats (who sits next: the first customers in queue
+   * order who are at the shop and have not asked for more time, one per free chair), or null.
+   */
+  next_order_id: z.number().int().nullable(),
   /** The order in this chair, or null when free. */
   order_id: z.number().int().nullable(),
   customer_name: z.string().nullable(),
@@ -295,9 +305,7 @@ export const staffMessageSchema = z
 export const staffMessageAnswerSchema = z.object({ id: z.number().int() });
 
 /** GET /staff/summary/?date=YYYY-MM-DD (manager): one local day of the shop. */
-export const staffSummaryQuerySchema = z
-  .object({ date: inputText().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD') })
-  .strict();
+export const staffSummaryQuerySchema = z.object({ date: calendarDate() }).strict();
 export const staffSummarySchema = z.object({
   date: z.string(),
   joined: z.number().int(),

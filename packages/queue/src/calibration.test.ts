@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calibrate, learnCalibration, MIN_CALIBRATION_RECORDS, wholeMinutes } from './calibration';
 import type { EstimateRecord } from './calibration';
@@ -184,6 +185,30 @@ describe('calibration', () => {
       high: 5,
     });
     expect(wholeMinutes({ low: 3, median: 5, high: 8 })).toEqual({ low: 3, median: 5, high: 8 });
+  });
+
+  it('keeps the median strictly inside its range unless the range is a single minute', () => {
+    // "6 min (2-6)" was shown: the median at the top of its range.
+    expect(wholeMinutes({ low: 2, median: 6.2, high: 6.4 })).toEqual({
+      low: 2,
+      median: 6,
+      high: 7,
+    });
+    expect(wholeMinutes({ low: 5.8, median: 6, high: 9 })).toEqual({ low: 5, median: 6, high: 9 });
+    // Nothing goes below 0 minutes.
+    expect(wholeMinutes({ low: 0, median: 0.2, high: 4 })).toEqual({ low: 0, median: 0, high: 4 });
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 200, noNaN: true }),
+        fc.double({ min: 0, max: 60, noNaN: true }),
+        fc.double({ min: 0, max: 60, noNaN: true }),
+        (m, below, above) => {
+          const r = wholeMinutes({ low: Math.max(0, m - below), median: m, high: m + above });
+          if (r.low === r.high) return r.median === r.low;
+          return r.low <= r.median && r.median < r.high && (r.low < r.median || r.median === 0);
+        },
+      ),
+    );
   });
   it('gives the real waits of a bucket their 80 % when free chairs share it', () => {
     // A cell where two customers in three found a chair free (the model certain: 0 in every

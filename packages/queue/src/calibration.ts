@@ -201,9 +201,27 @@ export function calibrate(
  */
 export function wholeMinutes(wait: CalibratedWait): { median: number; low: number; high: number } {
   const median = Math.max(0, Math.round(wait.median));
-  return {
+  return strictRange(
     median,
-    low: Math.min(median, Math.max(0, Math.ceil(wait.low - 1e-9))),
-    high: Math.max(median, Math.floor(wait.high + 1e-9)),
-  };
+    Math.min(median, Math.max(0, Math.ceil(wait.low - 1e-9))),
+    Math.max(median, Math.floor(wait.high + 1e-9)),
+  );
+}
+
+/**
+ * A shown range holds its median strictly inside ("6 min (5-8)", never "6 min (2-6)"), unless it
+ * is a single minute ("0 min (0-0)"), or the median is 0, which no range goes below: an end that
+ * meets the median moves one minute out.
+ */
+export function strictRange(
+  median: number,
+  low: number,
+  high: number,
+): { median: number; low: number; high: number } {
+  let lo = Math.min(low, median);
+  let hi = Math.max(high, median);
+  if (lo === hi) return { median, low: lo, high: hi };
+  if (hi === median) hi = median + 1;
+  if (lo === median && median > 0) lo = median - 1;
+  return { median, low: lo, high: hi };
 }

@@ -1,7 +1,7 @@
 // Wait estimates for every active order and for a new customer of each priority level: the
 // median and 80 % interval of the Monte Carlo distribution (wait-distribution.ts), corrected by
 // the shop's calibration (calibration.ts).
-import { calibrate, wholeMinutes } from './calibration';
+import { calibrate, strictRange, wholeMinutes } from './calibration';
 import { servicesUnderWay } from './list-schedule';
 import { sortQueue } from './sort-queue';
 import { PRIORITY_LEVELS } from './types';
@@ -73,8 +73,10 @@ function newcomerEstimates(
     const e = byLevel[i] as ServiceTimeEstimate;
     if (e.wait_time !== null && above.wait_time !== null && e.wait_time < above.wait_time) {
       e.wait_time = above.wait_time;
-      if (e.wait_range)
-        e.wait_range = { low: e.wait_range.low, high: Math.max(e.wait_range.high, e.wait_time) };
+      if (e.wait_range) {
+        const r = strictRange(e.wait_time, e.wait_range.low, e.wait_range.high);
+        e.wait_range = { low: r.low, high: r.high };
+      }
     }
   }
   return estimates;

@@ -93,7 +93,35 @@ export {
   travelMinutes,
   waitBasis,
   waitChangeReason,
+  waitChangeStale,
   waitShiftMinutes,
   withReadyAt,
 } from './presence';
 export type { SelfDeferResult, WaitBasis, WaitChangeReason, Whereabouts } from './presence';
+export {
+  applyAction,
+  canSitNow,
+  chairStates,
+  decide,
+  isWaitingState,
+  nextShopStateChange,
+  nextStateChange,
+  nextToSit,
+  orderState,
+  REFUSALS,
+  shopInvariantViolations,
+  WAITING_STATES,
+} from './state-model';
+export type {
+  Action as StateAction,
+  ChairState,
+  ChairStateKind,
+  Decision,
+  OrderFacts,
+  OrderState,
+  OrderStateKind,
+  OrderStatus as OrderFactsStatus,
+  PresenceBeforeStart,
+  Refusal,
+  WaitingStateKind,
+} from './state-model';

@@ -12,6 +12,8 @@ import {
   travelMinutes,
   waitBasis,
   waitChangeReason,
+  waitChangeStale,
+  waitShiftMinutes,
   withReadyAt,
 } from './presence';
 import { sortQueue } from './sort-queue';
@@ -261,5 +263,24 @@ describe('why a wait changed', () => {
     };
     const later = { ...serving, now: T0 + 30 * MINUTE };
     expect(waitChangeReason(basis(serving, 2), basis(later, 2))).toBe('service_long');
+  });
+
+  it('blames no haircut when a chair is free and the barber has not started the next customer', () => {
+    const idle = { ...state, chairs: 1, orders: [order({ id: 1 }), order({ id: 2 })] };
+    const later = { ...idle, now: T0 + 30 * MINUTE };
+    const before = basis(idle, 2);
+    const after = basis(later, 2);
+    expect(waitShiftMinutes(before, after)).toBeGreaterThanOrEqual(10);
+    expect(after.idle).toBe(1);
+    expect(waitChangeReason(before, after)).toBe('chair_idle');
+  });
+
+  it('forgets a reason once the turn has moved back the other way', () => {
+    // "15 minutes later", then the turn came 6 minutes earlier: the reason no longer holds.
+    expect(waitChangeStale(15, -6, 10)).toBe(true);
+    expect(waitChangeStale(-12, 5, 10)).toBe(true);
+    // A small move back, or further the same way, keeps it.
+    expect(waitChangeStale(15, -2, 10)).toBe(false);
+    expect(waitChangeStale(15, 4, 10)).toBe(false);
   });
 });

@@ -157,6 +157,8 @@ export interface WaitBasis {
   ahead: number[];
   /** How many of those have a higher priority than the order. */
   higherAhead: number;
+  /** Chairs on duty with nobody in them (absent in records made before it was kept). */
+  idle?: number;
 }
 
 export function waitBasis(
@@ -179,11 +181,23 @@ export function waitBasis(
     chairs: state.chairs,
     ahead: ahead.map((o) => o.id).sort((a, b) => a - b),
     higherAhead: ahead.filter((o) => o.status === 'waiting' && o.priority > own.priority).length,
+    idle: Math.max(0, state.chairs - state.orders.filter((o) => o.status === 'in_service').length),
   };
 }
 
 export type WaitChangeReason =
-  'members_ahead' | 'service_long' | 'barber_off' | 'barber_on' | 'queue_faster';
+  'members_ahead' | 'service_long' | 'chair_idle' | 'barber_off' | 'barber_on' | 'queue_faster';
+
+/**
+ * Whether the last recorded change no longer describes the wait: the turn has since moved at least
+ * half the explaining threshold the other way (a "later" reason under a wait that came back).
+ */
+export function waitChangeStale(changeMinutes: number, shiftSince: number, threshold: number) {
+  if (changeMinutes === 0) return false;
+  return (
+    Math.sign(shiftSince) === -Math.sign(changeMinutes) && Math.abs(shiftSince) * 2 >= threshold
+  );
+}
 
 /** Minutes the expected start moved (positive: later); time passing alone moves nothing. */
 export function waitShiftMinutes(before: WaitBasis, after: WaitBasis): number {
@@ -192,8 +206,10 @@ export function waitShiftMinutes(before: WaitBasis, after: WaitBasis): number {
 
 /**
  * Why a wait moved from `before` to `after`, in the words of what changed in the engine's inputs:
- * fewer or more barbers, members who joined ahead, services taking longer than expected (same
- * customers ahead, later wait), or the queue moving faster (customers ahead gone early).
+ * fewer or more barbers, members who joined ahead, a chair on duty left free (the barber has not
+ * started the next customer: nobody's haircut is to blame), services taking longer than expected
+ * (same customers ahead, every chair busy, later wait), or the queue moving faster (customers
+ * ahead gone early).
  */
 export function waitChangeReason(before: WaitBasis, after: WaitBasis): WaitChangeReason {
   const longer = after.start > before.start;
@@ -203,6 +219,7 @@ export function waitChangeReason(before: WaitBasis, after: WaitBasis): WaitChang
     const earlier = new Set(before.ahead);
     const newAhead = after.ahead.filter((id) => !earlier.has(id)).length;
     if (after.higherAhead > before.higherAhead || newAhead > 0) return 'members_ahead';
+    if ((after.idle ?? 0) > 0) return 'chair_idle';
     return 'service_long';
   }
   return 'queue_faster';

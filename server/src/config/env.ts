@@ -116,6 +116,10 @@ const envSchema = z.object({
   /** Customer surveys per market: "fi=https://...,se=https://..." (none by default). */
   SURVEY_URLS: surveyUrls,
   TRUST_PROXY: z.stringbool().default(false),
+  /** After SIGTERM, how long the node keeps serving (answering /readyz 503) before it closes. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** End-to-end suites register many customers from one address; ignored in production. */
   RELAXED_RATE_LIMITS: z.stringbool().default(false),
 });

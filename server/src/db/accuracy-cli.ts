@@ -1,18 +1,11 @@
 // `npm run accuracy`: how honest the waits shown by each shop were, from the database's stored
 // records (wait_estimates, the closed loop) and the waits that followed (the orders' started_at).
 // Reads the same database the server is configured with (DATABASE_URL, else DATA_DIR's PGlite).
-import { and, eq, gte, isNotNull } from 'drizzle-orm';
 import webpush from 'web-push';
-import {
-  accuracyTable,
-  formatAccuracyTable,
-  waitAfterEstimate,
-  type ShownOutcome,
-} from '@jono/queue';
+import { accuracyTable, formatAccuracyTable } from '@jono/queue';
 import { loadEnv } from '../config/env';
 import { openMarketDbs, pgliteDir } from './client';
-import { orders, pobs, waitEstimates } from './schema';
-import { checkedInAtOf } from '../services/queue-load';
+import { shownOutcomesByShop } from '../services/estimate-accuracy';
 
 const days = Number(process.argv[2] ?? 14);
 const env = loadEnv(process.env, () => webpush.generateVAPIDKeys());
@@ -26,34 +19,7 @@ const dbs = await openMarketDbs({
 try {
   const since = new Date(Date.now() - days * 86_400_000);
   for (const { market, db } of dbs.markets.values()) {
-    const rows = await db
-      .select({
-        pob: pobs.name,
-        priority: waitEstimates.priority,
-        at: waitEstimates.at,
-        wait: waitEstimates.wait,
-        low: waitEstimates.low,
-        high: waitEstimates.high,
-        startedAt: orders.startedAt,
-        checkedInAt: orders.checkedInAt,
-        customerAtPob: orders.customerAtPob,
-        joinedAt: orders.joinedAt,
-      })
-      .from(waitEstimates)
-      .innerJoin(orders, eq(orders.id, waitEstimates.orderId))
-      .innerJoin(pobs, eq(pobs.id, waitEstimates.pobId))
-      .where(and(gte(waitEstimates.at, since), isNotNull(orders.startedAt)));
-    const byShop = new Map<string, ShownOutcome[]>();
-    for (const r of rows) {
-      const actual = waitAfterEstimate(r.at.getTime(), {
-        startedAt: r.startedAt?.getTime() ?? null,
-        checkedInAt: checkedInAtOf(r),
-      });
-      if (actual === null) continue;
-      const list = byShop.get(r.pob) ?? [];
-      list.push({ priority: r.priority, shown: r.wait, low: r.low, high: r.high, actual });
-      byShop.set(r.pob, list);
-    }
+    const byShop = await shownOutcomesByShop(db, since);
     for (const [shop, outcomes] of byShop) {
       console.log(`\n${market} / ${shop}: ${outcomes.length} estimates shown in ${days} days`);
       console.log(formatAccuracyTable(accuracyTable(outcomes)));

@@ -5,57 +5,29 @@
 import { resolve } from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Market } from '@jono/contract';
 import { MIGRATIONS_DIR } from '../lib/paths';
 import * as schema from './schema';
+import {
+  loggerFor,
+  schemaOf,
+  type Db,
+  type MarketDb,
+  type MarketDbs,
+  type OpenOptions,
+} from './market-db';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export interface MarketDb {
-  market: Market;
-  db: Db;
-  /** Subscribes to a NOTIFY channel; answers the function that unsubscribes. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
-  notify(channel: string, payload: string): Promise<void>;
-  /** The database's name of a channel of this market (for pg_notify inside a statement). */
-  channel(channel: string): string;
-  kind: 'pglite' | 'postgres';
-}
-
-export interface MarketDbs {
-  markets: Map<Market, MarketDb>;
-  close(): Promise<void>;
-}
-
-export interface OpenOptions {
-  markets: readonly Market[];
-  /** PGlite: a data directory, or undefined for an in-memory database. */
-  dataDir?: string;
-  /** PGlite: an initialised and migrated database to start from (tests clone a template). */
-  template?: Blob;
-  /** PGlite: its buffer cache (shared_buffers, e.g. 32MB; PostgreSQL's default 128MB if unset). */
-  sharedBuffers?: string;
-  /** PostgreSQL: connection string. */
-  databaseUrl?: string;
-  /** Market schemas are named `${schemaPrefix}${market}` (default `jono_`). */
-  schemaPrefix?: string;
-  /** Hears every statement sent to the database (tests count the statements of a request). */
-  onStatement?: StatementHook;
-}
-
-export type StatementHook = (market: Market, sql: string) => void;
-
-export const loggerFor = (hook: StatementHook | undefined, market: Market) =>
-  hook ? { logQuery: (sql: string) => hook(market, sql) } : undefined;
-
-export function schemaOf(prefix: string | undefined, market: Market): string {
-  const name = `${prefix ?? 'jono_'}${market}`;
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Bad schema name ${name}`);
-  return name;
-}
+export {
+  loggerFor,
+  schemaOf,
+  type Db,
+  type MarketDb,
+  type MarketDbs,
+  type OpenOptions,
+  type StatementHook,
+  type Tx,
+} from './market-db';
 
 export async function openMarketDbs(opts: OpenOptions): Promise<MarketDbs> {
   // PGlite's module (and its driver) is loaded only when it is used: a server on PostgreSQL
@@ -115,6 +87,7 @@ async function openPostgres(opts: OpenOptions, url: string): Promise<MarketDbs> 
       db,
       kind: 'postgres',
       channel: qualified,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async listen(channel, onPayload) {
         const name = qualified(channel);
         const client = await listenerClient();

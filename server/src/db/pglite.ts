@@ -13,7 +13,7 @@ import {
   type MarketDb,
   type MarketDbs,
   type OpenOptions,
-} from './client';
+} from './market-db';
 import * as schema from './schema';
 
 /**
@@ -31,12 +31,15 @@ const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve)
 class SchemaTurns {
   private tail: Promise<unknown> = Promise.resolve();
   private current = '';
+  /** Turns asked for and not finished (the one running included). */
+  pending = 0;
   constructor(
     private readonly client: PGlite,
     private readonly onSwitch: (schemaName: string) => void = () => undefined,
   ) {}
 
   run<T>(schemaName: string, fn: (client: PGlite) => Promise<T>): Promise<T> {
+    this.pending += 1;
     const result = this.tail.then(nextMacrotask).then(async () => {
       if (this.current !== schemaName) {
         // Outside any transaction: a session setting, kept until the next switch.
@@ -47,6 +50,9 @@ class SchemaTurns {
       return fn(this.client);
     });
     this.tail = result.catch(() => undefined);
+    void this.tail.then(() => {
+      this.pending -= 1;
+    });
     return result;
   }
 }
@@ -116,6 +122,12 @@ export async function openPglite(opts: OpenOptions): Promise<MarketDbs> {
       }) as unknown as Db,
       kind: 'pglite',
       channel: qualified,
+      // One connection: busy while a turn runs, and the turns queued behind it wait.
+      pool: () => ({
+        total: 1,
+        idle: turns.pending === 0 ? 1 : 0,
+        waiting: Math.max(0, turns.pending - 1),
+      }),
       async listen(channel, onPayload) {
         const unsub = await client.listen(qualified(channel), onPayload);
         return async () => unsub();
@@ -126,7 +138,18 @@ export async function openPglite(opts: OpenOptions): Promise<MarketDbs> {
       },
     });
   }
-  return { markets, close: () => client.close() };
+  return {
+    markets,
+    // Between two turns (so never inside a transaction): the files then hold every committed
+    // change, and a CHECKPOINT first makes them need no WAL replay. dumpDataDir waits for any
+    // statement PGlite is running and copies the data directory as a gzipped tar.
+    backup: () =>
+      turns.run(names[0] ?? 'public', async (c) => {
+        await c.query('checkpoint');
+        return c.dumpDataDir('gzip');
+      }),
+    close: () => client.close(),
+  };
 }
 
 /** An in-memory PGlite with every market's schema migrated, dumped for tests to clone quickly. */

@@ -180,6 +180,8 @@ export interface WaitBasisRecord {
   /** Orders ahead (in service or waiting) and how many of them had a higher priority. */
   ahead: number[];
   higherAhead: number;
+  /** Chairs on duty with nobody in them (missing in records made before it was kept). */
+  idle?: number;
 }
 
 export interface WaitChangeRecord {
@@ -224,6 +226,8 @@ export const orders = pgTable(
     /** The last staff action (start, finish, no_show, cancel) and when, for the console's undo. */
     lastAction: text('last_action'),
     lastActionAt: ts('last_action_at'),
+    /** Where the customer was before the last Start (undo of a Start restores it exactly). */
+    startPresence: jsonb('start_presence').$type<{ atShop: boolean; checkedInAt: string | null }>(),
     items: jsonb('items').$type<OrderItemSnapshot[]>().notNull(),
     /** The shop's number of the order that day (1, 2, ...), shown on the display and kiosk. */
     ticket: integer('ticket'),

@@ -2,25 +2,63 @@
 import type { FastifyRequest } from 'fastify';
 import { SERVER_TEXT, type Market } from '@jono/contract';
 import { HttpError, forbidden, unauthorized } from './http-error';
-import type { AccessClaims } from './tokens';
+import type { AccessClaims, StreamTicketClaims } from './tokens';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route takes `?access_token=` too: event streams, since EventSource cannot send headers. */
+    /**
+     * The route is an event stream: it takes a stream ticket in `?ticket=` (EventSource cannot
+     * send headers). Never an access token, a device code or any other long-lived secret.
+     */
     tokenInQuery?: boolean;
   }
 }
 
+/** The bearer token of the Authorization header (never read from a URL). */
 export function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
-  // Only event streams read a token from the URL (URLs end up in histories and proxy logs).
+  return undefined;
+}
+
+/** The `?ticket=` of an event stream route, if the route takes one and the URL has one. */
+function ticketOf(request: FastifyRequest): string | undefined {
   if (!request.routeOptions.config.tokenInQuery) return undefined;
-  const query = request.query as { access_token?: unknown } | undefined;
-  return typeof query?.access_token === 'string' ? query.access_token : undefined;
+  const query = request.query as { ticket?: unknown } | undefined;
+  return typeof query?.ticket === 'string' && query.ticket.length <= 2000
+    ? query.ticket
+    : undefined;
+}
+
+/** The verified stream ticket of this request (401 when it is expired or forged), if it has one. */
+export async function streamTicketOf(
+  request: FastifyRequest,
+  market: Market,
+): Promise<StreamTicketClaims | undefined> {
+  const ticket = ticketOf(request);
+  if (ticket === undefined || bearer(request) !== undefined) return undefined;
+  const claims = await request.server.streamTickets.verify(ticket);
+  if (claims === 'expired') throw unauthorized('The stream ticket has expired: ask for a new one');
+  if (claims === 'invalid') throw unauthorized('Invalid stream ticket');
+  if (claims.market !== market) throw forbidden();
+  return claims;
 }
 
 export async function claimsOf(request: FastifyRequest, market: Market): Promise<AccessClaims> {
+  const ticket = await streamTicketOf(request, market);
+  if (ticket) {
+    if (ticket.kind === 'device') throw forbidden();
+    // A stream opened with a ticket lasts as long as the session the ticket came from.
+    return {
+      sub: ticket.sub,
+      market: ticket.market,
+      kind: ticket.kind,
+      pob: ticket.pob,
+      role: ticket.role,
+      fam: ticket.fam,
+      exp: ticket.sexp,
+    };
+  }
   const token = bearer(request);
   if (!token) throw unauthorized();
   const claims = await request.server.tokens.verifyAccess(token);

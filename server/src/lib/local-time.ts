@@ -1,7 +1,6 @@
-// A shop's local calendar: the start of its day (tickets, once-a-day rules) and the hour (no
-// messages at night) in the shop's IANA time zone. Read through @jono/queue's opening hours,
-// which ask Intl once per zone and quarter hour (a new Intl.DateTimeFormat per call had cost
-// about 6 % of a join's CPU).
+// A shop's local calendar: the start of its day (tickets, once-a-day rules) and the hour, in the
+// shop's IANA time zone. Read through @jono/queue's opening hours, which ask Intl once per zone
+// and quarter hour (a new Intl.DateTimeFormat per call had cost about 6 % of a join's CPU).
 import { localDateHour, localTimeToEpoch } from '@jono/queue';
 
 /** Epoch ms of the local midnight that began the shop's day. */
@@ -13,10 +12,4 @@ export function localDayStart(timeZone: string, at: number): number {
 /** Local hour 0-23. */
 export function localHour(timeZone: string, at: number): number {
   return localDateHour(at, timeZone).hour;
-}
-
-/** Night: no leave-now messages between 21:00 and 08:00 local time. */
-export function isNight(timeZone: string, at: number): boolean {
-  const hour = localHour(timeZone, at);
-  return hour >= 21 || hour < 8;
 }

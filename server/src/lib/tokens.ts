@@ -1,7 +1,12 @@
 // Access tokens (JWT, HS256, 15 minutes) and opaque refresh tokens / codes stored as hashes.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
-import { ACCESS_TOKEN_TTL_S, RECOVERY_CODE_LENGTH, type Market } from '@jono/contract';
+import {
+  ACCESS_TOKEN_TTL_S,
+  RECOVERY_CODE_LENGTH,
+  STREAM_TICKET_TTL_S,
+  type Market,
+} from '@jono/contract';
 
 export interface AccessClaims {
   sub: string;
@@ -14,6 +19,19 @@ export interface AccessClaims {
   fam?: string;
   /** Expiry in seconds since the epoch: present on every verified token. */
   exp?: number;
+}
+
+/** What a stream ticket stands for: a customer or staff session, or a display's device. */
+export interface StreamTicketClaims {
+  market: Market;
+  kind: 'customer' | 'staff' | 'device';
+  /** Customer or staff id, or the device id. */
+  sub: string;
+  pob?: number;
+  role?: 'barber' | 'manager';
+  fam?: string;
+  /** When the session the ticket came from expires (s since the epoch); none for a device. */
+  sexp?: number;
 }
 
 /** Verified access tokens kept (about 1 kB each), so a client's next request skips the HMAC. */
@@ -66,6 +84,8 @@ export class TokenService {
         currentDate: new Date(this.now()),
       });
       if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return 'invalid';
+      // A stream ticket (it has an audience; access tokens have none) is never an access token.
+      if (payload.aud !== undefined) return 'invalid';
       const claims = Object.freeze(payload as unknown as AccessClaims);
       if (this.verified.size >= VERIFIED_KEPT) {
         const oldest = this.verified.keys().next();
@@ -73,6 +93,53 @@ export class TokenService {
       }
       this.verified.set(token, claims);
       return claims;
+    } catch (err) {
+      return err instanceof errors.JWTExpired ? 'expired' : 'invalid';
+    }
+  }
+}
+
+const STREAM_AUDIENCE = 'stream';
+
+/** Stream tickets (issue 27): JWTs of their own audience, valid STREAM_TICKET_TTL_S. */
+export class StreamTickets {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: StreamTicketClaims): Promise<string> {
+    const iat = Math.floor(this.now() / 1000);
+    return new SignJWT({
+      market: claims.market,
+      kind: claims.kind,
+      pob: claims.pob,
+      role: claims.role,
+      fam: claims.fam,
+      sexp: claims.sexp,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setAudience(STREAM_AUDIENCE)
+      .setSubject(claims.sub)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + STREAM_TICKET_TTL_S)
+      .setIssuer('jono')
+      .sign(this.key);
+  }
+
+  async verify(ticket: string): Promise<StreamTicketClaims | 'expired' | 'invalid'> {
+    try {
+      const { payload } = await jwtVerify(ticket, this.key, {
+        issuer: 'jono',
+        audience: STREAM_AUDIENCE,
+        algorithms: ['HS256'],
+        currentDate: new Date(this.now()),
+      });
+      if (typeof payload.sub !== 'string') return 'invalid';
+      return payload as unknown as StreamTicketClaims;
     } catch (err) {
       return err instanceof errors.JWTExpired ? 'expired' : 'invalid';
     }

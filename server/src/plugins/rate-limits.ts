@@ -15,6 +15,8 @@ export interface RateLimitSettings {
   register: Limit;
   recovery: Limit;
   orders: Limit;
+  /** Stream tickets per IP (each opens a minute of streams; a shop's devices share an address). */
+  streamTickets: Limit;
   /** Wrong passwords per account (customer phone or staff username) and address. */
   loginFailuresPerAddress: Limit;
   /** Wrong passwords per account from every address it has never logged in from, together. */
@@ -44,6 +46,7 @@ export const DEFAULT_LIMITS: RateLimitSettings = {
   register: { max: 5, windowMs: MINUTE },
   recovery: { max: 5, windowMs: MINUTE },
   orders: { max: 20, windowMs: MINUTE },
+  streamTickets: { max: 60, windowMs: MINUTE },
   loginFailuresPerAddress: { max: 5, windowMs: 15 * MINUTE },
   loginFailuresPerAccount: { max: 10, windowMs: DAY },
   loginFailuresPerKnownAddress: { max: 20, windowMs: DAY },

@@ -39,10 +39,13 @@ export function tileOrigins(template: string): string[] {
     : [`https://${host}`];
 }
 
-/** The API's and /healthz's paths: answered with JSON, never a page (the API docs are a page). */
+/** The operators' paths: health, readiness and metrics (plugins/health.ts, plugins/metrics.ts). */
+export const OPERATOR_PATHS: readonly string[] = ['/healthz', '/readyz', '/metrics'];
+
+/** The API's and the operators' paths: never a page (the API docs are a page). */
 export function isApiPath(url: string): boolean {
   if (url.startsWith('/api/docs')) return false;
-  return url.startsWith('/api/') || url === '/healthz' || url.startsWith('/healthz?');
+  return url.startsWith('/api/') || OPERATOR_PATHS.includes(url.split('?')[0] ?? '');
 }
 
 /** Headers of a JSON answer: not a document, not sniffed, no referrer, HSTS in production. */

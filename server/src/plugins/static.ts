@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { MEDIA_DIR } from '../lib/paths';
+import { OPERATOR_PATHS } from './security';
 
 export default fp(async (app) => {
   const { WEB_DIST: web, STAFF_DIST: staffDist } = app.env;
@@ -38,7 +39,9 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/') || path.startsWith('/media/') || path === '/healthz') return;
+    if (path.startsWith('/api/') || path.startsWith('/media/') || OPERATOR_PATHS.includes(path)) {
+      return;
+    }
     if (/\.[a-z0-9]+$/i.test(path)) return;
     if (path === '/staff' || path.startsWith('/staff/')) {
       if (!hasStaff) return;

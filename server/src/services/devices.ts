@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Device, DeviceCreated, DeviceKind } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { devices } from '../db/schema';
-import { bearer } from '../lib/auth';
+import { bearer, streamTicketOf } from '../lib/auth';
 import { HttpError, forbidden, notFound } from '../lib/http-error';
 import { sha256 } from '../lib/tokens';
 
@@ -98,6 +98,23 @@ export async function deviceOfCode(ctx: MarketContext, code: string): Promise<De
 const callers = new WeakMap<FastifyRequest, Promise<DeviceRow>>();
 
 async function loadDevice(request: FastifyRequest, ctx: MarketContext): Promise<DeviceRow> {
+  // A display's stream opens with a stream ticket the display asked for with its code.
+  const ticket = await streamTicketOf(request, ctx.market);
+  if (ticket) {
+    if (ticket.kind !== 'device') throw forbidden();
+    const [row] = await ctx.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.id, Number(ticket.sub)), isNull(devices.revokedAt)));
+    if (!row) {
+      throw new HttpError(
+        401,
+        'device_code',
+        'This device code does not work (revoked or unknown)',
+      );
+    }
+    return row;
+  }
   const code = bearer(request);
   if (!code || code.length > 64) {
     throw new HttpError(401, 'device_code', 'This device needs a code from the shop manager');
@@ -110,7 +127,7 @@ async function loadDevice(request: FastifyRequest, ctx: MarketContext): Promise<
 }
 
 /**
- * The calling device: its code as Bearer (or `?access_token=` on streams). 401 `device_code`
+ * The calling device: its code as Bearer (or, on its stream, a stream ticket in `?ticket=`). 401 `device_code`
  * when the code is unknown or revoked, 403 when it belongs to another shop or kind.
  */
 export async function requireDevice(

@@ -1,15 +1,16 @@
 // The leave-now alert: a customer who shared their travel time is told to set off when the early
-// end of their wait's range, minus the travel time, has come. Once per order (claimed with one
-// UPDATE, so two processes never both send it), never at night in the shop's time zone. From the
-// alert the customer is on the way: their spot is held until the expected arrival plus the shop's
-// grace, and the engine gives chairs that free before they arrive to the customers who are there.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+// end of their wait's range, minus the travel time, has come, or when their turn is near. Once per
+// order (each claimed with one UPDATE, so two processes never both send it), at any hour: quiet
+// hours are not for a customer waiting for their turn. From the leave time the customer is on the
+// way: their spot is held until the expected arrival plus the shop's grace, and the engine gives
+// chairs that free before they arrive to the customers who are there.
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MarketContext } from '../context';
 import { orders } from '../db/schema';
-import { leaveNowIds } from './presence';
+import { leaveNowDue } from './presence';
 import type { ShopQueueView } from './queue';
-import { enqueue } from './outbox';
 import { smsText } from './sms-texts';
+import { enqueue } from './outbox';
 import { customerMessages, type CustomerAlert } from './turn-near';
 
 /**
@@ -22,30 +23,35 @@ export async function notifyLeaveNow(
   view: ShopQueueView,
   now: number,
 ): Promise<number[]> {
-  const ids = leaveNowIds(view, now);
-  if (ids.length === 0) return [];
+  const due = leaveNowDue(view, now);
+  if (due.length === 0) return [];
   const at = new Date(now);
   const grace = view.pob.holdGraceMinutes;
   return ctx.db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(orders)
-      .set({
-        leaveAlertAt: at,
-        setOffAt: at,
-        heldUntil: sql`${at.toISOString()}::timestamptz + (${orders.travelMinutes} + ${grace}::int) * interval '1 minute'`,
-        // The customer's own move: the next "why the wait changed" starts from here.
-        waitBasis: null,
-        updatedAt: at,
-      })
-      .where(
-        and(
-          inArray(orders.id, ids),
-          isNull(orders.leaveAlertAt),
-          eq(orders.status, 'active'),
-          eq(orders.customerAtPob, false),
-        ),
-      )
-      .returning();
+    const claimed: (typeof orders.$inferSelect)[] = [];
+    for (const d of due) {
+      const setOff = new Date(d.setOffAt);
+      const rows = await tx
+        .update(orders)
+        .set({
+          leaveAlertAt: at,
+          setOffAt: setOff,
+          heldUntil: sql`${setOff.toISOString()}::timestamptz + (${orders.travelMinutes} + ${grace}::int) * interval '1 minute'`,
+          // The customer's own move: the next "why the wait changed" starts from here.
+          waitBasis: null,
+          updatedAt: at,
+        })
+        .where(
+          and(
+            eq(orders.id, d.id),
+            isNull(orders.leaveAlertAt),
+            eq(orders.status, 'active'),
+            eq(orders.customerAtPob, false),
+          ),
+        )
+        .returning();
+      claimed.push(...rows);
+    }
     const alerts: CustomerAlert[] = [];
     for (const row of claimed) {
       if (row.customerId === null) continue;

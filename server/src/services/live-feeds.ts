@@ -15,6 +15,7 @@ import type { QueueService, ShopQueueView } from './queue';
 import { displayBoard } from './display';
 import { staffQueue } from './staff-queue';
 import { frameOf, type SseFrame, type SseStream } from './sse';
+import { changeDelivered } from '../lib/metrics';
 
 /** A staff board also shows minutes waited: a cached one is rebuilt after this long. */
 const STAFF_FRAME_MS = 5_000;
@@ -41,6 +42,8 @@ interface ShopFeed {
   /** Streams that still need their first message. */
   fresh: Set<SseStream>;
   changed: boolean;
+  /** When this node heard of the oldest change not yet delivered (jono_queue_change_delivery_seconds). */
+  changedAt?: number;
   running: boolean;
   frames?: Frames;
   unsubscribe: () => void;
@@ -141,6 +144,7 @@ export class LiveFeeds {
     };
     f.unsubscribe = this.queue.subscribe(ctx.market, pobId, () => {
       f.changed = true;
+      f.changedAt ??= performance.now();
       this.schedule(f);
     });
     this.feeds.set(key, f);
@@ -163,10 +167,15 @@ export class LiveFeeds {
     try {
       while (f.changed || f.fresh.size > 0) {
         const everyone = f.changed;
+        const heardAt = f.changedAt;
         f.changed = false;
+        f.changedAt = undefined;
         const fresh = [...f.fresh];
         f.fresh.clear();
         await this.deliver(f, everyone, new Set(fresh));
+        if (everyone && heardAt !== undefined) {
+          changeDelivered(f.ctx.market, (performance.now() - heardAt) / 1000);
+        }
       }
     } catch (err) {
       this.log.warn({ err, shop: f.key }, 'live update failed');

@@ -17,7 +17,7 @@ import {
 } from './queue-load';
 import { changeQueue, type Change } from './queue-change';
 import { admissionOf, statusOf, type QueueService, type ShopQueueView } from './queue';
-import { orderPresence, rejoinUntil } from './presence';
+import { mustAllow, orderPresence, rejoinUntil } from './presence';
 import { rejoinKeys, rejoinSpent, rejoinSpentSql } from './self-service';
 import { orderNotice } from './shop-notices';
 
@@ -274,9 +274,13 @@ export function ownOrderChange(
     // Only its customer's (null: a rehearsal's own order).
     if (current.customerId !== customerId) throw notFound('Order not found');
     const others = shop.active.filter((o) => o.id !== orderId);
+    mustAllow(
+      { chairs: shop.pob.chairs, active: shop.active },
+      current,
+      { type: action === 'cancel' ? 'leave' : 'check_in' },
+      at,
+    );
     if (action === 'cancel') {
-      if (current.startedAt)
-        throw new HttpError(409, 'conflict', 'The service has already started');
       // The answer says whether the place can be rejoined: asked in the same statement.
       const [r] = await tx
         .update(orders)

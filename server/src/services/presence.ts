@@ -4,11 +4,13 @@
 import {
   REJOIN_WINDOW_MS,
   SELF_DEFER_MAX,
+  TURN_NEAR_MINUTES,
   type OrderPresence,
   type StaffPresence,
 } from '@jono/contract';
-import { leaveAt, readyTime } from '@jono/queue';
-import { isNight } from '../lib/local-time';
+import { decide, leaveAt, readyTime, type OrderState, type StateAction } from '@jono/queue';
+import { refused } from '../lib/refusal';
+import { arrivalOf, factsOf, stateOf } from './order-facts';
 import type { OrderRow } from './queue-load';
 import type { ShopQueueView } from './queue';
 
@@ -25,24 +27,27 @@ export function readyAtOf(row: OrderRow): number | undefined {
   });
 }
 
-/** When a customer who set off is expected at the shop (epoch ms), or null. */
-function arrivalOf(row: OrderRow): number | null {
-  if (row.setOffAt === null || row.travelMinutes === null) return null;
-  return row.setOffAt.getTime() + row.travelMinutes * MINUTE;
+/**
+ * Refuses (409 with the state model's code) an action impossible in the shop as read under its
+ * lock; answers the chair a start takes.
+ */
+export function mustAllow(
+  shop: { chairs: number; active: readonly OrderRow[] },
+  row: OrderRow,
+  action: StateAction,
+  now: number,
+): { chair?: number } {
+  const orders = shop.active.map(factsOf);
+  if (!shop.active.some((o) => o.id === row.id)) orders.push(factsOf(row));
+  const verdict = decide(factsOf(row), action, { onDuty: shop.chairs, orders, now });
+  if (!verdict.ok) throw refused(verdict.refusal);
+  return { chair: verdict.chair };
 }
 
-/**
- * A protected spot that still holds: the customer set off on the alert, is not here yet, and the
- * grace after their expected arrival is not over. Staff cannot mark them a no-show meanwhile.
- */
-export function isHeld(row: OrderRow, now: number): boolean {
-  return (
-    row.status === 'active' &&
-    row.heldUntil !== null &&
-    !row.customerAtPob &&
-    row.startedAt === null &&
-    row.heldUntil.getTime() > now
-  );
+/** The held spot's end: from setting off (on the way) until the grace after arrival is over. */
+function heldSpot(s: OrderState, row: OrderRow, now: number): string | null {
+  if (s.kind !== 'held' && s.kind !== 'on_the_way') return null;
+  return row.heldUntil && row.heldUntil.getTime() > now ? row.heldUntil.toISOString() : null;
 }
 
 /** Expected minutes until an on-the-way customer reaches the shop; null when not on the way. */
@@ -50,18 +55,6 @@ export function etaMinutes(row: OrderRow, now: number): number | null {
   const arrives = arrivalOf(row);
   if (row.customerAtPob || arrives === null) return null;
   return Math.max(0, Math.round((arrives - now) / MINUTE));
-}
-
-function deferred(row: OrderRow, now: number): boolean {
-  return row.deferredUntil !== null && row.deferredUntil.getTime() > now;
-}
-
-/** On the way until the expected arrival; held from then until the grace ends. */
-function awayState(row: OrderRow, now: number): 'on_the_way' | 'held' | null {
-  const arrives = arrivalOf(row);
-  if (row.customerAtPob || arrives === null) return null;
-  if (now < arrives) return 'on_the_way';
-  return isHeld(row, now) ? 'held' : null;
 }
 
 /** Until when a no-show or cancelled order can be rejoined (null: it cannot). */
@@ -87,15 +80,41 @@ export function leaveAtInView(view: Pick<ShopQueueView, 'estimate'>, row: OrderR
   return early === null ? null : leaveAt(early, row.travelMinutes);
 }
 
-/** Orders whose customer should set off now; none at night in the shop's time zone. */
-export function leaveNowIds(view: ShopQueueView, now: number): number[] {
-  if (isNight(view.pob.timeZone, now)) return [];
-  return view.active
-    .filter((o) => {
-      const at = leaveAtInView(view, o);
-      return at !== null && at <= now;
-    })
-    .map((o) => o.id);
+/** A customer who is due to set off, and when their trip counts from (epoch ms). */
+export interface LeaveNow {
+  id: number;
+  setOffAt: number;
+}
+
+/**
+ * Orders whose customer should set off now, at any hour: a customer in a queue is told when their
+ * turn comes whatever the clock says (a 24-hour shop serves at 03:00 too). Due when the leave time
+ * has come; without a leave time (the wait has no estimate, e.g. no barber on duty) when the turn
+ * is near, as the turn-near notice would be for a customer who shared no travel time. The trip,
+ * and so the held spot, counts from the leave time or from when the travel time was shared,
+ * whichever is later: it does not wait for a message to be sent, and a late sweep does not push
+ * the held spot later.
+ */
+export function leaveNowDue(view: ShopQueueView, now: number): LeaveNow[] {
+  const due: LeaveNow[] = [];
+  for (const o of view.active) {
+    if (o.status !== 'active' || o.customerId === null || o.source !== 'app') continue;
+    if (o.customerAtPob || o.startedAt !== null || o.leaveAlertAt !== null) continue;
+    if (o.travelMinutes === null) continue;
+    const at = leaveAtInView(view, o);
+    if (at === null) {
+      const e = view.estimate.orders.get(o.id);
+      const near =
+        e !== undefined &&
+        (e.position === 1 || (e.waitMinutes !== null && e.waitMinutes <= TURN_NEAR_MINUTES));
+      if (near) due.push({ id: o.id, setOffAt: now });
+      continue;
+    }
+    if (at > now) continue;
+    const shared = o.travelSharedAt?.getTime() ?? now;
+    due.push({ id: o.id, setOffAt: Math.min(now, Math.max(at, shared)) });
+  }
+  return due;
 }
 
 /** `rejoinSpent`: the customer has used their rejoin (self-service.ts), so none is offered. */
@@ -105,12 +124,15 @@ export function orderPresence(
   view?: Pick<ShopQueueView, 'estimate'>,
   rejoinSpent = false,
 ): OrderPresence {
-  const away = awayState(row, now);
-  const state: OrderPresence['state'] = deferred(row, now)
-    ? 'deferred'
-    : row.customerAtPob
-      ? 'here'
-      : (away ?? 'waiting');
+  const s = stateOf(row, now);
+  const state: OrderPresence['state'] =
+    s.kind === 'deferred'
+      ? 'deferred'
+      : s.kind === 'at_shop' || s.kind === 'in_chair'
+        ? 'here'
+        : s.kind === 'on_the_way' || s.kind === 'held'
+          ? s.kind
+          : 'waiting';
   const until = rejoinSpent ? null : rejoinUntil(row, now);
   const leave = view ? leaveAtInView(view, row) : null;
   return {
@@ -118,8 +140,8 @@ export function orderPresence(
     travel_minutes: row.travelMinutes,
     leave_at: leave === null ? null : new Date(Math.max(leave, now)).toISOString(),
     leave_alert_at: iso(row.leaveAlertAt),
-    held_until: isHeld(row, now) ? iso(row.heldUntil) : null,
-    deferred_until: deferred(row, now) ? iso(row.deferredUntil) : null,
+    held_until: heldSpot(s, row, now),
+    deferred_until: s.kind === 'deferred' ? iso(row.deferredUntil) : null,
     defers_left: Math.max(0, SELF_DEFER_MAX - row.deferCount),
     rejoined: row.rejoinedFrom !== null,
     rejoin_until: until === null ? null : new Date(until).toISOString(),
@@ -129,17 +151,22 @@ export function orderPresence(
   };
 }
 
+/** The board's words for where a waiting customer is (the shop screen uses the same). */
 export function staffPresence(row: OrderRow, now: number): StaffPresence {
-  const state: StaffPresence['state'] = deferred(row, now)
-    ? 'deferred'
-    : row.customerAtPob
-      ? 'here'
-      : (awayState(row, now) ?? 'not_here');
+  const s = stateOf(row, now);
+  const state: StaffPresence['state'] =
+    s.kind === 'deferred'
+      ? 'deferred'
+      : s.kind === 'at_shop' || s.kind === 'in_chair'
+        ? 'here'
+        : s.kind === 'on_the_way' || s.kind === 'held'
+          ? s.kind
+          : 'not_here';
   return {
     state,
     eta_minutes: etaMinutes(row, now),
-    held_until: isHeld(row, now) ? iso(row.heldUntil) : null,
-    deferred_until: deferred(row, now) ? iso(row.deferredUntil) : null,
+    held_until: heldSpot(s, row, now),
+    deferred_until: s.kind === 'deferred' ? iso(row.deferredUntil) : null,
     rejoined: row.rejoinedFrom !== null,
   };
 }

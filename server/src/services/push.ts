@@ -1,13 +1,11 @@
 // Web Push (RFC 8030) with the payload encrypted for the browser (RFC 8291, aes128gcm) and the
 // server identified by VAPID (RFC 8292): the `web-push` package builds the request (encryption,
-// headers, JWT), and a transport posts it. The transport is where the connection is made: the
-// default one uses Node's https with a `lookup` hook, so a check of the address connected to
-// (private addresses refused at connect, issue 27) sits there without touching the rest.
-import { request as httpsRequest } from 'node:https';
-import { request as httpRequest } from 'node:http';
-import type { LookupFunction } from 'node:net';
+// headers, JWT) and a transport posts it. The transport is the connection layer
+// (push-transport.ts): the endpoint parsed once, public addresses only. The outbox worker
+// (outbox.ts) calls `send`, retries a failure and forgets a subscription that is gone.
 import webpush from 'web-push';
-import { parsePushSubscription } from '@jono/contract';
+import { parsePushEndpoint, parsePushSubscription } from '@jono/contract';
+import { httpsPushTransport, type PushTransport } from './push-transport';
 
 export interface PushMessage {
   title: string;
@@ -20,77 +18,42 @@ export interface PushSender {
   send(subscriptionJson: string, message: PushMessage): Promise<boolean>;
 }
 
-/** A built push request: where, and its method, headers and encrypted body. */
-export interface PushRequest {
-  endpoint: string;
-  method: string;
-  headers: Record<string, string | number>;
-  body: Buffer | null;
-}
-
-/** Posts a built request; answers the push service's status code. */
-export type PushTransport = (req: PushRequest) => Promise<number>;
-
-export interface TransportOptions {
-  /** Resolves the endpoint's host (a check of the address belongs here). */
-  lookup?: LookupFunction;
-  timeoutMs?: number;
-}
-
-/** Node's http(s) client, one request per message, with an optional lookup hook. */
-export function nodeTransport(opts: TransportOptions = {}): PushTransport {
-  return (req) =>
-    new Promise((resolve, reject) => {
-      const url = new URL(req.endpoint);
-      const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
-      const r = send(
-        url,
-        {
-          method: req.method,
-          headers: req.headers,
-          timeout: opts.timeoutMs ?? 10_000,
-          ...(opts.lookup ? { lookup: opts.lookup } : {}),
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      r.on('timeout', () => r.destroy(new Error('push service timed out')));
-      r.on('error', reject);
-      r.end(req.body ?? undefined);
-    });
-}
-
 export class WebPushSender implements PushSender {
   constructor(
     private readonly vapid: { publicKey: string; privateKey: string; subject: string },
-    private readonly transport: PushTransport = nodeTransport(),
+    /** The connection layer (push-transport.ts): the parsed URL, public addresses only. */
+    private readonly transport: PushTransport = httpsPushTransport(),
   ) {}
 
   async send(subscriptionJson: string, message: PushMessage): Promise<boolean> {
     const parsed = parsePushSubscription(subscriptionJson);
     // A subscription stored before endpoints were checked is dropped, never posted to.
     if (!parsed.success) return false;
-    const details = webpush.generateRequestDetails(
-      parsed.data as webpush.PushSubscription,
-      JSON.stringify(message),
-      {
-        vapidDetails: this.vapid,
-        TTL: 15 * 60,
-        contentEncoding: 'aes128gcm',
-        urgency: 'high',
-      },
-    );
-    const status = await this.transport({
-      endpoint: details.endpoint,
-      method: details.method,
-      headers: details.headers as Record<string, string | number>,
-      body: (details.body as Buffer | null) ?? null,
+    // Parsed once; web-push only encrypts and signs (for the parsed URL's own serialisation),
+    // and the request goes to this URL object, never to the text again.
+    const endpoint = parsePushEndpoint(parsed.data.endpoint);
+    if (!endpoint) return false;
+    const subscription = { ...parsed.data, endpoint: endpoint.href } as webpush.PushSubscription;
+    const details = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
+      vapidDetails: this.vapid,
+      TTL: 15 * 60,
+      contentEncoding: 'aes128gcm',
+      urgency: 'high',
     });
-    if (status >= 200 && status < 300) return true;
+    const status = await this.transport(
+      endpoint,
+      {
+        method: details.method,
+        headers: details.headers as Record<string, string | number>,
+        body: (details.body as Buffer | null) ?? null,
+      },
+      10_000,
+    );
     // The subscription expired or was removed: the caller forgets it.
     if (status === 404 || status === 410) return false;
-    throw new Error(`push service answered ${status}`);
+    if (status < 200 || status >= 300) {
+      throw Object.assign(new Error(`The push service answered ${status}`), { statusCode: status });
+    }
+    return true;
   }
 }

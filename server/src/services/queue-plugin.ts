@@ -4,6 +4,7 @@
 import fp from 'fastify-plugin';
 import { QueueService } from './queue';
 import { WebPushSender } from './turn-near';
+import { CountedPush } from './counted-senders';
 import { LiveFeeds } from './live-feeds';
 import { SseStreams } from './sse';
 
@@ -22,7 +23,7 @@ export const SWEEP_INTERVAL_MS = 60_000;
 
 export default fp(
   async (app, opts: { sweep?: boolean }) => {
-    const push = app.env.vapid ? new WebPushSender(app.env.vapid) : null;
+    const push = app.env.vapid ? new CountedPush(new WebPushSender(app.env.vapid)) : null;
     const queue = new QueueService(app.now, app.log, push);
     app.decorate('queue', queue);
     app.decorate('queueSnapshot', queue.snapshot);
@@ -31,23 +32,24 @@ export default fp(
     await queue.start(app.markets.values());
 
     let timer: NodeJS.Timeout | undefined;
+    let sweeping: Promise<void> | undefined;
     if (opts.sweep ?? true) {
-      let running = false;
       timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        void (async () => {
+        if (sweeping) return;
+        sweeping = (async () => {
           for (const ctx of app.markets.values()) {
             await queue.sweep(ctx).catch((err: Error) => app.log.error({ err }, 'queue sweep'));
           }
         })().finally(() => {
-          running = false;
+          sweeping = undefined;
         });
       }, SWEEP_INTERVAL_MS);
       timer.unref();
     }
     app.addHook('preClose', async () => {
       if (timer) clearInterval(timer);
+      // A sweep under way finishes before the databases close.
+      await sweeping;
       live.streams.stop();
       await queue.stop();
     });

@@ -7,10 +7,12 @@ import { PRIORITY_LEVELS, WAIT_REASON_MINUTES, type Market } from '@jono/contrac
 import {
   closingTime,
   estimateQueue,
+  nextShopStateChange,
   queueState,
   shopStatus,
   waitBasis,
   waitChangeReason,
+  waitChangeStale,
   waitShiftMinutes,
   type QueueEstimate,
   type ShopQueueState,
@@ -37,6 +39,7 @@ import {
 import { notifyLeaveNow } from './leave-now';
 import { notifyTurnNear, turnNearIds, type PushSender } from './turn-near';
 import { lockShop } from './shop-lock';
+import { factsOf } from './order-facts';
 
 export type PobRow = typeof pobs.$inferSelect;
 
@@ -73,6 +76,12 @@ const HISTORY_SKEW_MS = 60_000;
 const historyServes = (at: number, now: number) =>
   now - at < HISTORY_TTL_MS && at - now <= HISTORY_SKEW_MS;
 export const QUEUE_CHANNEL = 'queue';
+/**
+ * A shop's timer for its next time-driven change (a deferral, a trip or a held spot running out)
+ * is re-armed at most this far ahead: a clock that jumps (a suspended machine, the tests'
+ * injectable clock) is noticed within it.
+ */
+export const EXPIRY_CHECK_MS = 500;
 
 type Listener = () => void;
 
@@ -94,6 +103,9 @@ export class QueueService {
   private readonly homes = new Map<string, OrderHome>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly unlisten: (() => Promise<void>)[] = [];
+  /** Per shop: the timer of its next time-driven state change (see armExpiry). */
+  private readonly expiries = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+  private stopped = false;
   private readonly origin = randomUUID();
   /** Work started after an answer was sent (refreshes, notices), so `settled()` can wait for it. */
   private readonly background = new Set<Promise<unknown>>();
@@ -129,8 +141,53 @@ export class QueueService {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    for (const { timer } of this.expiries.values()) clearTimeout(timer);
+    this.expiries.clear();
     for (const stop of this.unlisten.splice(0)) await stop().catch(() => undefined);
     this.listeners.clear();
+  }
+
+  /**
+   * Time-driven transitions on every node: when a view shows an order whose state the clock alone
+   * will change (deferred until T, on the way until T, held until T), a timer of this process
+   * fires at T, drops the cached view and tells this process's listeners (boards, screens, apps),
+   * which read the queue again in its new state. Each process keeps its own timers, so no node
+   * waits for another's sweep or for the next change.
+   */
+  private armExpiry(ctx: MarketContext, view: ShopQueueView): void {
+    const key = keyOf(ctx.market, view.pob.id);
+    const at = nextShopStateChange(view.active.map(factsOf), view.computedAt);
+    const current = this.expiries.get(key);
+    if (current && current.at === at) return;
+    if (current) clearTimeout(current.timer);
+    this.expiries.delete(key);
+    if (at === null || this.stopped) return;
+    const check = () => {
+      const entry = this.expiries.get(key);
+      if (!entry || entry.at !== at) return;
+      const left = at - this.now();
+      if (left > 0) {
+        entry.timer = setTimeout(check, Math.min(EXPIRY_CHECK_MS, left));
+        entry.timer.unref();
+        return;
+      }
+      this.expiries.delete(key);
+      this.invalidate(ctx.market, view.pob.id);
+      this.tellListeners(ctx.market, view.pob.id);
+      // Arms the next change (a view is computed again when someone looks at the shop).
+      if (this.listenerCount(ctx.market, view.pob.id) > 0) {
+        this.track(this.view(ctx, view.pob.id));
+      }
+    };
+    const timer = setTimeout(check, Math.max(0, Math.min(EXPIRY_CHECK_MS, at - this.now())));
+    timer.unref();
+    this.expiries.set(key, { at, timer });
+  }
+
+  /** The next time-driven state change this process waits for in a shop (tests). */
+  nextExpiry(market: Market, pobId: number): number | null {
+    return this.expiries.get(keyOf(market, pobId))?.at ?? null;
   }
 
   /** Listens to one shop's changes (in this process or another); answers the unsubscribe. */
@@ -174,9 +231,12 @@ export class QueueService {
     const gen = this.generations.get(key) ?? 0;
     const view = this.compute(ctx, pobId, now);
     this.views.set(key, { gen, at: now, view });
-    view.catch(() => {
-      if (this.views.get(key)?.view === view) this.views.delete(key);
-    });
+    view.then(
+      (v) => this.armExpiry(ctx, v),
+      () => {
+        if (this.views.get(key)?.view === view) this.views.delete(key);
+      },
+    );
     return view;
   }
 
@@ -320,7 +380,11 @@ export class QueueService {
     }
     if (typeof msg.pob !== 'number') return;
     if (msg.origin !== this.origin) this.invalidate(market, msg.pob, msg.h === true);
-    for (const listener of [...(this.listeners.get(keyOf(market, msg.pob)) ?? [])]) {
+    this.tellListeners(market, msg.pob);
+  }
+
+  private tellListeners(market: Market, pobId: number): void {
+    for (const listener of [...(this.listeners.get(keyOf(market, pobId)) ?? [])]) {
       try {
         listener();
       } catch (err) {
@@ -396,6 +460,7 @@ export class QueueService {
       at: view.computedAt,
       view: Promise.resolve(view),
     });
+    this.armExpiry(ctx, view);
   }
 
   /** Sends the "turn near" notices of a seeded view, after the answer (settled() waits for it). */
@@ -429,7 +494,8 @@ export interface MovedEstimates {
     low: number | null;
     high: number | null;
     basis?: WaitBasisRecord;
-    change?: WaitChangeRecord;
+    /** null: the last change is stale (the turn moved back the other way) and is forgotten. */
+    change?: WaitChangeRecord | null;
     /** The wait shown when the order joined (its first estimate, set in its own transaction). */
     shown?: number | null;
   }[];
@@ -481,12 +547,18 @@ export function movedEstimates(view: ShopQueueView): MovedEstimates {
 function waitChangeOf(
   view: ShopQueueView,
   o: ActiveOrderRow,
-): { basis?: WaitBasisRecord; change?: WaitChangeRecord } {
+): { basis?: WaitBasisRecord; change?: WaitChangeRecord | null } {
   const basis = waitBasis(view.state, view.estimate, o.id);
   if (!basis) return {};
   const before = o.waitBasis;
   if (before) {
     const minutes = waitShiftMinutes(before, basis);
+    if (o.waitChange && waitChangeStale(o.waitChange.minutes, minutes, WAIT_REASON_MINUTES)) {
+      // The turn came back: the old reason no longer explains the wait the customer sees.
+      o.waitBasis = basis;
+      o.waitChange = null;
+      return { basis, change: null };
+    }
     if (Math.abs(minutes) < WAIT_REASON_MINUTES) return {};
     const change: WaitChangeRecord = {
       minutes,
@@ -515,7 +587,7 @@ export function storeEstimatesSql(moved: MovedEstimates): SQL {
     ),
     sql`, `,
   );
-  const update = sql`update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high, wait_basis = coalesce(v.basis, orders.wait_basis), wait_change = coalesce(v.change, orders.wait_change), shown_wait = coalesce(v.shown, orders.shown_wait) from (values ${rows}) as v(id, wait, low, high, basis, change, shown) where orders.id = v.id`;
+  const update = sql`update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high, wait_basis = coalesce(v.basis, orders.wait_basis), wait_change = case when v.change = 'null'::jsonb then null else coalesce(v.change, orders.wait_change) end, shown_wait = coalesce(v.shown, orders.shown_wait) from (values ${rows}) as v(id, wait, low, high, basis, change, shown) where orders.id = v.id`;
   if (moved.shown.length === 0) return update;
   const shown = sql.join(
     moved.shown.map(

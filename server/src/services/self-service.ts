@@ -14,6 +14,7 @@ import type { Db, Tx } from '../db/client';
 import { orders } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
 import { localDayStart } from '../lib/local-time';
+import { mustAllow } from './presence';
 import { changeQueue } from './queue-change';
 import {
   loadShopQueue,
@@ -38,7 +39,7 @@ function planDefer(
 ) {
   const current = shop.active.find((o) => o.id === orderId);
   if (!current) throw conflict('This order is no longer active');
-  if (current.startedAt) throw conflict('The service has already started');
+  mustAllow({ chairs: shop.pob.chairs, active: shop.active }, current, { type: 'self_defer' }, now);
   if (current.deferCount >= SELF_DEFER_MAX) {
     throw limit(`More time can be asked for ${SELF_DEFER_MAX} times per visit`);
   }

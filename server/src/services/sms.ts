@@ -23,6 +23,8 @@ export class SmsSendError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    /** The provider's HTTP status, when it answered (counted-senders.ts retries 429 and 5xx). */
+    readonly status?: number,
   ) {
     super(message);
   }
@@ -105,7 +107,7 @@ async function post(
   }
   if (!res.ok) {
     const permanent = res.status >= 400 && res.status < 500 && res.status !== 429;
-    throw new SmsSendError(`${what} answered ${res.status}`, permanent);
+    throw new SmsSendError(`${what} answered ${res.status}`, permanent, res.status);
   }
   return res;
 }

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { streamClosed, streamDropped, streamKindOf, streamOpened } from '../lib/metrics';
 
 export const HEARTBEAT_MS = 20_000;
 /** The browser's own reconnect delay; the apps reconnect with jittered back-off themselves. */
@@ -49,6 +50,7 @@ export class SseStream {
   write(bytes: Buffer): void {
     if (this.closed) return;
     if (this.raw.writableLength > MAX_UNSENT_BYTES) {
+      streamDropped();
       this.raw.destroy();
       return;
     }
@@ -102,6 +104,8 @@ export class SseStreams {
     raw.write(`retry: ${RETRY_MS}\n\n`);
     const stream = new SseStream(raw, lastEventIdOf(request));
     this.open.add(stream);
+    const kind = streamKindOf(request.routeOptions.url);
+    streamOpened(kind);
     const expiry =
       authorisedForMs === undefined
         ? undefined
@@ -109,6 +113,7 @@ export class SseStreams {
     expiry?.unref();
     stream.onClose(() => {
       this.open.delete(stream);
+      streamClosed(kind);
       clearTimeout(expiry);
     });
     this.heartbeat ??= setInterval(() => void writeToAll(this.open, heartbeatFrame), HEARTBEAT_MS);

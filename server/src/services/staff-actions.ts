@@ -1,22 +1,24 @@
 // What staff do to an order: start it on a chair, finish it (serviced, with a receipt), mark a
 // no-show, defer it behind the next customer, cancel it, and undo a recent start, finish,
-// no-show or cancel. Each runs under the shop's lock and republishes the queue.
+// no-show or cancel. Each runs under the shop's lock, is checked by the state model
+// (@jono/queue state-model.ts) against the state as it is now, and republishes the queue.
 import { eq } from 'drizzle-orm';
-import { deferOrder } from '@jono/queue';
+import { deferOrder, type StateAction } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
 import { orders, pobs, receipts } from '../db/schema';
-import { HttpError, forbidden, notFound } from '../lib/http-error';
+import { forbidden, notFound } from '../lib/http-error';
+import { refused } from '../lib/refusal';
 import { activeOrderExists, isUniqueViolation, lockShop } from './orders';
 import { loadActiveOrders, toQueueOrder, type OrderRow } from './queue-load';
-import { isHeld } from './presence';
+import { mustAllow } from './presence';
 import type { QueueService } from './queue';
 import { receiptRows } from './receipts';
 import { undoOf } from './staff-queue';
 
 export type StaffAction = 'start' | 'finish' | 'no_show' | 'defer' | 'cancel' | 'undo';
 
-const conflict = (message: string) => new HttpError(409, 'conflict', message);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 interface ActionContext {
   ctx: MarketContext;
@@ -65,31 +67,29 @@ const update = async (tx: Tx, id: number, set: Partial<typeof orders.$inferInser
   return row;
 };
 
-function mustWait(order: OrderRow) {
-  if (order.status !== 'active') throw conflict('This order is no longer active');
-  if (order.startedAt) throw conflict('The service has already started');
+/** The state model's verdict on an action in the shop as it is now (read under the lock). */
+async function decideNow(
+  tx: Tx,
+  a: ActionContext,
+  order: OrderRow,
+  action: StateAction,
+): Promise<{ chair?: number; active: OrderRow[] }> {
+  const [pob] = await tx.select({ chairs: pobs.chairs }).from(pobs).where(eq(pobs.id, a.pobId));
+  const active = await loadActiveOrders(tx, a.pobId);
+  const { chair } = mustAllow({ chairs: pob?.chairs ?? 0, active }, order, action, a.now);
+  return { chair, active };
 }
 
 const ACTIONS: Record<StaffAction, Handler> = {
   async start(tx, a, order, opts) {
-    mustWait(order);
-    const [pob] = await tx.select().from(pobs).where(eq(pobs.id, a.pobId));
-    const active = await loadActiveOrders(tx, a.pobId);
-    const busy = new Set(active.filter((o) => o.startedAt).map((o) => o.chair));
-    const chairs = pob?.chairs ?? 0;
-    let chair = opts.chair;
-    if (chair !== undefined) {
-      if (chair > chairs) throw conflict(`Chair ${chair} is not on duty`);
-      if (busy.has(chair)) throw conflict(`Chair ${chair} is busy`);
-    } else {
-      chair = Array.from({ length: chairs }, (_, i) => i + 1).find((c) => !busy.has(c));
-      if (chair === undefined) throw conflict('Every chair on duty is busy');
-    }
+    const { chair } = await decideNow(tx, a, order, { type: 'start', chair: opts.chair });
     const at = new Date(a.now);
     return update(tx, order.id, {
       startedAt: at,
-      chair,
+      chair: chair ?? null,
       startedBy: a.staffId,
+      // Seated, so at the shop; where they were before is kept for an undo.
+      startPresence: { atShop: order.customerAtPob, checkedInAt: iso(order.checkedInAt) },
       customerAtPob: true,
       checkedInAt: order.checkedInAt ?? at,
       waitEstimate: 0,
@@ -100,8 +100,7 @@ const ACTIONS: Record<StaffAction, Handler> = {
   },
 
   async finish(tx, a, order) {
-    if (order.status !== 'active') throw conflict('This order is no longer active');
-    if (!order.startedAt) throw conflict('Start the service before finishing it');
+    await decideNow(tx, a, order, { type: 'finish' });
     const at = new Date(a.now);
     const row = await update(tx, order.id, {
       status: 'serviced',
@@ -124,24 +123,19 @@ const ACTIONS: Record<StaffAction, Handler> = {
   },
 
   async no_show(tx, a, order) {
-    mustWait(order);
-    // A protected spot: the customer set off on the leave-now alert and the grace is not over.
-    if (isHeld(order, a.now)) {
-      throw new HttpError(409, 'held', 'This customer is on the way and their spot is held');
-    }
+    await decideNow(tx, a, order, { type: 'no_show' });
     return close(tx, a, order, 'noShow', 'no_show');
   },
 
   async cancel(tx, a, order) {
-    if (order.status !== 'active') throw conflict('This order is no longer active');
+    await decideNow(tx, a, order, { type: 'cancel' });
     return close(tx, a, order, 'cancelled', 'cancel');
   },
 
   async defer(tx, a, order) {
-    mustWait(order);
-    const active = await loadActiveOrders(tx, a.pobId);
+    const { active } = await decideNow(tx, a, order, { type: 'defer' });
     const changes = deferOrder(active.map(toQueueOrder), order.id);
-    if (changes.length === 0) throw conflict('There is no one behind this customer to swap with');
+    if (changes.length === 0) throw refused('no_one_behind');
     const at = new Date(a.now);
     let row: OrderRow | undefined = order;
     for (const c of changes) {
@@ -157,15 +151,31 @@ const ACTIONS: Record<StaffAction, Handler> = {
 
   async undo(tx, a, order) {
     const undo = undoOf(order, a.now);
-    if (!undo) throw conflict('Nothing to undo on this order');
+    if (!undo) throw refused('nothing_to_undo');
+    const { chair } = await decideNow(tx, a, order, { type: 'undo', last: undo.action });
     const at = new Date(a.now);
     const reopened = { lastAction: null, lastActionAt: null, updatedAt: at };
     if (undo.action === 'start') {
-      if (order.status !== 'active') throw conflict('Nothing to undo on this order');
-      return update(tx, order.id, { ...reopened, startedAt: null, chair: null, startedBy: null });
+      // Back to waiting exactly as before the Start: an app customer who was not here is not
+      // checked in by a mistaken Start.
+      const before = order.startPresence;
+      return update(tx, order.id, {
+        ...reopened,
+        startedAt: null,
+        chair: null,
+        startedBy: null,
+        startPresence: null,
+        ...(before
+          ? {
+              customerAtPob: before.atShop,
+              checkedInAt: before.checkedInAt ? new Date(before.checkedInAt) : null,
+            }
+          : {}),
+      });
     }
     if (undo.action === 'finish') {
       await tx.delete(receipts).where(eq(receipts.orderId, order.id));
+      return update(tx, order.id, { ...reopened, status: 'active', finishedAt: null, chair });
     }
     return update(tx, order.id, { ...reopened, status: 'active', finishedAt: null });
   },

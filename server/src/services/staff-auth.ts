@@ -7,7 +7,7 @@ import type { MarketContext } from '../context';
 import { staff } from '../db/schema';
 import { requireStaff } from '../lib/auth';
 import { HttpError, forbidden } from '../lib/http-error';
-import { DUMMY_HASH, verifyPassword } from '../lib/passwords';
+import { DUMMY_HASH, checkPassword, upgradedHash } from '../lib/passwords';
 import type { TokenService } from '../lib/tokens';
 
 export type StaffRow = typeof staff.$inferSelect;
@@ -35,9 +35,15 @@ export async function staffLogin(
   password: string,
 ) {
   const [row] = await ctx.db.select().from(staff).where(eq(staff.username, username));
-  const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+  const { ok, rehash } = await checkPassword(password, row?.passwordHash ?? DUMMY_HASH);
   if (!row || !ok) {
     throw new HttpError(401, 'invalid_credentials', 'Check the username and password');
+  }
+  if (rehash) {
+    await ctx.db
+      .update(staff)
+      .set({ passwordHash: upgradedHash(staff.passwordHash, row, rehash) })
+      .where(eq(staff.id, row.id));
   }
   const member = staffView(row);
   const access_token = await tokens.signAccess(

@@ -1,11 +1,13 @@
 // The staff console's view of its shop: chairs and who sits in them, every active order in
 // queue order with its estimate, and the recent actions that can still be undone.
 import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { chairStates, nextToSit } from '@jono/queue';
 import { STAFF_UNDO_WINDOW_MS, type StaffQueue, type StaffQueueOrder } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { customers, orders, outbox } from '../db/schema';
 import type { ActiveOrderRow, OrderRow } from './queue-load';
 import type { QueueService } from './queue';
+import { factsOf } from './order-facts';
 import { staffPresence } from './presence';
 
 const MINUTE = 60_000;
@@ -109,13 +111,20 @@ export async function staffQueue(
       (a.state === 'in_service' ? (a.chair ?? 0) - (b.chair ?? 0) : a.position - b.position),
   );
 
-  const chairs = Array.from({ length: view.pob.chairs }, (_, i) => {
-    const o = rows.find((r) => r.state === 'in_service' && r.chair === i + 1);
+  // One state model: the chairs (free, busy, draining) and who each free chair seats next.
+  const facts = view.active.map(factsOf);
+  const next = nextToSit(facts, now);
+  let freeIndex = 0;
+  const chairs = chairStates(view.pob.chairs, facts).chairs.map((c) => {
+    const o = c.orderId === null ? undefined : rows.find((r) => r.id === c.orderId);
+    const nextId = c.state === 'free' ? (next[freeIndex++]?.id ?? null) : null;
     return {
-      chair: i + 1,
+      chair: c.chair,
+      state: c.state,
       order_id: o?.id ?? null,
       customer_name: o?.customer_name ?? null,
       since: o?.started_at ?? null,
+      next_order_id: nextId,
     };
   });
 

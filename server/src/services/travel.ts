@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { orders, pobs } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
 import { orderAnswer } from './orders';
+import { mustAllow } from './presence';
 import { changeQueue } from './queue-change';
 import type { QueueService } from './queue';
 import type { OrderRow } from './queue-load';
@@ -92,8 +93,7 @@ export async function shareTravel(
   const { result } = await changeQueue(ctx, queue, order.pobId, now, async (tx, shop) => {
     const current = shop.active.find((o) => o.id === order.id);
     if (!current) throw conflict('This order is no longer active');
-    if (current.startedAt) throw conflict('The service has already started');
-    if (current.customerAtPob) throw conflict('You are already at the shop');
+    mustAllow({ chairs: shop.pob.chairs, active: shop.active }, current, { type: 'set_off' }, now);
     if (current.leaveAlertAt) throw conflict('You have already been told to set off');
     const [row] = await tx
       .update(orders)

@@ -6,7 +6,8 @@ import { NavLink, Outlet } from 'react-router';
 import { LanguageSelect } from '../features/auth/components/language-select';
 import { useLanguage } from '../lib/i18n';
 import { paths } from '../lib/paths';
-import { signOut, useSession } from '../lib/session';
+import { useSession } from '../lib/session';
+import { logout } from '../features/auth/api/logout';
 
 export function Shell() {
   const { t } = useTranslation();
@@ -50,8 +51,7 @@ export function Shell() {
             type="button"
             className="button button--ghost"
             onClick={() => {
-              signOut();
-              queryClient.clear();
+              void logout().then(() => queryClient.clear());
             }}
           >
             {t('nav.signOut')}

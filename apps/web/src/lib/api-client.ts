@@ -46,5 +46,8 @@ const client = createApiClient({
 
 export const apiUrl = (path: string, market?: Market): string => client.url(path, market);
 export const refreshSession = client.refresh;
+/** An event stream's URL with a fresh stream ticket (never a token or device code). */
+export const streamUrl = (path: string, options?: { market?: Market; deviceCode?: string }) =>
+  client.streamUrl(path, options);
 export const apiRequest = <T = unknown>(path: string, options?: RequestOptions<T>): Promise<T> =>
   client.request(path, options);

@@ -45,10 +45,12 @@ describe('card state', () => {
     expect(cardState({ ...shop, service_time_estimates: [] })).toBe('unknown');
   });
 
-  it('is closed when not open, closing soon, or closed for the day by the shop', () => {
+  it('tells closed, closing soon and a queue closed for the day apart', () => {
     expect(cardState({ ...shop, open: false })).toBe('closed');
-    expect(cardState({ ...shop, closing_soon: true })).toBe('closed');
-    expect(cardState({ ...shop, queue_state: 'closed' })).toBe('closed');
+    // A closed shop is closed, whether or not it has estimates.
+    expect(cardState({ ...shop, open: false, service_time_estimates: [] })).toBe('closed');
+    expect(cardState({ ...shop, closing_soon: true })).toBe('closingSoon');
+    expect(cardState({ ...shop, queue_state: 'closed' })).toBe('queueClosed');
   });
 
   it('is full when the queue is full', () => {

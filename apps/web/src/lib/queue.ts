@@ -21,16 +21,22 @@ export function shownEstimate(
   return estimates.find((e) => e.priority === level) ?? estimates[0] ?? null;
 }
 
-export type CardState = 'unknown' | 'closed' | 'full' | 'takingOrders';
+export type CardState =
+  'unknown' | 'closed' | 'closingSoon' | 'queueClosed' | 'full' | 'takingOrders';
 
-/** Card state (section 4): unknown without a queue; closed when not open, closing soon or closed
- * for the day (queue_state closed: it is not "full", the customer cannot try again later today);
- * full when queue_state is full; otherwise taking orders. */
+/**
+ * Card state (section 4), each its own words: closed while the shop is not open (the card says
+ * when it opens); closing soon while open but too near closing to join online; queue closed when
+ * the shop closed online queueing for the day; full when queue_state is full; unknown without a
+ * queue; otherwise taking orders.
+ */
 export function cardState(
   shop: Pick<PobSummary, 'open' | 'closing_soon' | 'queue_state' | 'service_time_estimates'>,
 ): CardState {
+  if (!shop.open) return 'closed';
   if (shop.service_time_estimates.length === 0) return 'unknown';
-  if (!shop.open || shop.closing_soon || shop.queue_state === 'closed') return 'closed';
+  if (shop.closing_soon) return 'closingSoon';
+  if (shop.queue_state === 'closed') return 'queueClosed';
   if (shop.queue_state !== 'open') return 'full';
   return 'takingOrders';
 }

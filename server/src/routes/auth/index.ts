@@ -1,6 +1,6 @@
 // Sessions and accounts: login, refresh, logout, registration, recovery by SMS code, password change.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   SERVER_TEXT,
   loginAnswerSchema,
@@ -17,8 +17,15 @@ import {
   resetTokenSchema,
   APP_LANGUAGE_OF,
 } from '@jono/contract';
-import { customers } from '../../db/schema';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords';
+import { customers, staff } from '../../db/schema';
+import { staffSession } from '../../services/staff-auth';
+import {
+  DUMMY_HASH,
+  checkPassword,
+  hashPassword,
+  upgradedHash,
+  verifyPassword,
+} from '../../lib/passwords';
 import { HttpError } from '../../lib/http-error';
 import { bearer, claimsOf, requireCustomer } from '../../lib/auth';
 import {
@@ -56,7 +63,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const identity = `customer:${phone}` as const;
       const attempt = await guardAttempt(app, ctx, 'login', identity, request.ip);
       const [row] = await ctx.db.select().from(customers).where(eq(customers.phone, phone));
-      const ok = await verifyPassword(request.body.password, row?.passwordHash ?? DUMMY_HASH);
+      const { ok, rehash } = await checkPassword(
+        request.body.password,
+        row?.passwordHash ?? DUMMY_HASH,
+      );
       if (!row || !ok) {
         throw new HttpError(401, 'invalid_credentials', 'Check the phone number and password', {
           phone: 'login.phoneError',
@@ -67,10 +77,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await rememberAddress(ctx, identity, request.ip, app.now());
       // The messages Jono sends later (turn near, leave now) speak the language of the app.
       const language = contentLanguageOf(request.headers['accept-language']);
-      if (language && APP_LANGUAGE_OF[language] !== row.appLanguage) {
+      const appLanguage =
+        language && APP_LANGUAGE_OF[language] !== row.appLanguage
+          ? APP_LANGUAGE_OF[language]
+          : undefined;
+      // A hash of older parameters is replaced (unless the password changed meanwhile).
+      if (appLanguage || rehash) {
         await ctx.db
           .update(customers)
-          .set({ appLanguage: APP_LANGUAGE_OF[language] })
+          .set({
+            ...(appLanguage ? { appLanguage } : {}),
+            ...(rehash ? { passwordHash: upgradedHash(customers.passwordHash, row, rehash) } : {}),
+          })
           .where(eq(customers.id, row.id));
       }
       return issueSession(ctx, app.tokens, row.id, app.now());
@@ -107,7 +125,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Revoke the current session (its refresh-token family)',
+        summary:
+          "Revoke the current session (its refresh-token family; for staff, the account's token)",
+        description:
+          "A customer's refresh-token family is revoked. A staff token carries no refresh token: logout bumps the account's token version, so every token of that staff account is refused from then on (on every route and stream).",
         params: marketParams,
         response: { 200: okAnswerSchema },
       },
@@ -122,6 +143,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           customerId: Number(claims.sub),
           session: claims.fam,
         });
+      }
+      if (claims.kind === 'staff') {
+        // Staff tokens are checked against the account's token version on every call: bumping
+        // it (only if the token is still current) refuses this token at once, and its streams end.
+        const staffId = Number(claims.sub);
+        const [row] = await ctx.db.select().from(staff).where(eq(staff.id, staffId));
+        if (row && claims.fam === staffSession(row)) {
+          await ctx.db
+            .update(staff)
+            .set({ tokenVersion: sql`${staff.tokenVersion} + 1` })
+            .where(eq(staff.id, staffId));
+          await publishRevocation(app, ctx, { kind: 'staff', staffId });
+        }
       }
       return { ok: true as const };
     },

@@ -1,6 +1,6 @@
 // Screens and kiosks in the shop: managers create and revoke their device codes and choose what
 // the display shows; the display reads its board (and its live stream), the kiosk lets walk-ins
-// join. Device calls carry the code as Bearer (streams: ?access_token=).
+// join. Device calls carry the code as Bearer (the display's stream: a 60-second ticket, ?ticket=).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ import { errorAnswers, idSchema, marketCtx, marketParams, MANAGER_TAG } from '..
 const shopParams = marketParams.extend({ pobId: idSchema });
 const tokenQuery = z
   .object({
-    access_token: inputText().max(200).optional(),
+    ticket: inputText().max(2000).optional(),
     last_event_id: inputText().max(100).optional(),
   })
   .strict();
@@ -170,7 +170,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: deviceTags,
         summary: "The shop display's board, live",
-        description: `Server-Sent Events: the board (as GET /display/{pobId}/) at once and after every change of the queue; a comment line every ${HEARTBEAT_MS / 1000} s keeps the connection alive. The code goes in \`?access_token=\`; the stream ends as soon as the code is revoked.`,
+        description: `Server-Sent Events: the board (as GET /display/{pobId}/) at once and after every change of the queue; a comment line every ${HEARTBEAT_MS / 1000} s keeps the connection alive. A stream ticket (POST /stream-ticket/ with the code as Bearer) goes in \`?ticket=\`: the code never appears in a URL. The stream ends as soon as the code is revoked.`,
         params: shopParams,
         querystring: tokenQuery,
       },

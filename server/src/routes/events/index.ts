@@ -1,13 +1,16 @@
 // Live updates over Server-Sent Events: a shop's estimates (public), a customer's order and the
-// staff console's queue (authorised with a bearer header or ?access_token=, since EventSource
-// cannot send headers). Changes arrive through PostgreSQL NOTIFY, so every process delivers them.
+// staff console's queue (authorised with a bearer header or a 60-second stream ticket in ?ticket=,
+// since EventSource cannot send headers: no long-lived secret ever goes in a URL). Changes arrive through PostgreSQL NOTIFY, so every process delivers them.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { inputText } from '@jono/contract';
+import { STREAM_TICKET_TTL_S, inputText, streamTicketAnswerSchema } from '@jono/contract';
 import { orders, pobs } from '../../db/schema';
-import { requireCustomer } from '../../lib/auth';
-import { notFound } from '../../lib/http-error';
+import { bearer, claimsOf, requireCustomer } from '../../lib/auth';
+import { HttpError, forbidden, notFound, unauthorized } from '../../lib/http-error';
+import type { StreamTicketClaims } from '../../lib/tokens';
+import { deviceOfCode } from '../../services/devices';
+import { ipLimit } from '../../plugins/rate-limits';
 import { staffCaller, staffSession } from '../../services/staff-auth';
 import { endWithSession } from '../../services/revocation';
 import { HEARTBEAT_MS } from '../../services/sse';
@@ -21,8 +24,17 @@ const lastEventId = inputText()
   );
 const resumeQuery = z.object({ last_event_id: lastEventId }).strict();
 const tokenQuery = z
-  .object({ access_token: inputText().max(4000).optional(), last_event_id: lastEventId })
+  .object({
+    ticket: inputText()
+      .max(2000)
+      .optional()
+      .describe(
+        'A stream ticket from POST /stream-ticket/ (60 s), when the client cannot send an Authorization header (EventSource). Access tokens and device codes are never taken from the URL.',
+      ),
+    last_event_id: lastEventId,
+  })
   .strict();
+export { tokenQuery as streamAuthQuery };
 const stream = `Content type \`text/event-stream\`: one message at once, then one after every change; a comment line every ${HEARTBEAT_MS / 1000} s keeps the connection alive. Each message has an \`id\` (a hash of its data); clients reconnect with jittered back-off and send the last one back.`;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -30,6 +42,62 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   /** Milliseconds until a token expiring at `expiresAt` (the app's clock) is no longer valid. */
   const authorisedFor = (expiresAt: number | undefined) =>
     expiresAt === undefined ? undefined : expiresAt - app.now();
+
+  app.post(
+    '/stream-ticket/',
+    {
+      config: ipLimit(app.limits.streamTickets),
+      schema: {
+        tags,
+        summary: 'A short-lived ticket that opens event streams (for EventSource)',
+        description: `Authorised with the caller's own credential as Bearer: a customer's access token, a staff token or a display's device code. The ticket is valid ${STREAM_TICKET_TTL_S} s, opens only the caller's own streams (\`?ticket=\`), and is refused as a bearer token everywhere. A stream it opened ends when the session it came from would have expired.`,
+        params: marketParams,
+        response: { 200: streamTicketAnswerSchema },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      const credential = bearer(request);
+      if (!credential) throw unauthorized();
+      let claims: StreamTicketClaims;
+      if (credential.split('.').length === 3) {
+        const access = await claimsOf(request, ctx.market);
+        if (access.kind === 'staff') {
+          // The staff account must still hold this session (not logged out, removed or changed).
+          const { row, tokenExpiresAt } = await staffCaller(request, ctx, ctx.market);
+          claims = {
+            market: ctx.market,
+            kind: 'staff',
+            sub: String(row.id),
+            pob: row.pobId,
+            role: row.role === 'manager' ? 'manager' : 'barber',
+            fam: staffSession(row),
+            sexp: tokenExpiresAt === undefined ? undefined : Math.floor(tokenExpiresAt / 1000),
+          };
+        } else {
+          claims = {
+            market: ctx.market,
+            kind: 'customer',
+            sub: access.sub,
+            fam: access.fam,
+            sexp: access.exp,
+          };
+        }
+      } else {
+        const device = credential.length <= 64 ? await deviceOfCode(ctx, credential) : null;
+        if (!device) {
+          throw new HttpError(
+            401,
+            'device_code',
+            'This device code does not work (revoked or unknown)',
+          );
+        }
+        if (device.kind !== 'display') throw forbidden();
+        claims = { market: ctx.market, kind: 'device', sub: String(device.id), pob: device.pobId };
+      }
+      return { ticket: await app.streamTickets.sign(claims), expires_in: STREAM_TICKET_TTL_S };
+    },
+  );
 
   app.get(
     '/pobs/:id/events',
@@ -59,7 +127,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A customer's order with its live estimate",
-        description: `${stream} Each message's data is the order JSON (as GET /customers/{id}/orders/{orderId}/). Authorised when connecting: Bearer header or \`?access_token=\`; the stream ends when that token expires, and the client reconnects with a fresh one.`,
+        description: `${stream} Each message's data is the order JSON (as GET /customers/{id}/orders/{orderId}/). Authorised when connecting: Bearer header or a stream ticket in \`?ticket=\` (POST /stream-ticket/); the stream ends when the session's token expires, and the client reconnects with a fresh ticket.`,
         params: customerParams.extend({ orderId: idSchema }),
         querystring: tokenQuery,
       },
@@ -95,7 +163,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The staff console's queue, live",
-        description: `${stream} Each message's data is the staff queue JSON (as GET /staff/queue/). Authorised when connecting: Bearer header or \`?access_token=\`; the stream ends when that token expires, and the client reconnects with a fresh one.`,
+        description: `${stream} Each message's data is the staff queue JSON (as GET /staff/queue/). Authorised when connecting: Bearer header or a stream ticket in \`?ticket=\` (POST /stream-ticket/); the stream ends when the session's token expires, and the client reconnects with a fresh ticket.`,
         params: marketParams,
         querystring: tokenQuery,
       },

@@ -163,7 +163,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Check in (`{customer_at_pob: true}`) or leave the queue (`{cancel: true}`)',
         description:
-          'Answers the order. Only an active order can be changed (409 `conflict` otherwise); an order already at a chair cannot be cancelled. Checking in twice is harmless.',
+          'Answers the order. Only an active order can be changed (409 `conflict` or `no_longer_active` otherwise); an order already at a chair cannot be cancelled (409 `not_waiting`). Checking in twice is harmless.',
         params: orderParams,
         body: patchOrderSchema,
         response: { 200: orderSchema, ...errorAnswers },

@@ -1,7 +1,7 @@
 // GET /display/{id}/ and its live stream: the in-shop screen's board, with the device code.
 import { displayBoardSchema, type DisplayBoard } from '@jono/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiUrl } from '../../../lib/api-client';
+import { apiRequest, streamUrl } from '../../../lib/api-client';
 import { useEventSource } from '../../../lib/use-event-source';
 import { marketOfCode } from '../utils/device-code';
 
@@ -26,15 +26,17 @@ export function useDisplayBoard(shopId: number, code: string) {
     retry: 1,
   });
   const market = marketOfCode(code) ?? undefined;
-  const streamUrl = `${apiUrl(`/display/${shopId}/events`, market)}?access_token=${encodeURIComponent(code)}`;
+  // The code asks for a 60-second stream ticket at each connection; only the ticket is in the URL.
+  const streamPath = `/display/${shopId}/events`;
   useEventSource(
-    streamUrl,
+    `${market ?? ''}:${streamPath}:${code}`,
     (data) => {
       const parsed = displayBoardSchema.safeParse(data);
       if (parsed.success) client.setQueryData<DisplayBoard>(key, parsed.data);
     },
     // A stream that ends may mean a revoked code: ask at once rather than at the next poll.
     () => void client.invalidateQueries({ queryKey: key }),
+    () => streamUrl(streamPath, { market, deviceCode: code }),
   );
   return query;
 }

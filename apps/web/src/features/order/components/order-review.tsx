@@ -73,7 +73,13 @@ export function OrderReview({ shop, draft, wait, range, onSend, onEdit }: OrderR
         <span>{formatPrice(totals.price, locale)}</span>
       </div>
       {locale === 'FI' ? <p className="order-review__cash">{t('review.cashNotice')}</p> : null}
-      <p className="order-review__estimate-note">{t('review.estimateNote')}</p>
+      <p className="order-review__estimate-note">
+        {wait === null
+          ? t('review.estimateUnknown')
+          : range && range.low < range.high
+            ? t('review.estimateRange', { low: range.low, high: range.high })
+            : t('review.estimateNoRange')}
+      </p>
       {sent ? (
         <p className="notice notice--success" role="status">
           {t('review.sent')}

@@ -1,12 +1,14 @@
-// Name, city, address, opening hours, chairs, queue timer, favourite toggle and the day's notices.
+// Name, city, address, opening hours (today's marked), barbers at work while open, queue timer,
+// favourite toggle and the shop's state in words: when it opens, closing soon, full.
 import { useTranslation } from '../../../lib/use-translation';
-import type { Pob, WaitRange } from '@jono/contract';
+import { MARKET_INFO, type Pob, type WaitRange } from '@jono/contract';
 import { QueueTimer } from '../../../components/ui/queue-timer';
 import { useFavouritesStore } from '../../../lib/favourites-store';
 import { formatClock, weekdayName } from '../../../lib/format';
-import { useLocale, useLocaleStore } from '../../../lib/locale-store';
-import { intlLocaleOf, weekHours } from '../../../lib/opening-hours';
+import { useLocale, useLocaleStore, useMarket } from '../../../lib/locale-store';
+import { intlLocaleOf, localClock, nextOpening, weekHours } from '../../../lib/opening-hours';
 import { cardState } from '../../../lib/queue';
+import { useNow } from '../../../lib/use-now';
 import { IconHeart } from '@jono/ui';
 
 export function ShopInfo({
@@ -26,6 +28,10 @@ export function ShopInfo({
   const state = cardState(shop);
   const days = weekHours(shop.open_times, locale);
   const dayLocale = intlLocaleOf(language, locale);
+  const timeZone = MARKET_INFO[useMarket()].timeZone;
+  const now = useNow();
+  const today = localClock(timeZone, now).weekday;
+  const next = state === 'closed' ? nextOpening(shop.open_times, timeZone, now) : null;
 
   return (
     <section className="shop-info">
@@ -50,16 +56,26 @@ export function ShopInfo({
         </div>
       </div>
       <p className="shop-info__address">{shop.address}</p>
-      <p className="shop-info__chairs">
-        {t('shop.chairs', { count: shop.queue_info.queue_employees })}
-      </p>
+      {shop.open ? (
+        <p className="shop-info__chairs">
+          {t('shop.chairs', { count: shop.queue_info.queue_employees })}
+        </p>
+      ) : null}
       <p className="shop-info__priority">{t('shop.memberPriority')}</p>
       <details className="shop-info__hours">
         <summary>{t('shop.openingHours')}</summary>
         <dl>
           {days.map((day) => (
-            <div key={day.weekday} className="shop-info__day">
-              <dt>{weekdayName(day.weekday, dayLocale)}</dt>
+            <div
+              key={day.weekday}
+              className={`shop-info__day${day.weekday === today ? ' shop-info__day--today' : ''}`}
+              aria-current={day.weekday === today ? 'date' : undefined}
+            >
+              <dt>
+                {day.weekday === today
+                  ? `${weekdayName(day.weekday, dayLocale)} (${t('shop.today')})`
+                  : weekdayName(day.weekday, dayLocale)}
+              </dt>
               <dd>
                 {day.kind === 'open'
                   ? `${formatClock(day.open, locale)}–${formatClock(day.close, locale)}`
@@ -70,6 +86,21 @@ export function ShopInfo({
         </dl>
       </details>
       {state === 'closed' ? (
+        <p className="notice" role="status">
+          {next === null
+            ? t('shop.closedNow')
+            : next.today
+              ? t('shop.opensToday', { time: formatClock(next.time, locale) })
+              : t('shop.opensLater', {
+                  day: weekdayName(next.weekday, dayLocale),
+                  time: formatClock(next.time, locale),
+                })}
+        </p>
+      ) : state === 'closingSoon' ? (
+        <p className="notice notice--warning" role="status">
+          {t('shop.closingSoon')}
+        </p>
+      ) : state === 'queueClosed' ? (
         <p className="notice notice--warning" role="status">
           {t('shop.closedForDay')}
         </p>

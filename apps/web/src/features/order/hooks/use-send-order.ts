@@ -52,6 +52,20 @@ export function useSendOrder(shop: Pob | undefined) {
           },
           NOTICE_MS,
         );
+      } else if (
+        apiError?.code === 'active_order_exists' ||
+        apiError?.code === 'not_taking_orders'
+      ) {
+        // Refusals with a known cause get their own heading and words in the customer's language.
+        const cause = apiError.code === 'active_order_exists' ? 'activeOrder' : 'notTaking';
+        apply((d) => sendFailed(d, 'send', null));
+        track('error', { type: 'sendOrder' });
+        notify({
+          title: t(`errors.${cause}Title`),
+          text: t(`errors.${cause}Text`),
+          code: apiError.code,
+          tone: 'error',
+        });
       } else {
         const message = apiError?.message ?? null;
         apply((d) => sendFailed(d, 'send', message));

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SERVER_TEXT } from '@jono/contract';
+import { useActiveOrderStore } from '../../../lib/active-order-store';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useNotificationStore } from '../../../lib/notification-store';
 import { useSessionStore } from '../../../lib/session-store';
@@ -33,6 +34,7 @@ beforeEach(() => {
   useLocaleStore.setState({ locale: 'FI', language: 'en' });
   useSessionStore.setState({ session: null, rememberLogin: false });
   useOrderDraftStore.getState().reset();
+  useActiveOrderStore.setState({ order: null });
   useNotificationStore.getState().hide();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -66,6 +68,11 @@ describe('ordering on the shop page', () => {
       await screen.findByRole('heading', { name: 'Confirm and join the queue' }),
     ).toBeVisible();
     expect(screen.getByText('+ Wash')).toBeVisible();
+    // The note speaks of this wait, not of a fixed "0-10 minutes".
+    expect(
+      screen.getByText('The wait is an estimate: it changes as the queue moves.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/0-10 minutes/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Join the queue' }));
 
     expect(await screen.findByText('You are in the queue!')).toBeVisible();
@@ -116,13 +123,13 @@ describe('ordering on the shop page', () => {
     expect(screen.getByRole('button', { name: /^Next/ })).toBeVisible();
   });
 
-  it('shows other send errors with the server text and keeps the selection', async () => {
+  it('names the cause of a refusal at the last step in the app’s words and keeps the selection', async () => {
     const user = userEvent.setup();
     useSessionStore.setState({
       session: { customerId: 42, accessToken: 'a1', refreshToken: 'r1' },
     });
     const busy = makeShop({
-      service_time_estimates: [{ priority: 0, wait_time: 20, wait_range: { low: 20, high: 20 } }],
+      service_time_estimates: [{ priority: 0, wait_time: 20, wait_range: { low: 18, high: 24 } }],
     });
     vi.stubGlobal(
       'fetch',
@@ -138,19 +145,83 @@ describe('ordering on the shop page', () => {
     await user.click(screen.getByRole('button', { name: /^Next/ }));
     await user.click(await screen.findByRole('button', { name: 'Join the queue' }));
 
-    expect(await screen.findByText('Error sending the order, try later')).toBeVisible();
-    expect(screen.getByText(SERVER_TEXT.activeOrderExists)).toBeVisible();
+    // Its own heading and the app's words, not the server's English message.
+    expect(await screen.findByText('Already in a queue')).toBeVisible();
+    expect(screen.queryByText(SERVER_TEXT.activeOrderExists)).toBeNull();
+    expect(screen.queryByText(/Error sending the order/)).toBeNull();
     expect(screen.getByRole('checkbox', { name: /^Clipper cut/ })).toBeChecked();
   });
 
-  it('cannot be ordered from when the shop is closed for the day', async () => {
-    vi.stubGlobal('fetch', fakeFetch(shopApi(makeShop({ open: false }))).fetchImpl);
+  it('tells a customer already in a queue before they pick anything, with a link to their place', async () => {
+    useSessionStore.setState({
+      session: { customerId: 42, accessToken: 'a1', refreshToken: 'r1' },
+    });
+    const profile = (url: URL) =>
+      url.pathname === '/api/fi/customers/42/'
+        ? json(200, makeProfile({ active_order_id: 900 }))
+        : undefined;
+    vi.stubGlobal('fetch', fakeFetch(shopApi(), profile).fetchImpl);
     renderRoutes(routes, '/barbershop/1');
 
-    expect(
-      await screen.findByText('Online queueing has closed for today. Please ask at the shop.'),
-    ).toBeVisible();
+    expect(await screen.findByText('You are already in a queue')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See your place' })).toHaveAttribute(
+      'href',
+      '/tracking',
+    );
     expect(screen.getByRole('checkbox', { name: /^Haircut/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /^Next/ })).toBeNull();
+  });
+
+  describe('at night and near closing', () => {
+    const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, open: '09:00', close: '19:00' }));
+    // Thursday 19 November 2026 in Helsinki (UTC+2).
+    const at = (hh: number, mm: number) => new Date(Date.UTC(2026, 10, 19, hh - 2, mm));
+    afterEach(() => vi.useRealTimers());
+
+    it('says a shop that opens at 9.00 opens then, with no barbers at work and today marked', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(at(3, 19));
+      const shop = makeShop({ open: false, open_times: weekdays });
+      vi.stubGlobal('fetch', fakeFetch(shopApi(shop)).fetchImpl);
+      renderRoutes(routes, '/barbershop/1');
+
+      expect(
+        await screen.findByText(/^Opens at 9.00 today\. You can join the queue online then\.$/),
+      ).toBeVisible();
+      expect(screen.queryByText(/closed for today/)).toBeNull();
+      expect(screen.queryByText(/barbers? at work/)).toBeNull();
+      expect(screen.getByText('Thu (today)').closest('[aria-current="date"]')).not.toBeNull();
+      expect(screen.getByRole('checkbox', { name: /^Haircut/ })).toBeDisabled();
+    });
+
+    it('says closing soon, not closed, at 18:55', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(at(18, 55));
+      const shop = makeShop({ closing_soon: true, open_times: weekdays });
+      vi.stubGlobal('fetch', fakeFetch(shopApi(shop)).fetchImpl);
+      renderRoutes(routes, '/barbershop/1');
+
+      expect(await screen.findByText(/^The shop closes soon/)).toBeVisible();
+      expect(screen.getByText(/barbers? at work/)).toBeVisible();
+      expect(screen.getByRole('checkbox', { name: /^Haircut/ })).toBeDisabled();
+    });
+
+    it('says when a shop opens next after closing', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(at(20, 55));
+      const shop = makeShop({ open: false, open_times: weekdays });
+      vi.stubGlobal('fetch', fakeFetch(shopApi(shop)).fetchImpl);
+      renderRoutes(routes, '/barbershop/1');
+      expect(await screen.findByText('Closed now. Opens Fri at 9.00.')).toBeVisible();
+    });
+
+    it('says a shop closed its online queue for the day', async () => {
+      vi.stubGlobal('fetch', fakeFetch(shopApi(makeShop({ queue_state: 'closed' }))).fetchImpl);
+      renderRoutes(routes, '/barbershop/1');
+      expect(
+        await screen.findByText('Online queueing has closed for today. Please ask at the shop.'),
+      ).toBeVisible();
+    });
   });
 
   it('sends the customer home when the shop cannot be loaded', async () => {

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation';
 import { marketOfLocale } from '@jono/contract';
 import { BackButton } from '../../../components/ui/back-button';
+import { Link } from '../../../components/ui/link';
 import { ConfirmDialog } from '@jono/ui';
 import { Loader } from '../../../components/ui/loader';
 import { QueueTimer } from '../../../components/ui/queue-timer';
@@ -12,6 +13,7 @@ import { useLocale } from '../../../lib/locale-store';
 import { paths } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
 import { cardState, shownEstimate, shownWait } from '../../../lib/queue';
+import { useActiveOrderStore } from '../../../lib/active-order-store';
 import { useIsLoggedIn } from '../../../lib/session-store';
 import { useProfile } from '../../auth/api/get-profile';
 import { useShop } from '../../shops/api/get-shop';
@@ -57,6 +59,7 @@ export function ShopPageRoute() {
   const imageRef = useRef<HTMLDivElement>(null);
   const { send } = useSendOrder(shop.data);
   const notice = useShopNotice(id ?? 0, shop.data?.notice);
+  const activeShopId = useActiveOrderStore((s) => s.order?.shopId ?? null);
 
   // The draft belongs to this shop; leaving the shop page clears it.
   useEffect(() => {
@@ -95,7 +98,9 @@ export function ShopPageRoute() {
   const shown = shownEstimate(data.service_time_estimates, priority);
   const wait = shown?.wait_time ?? null;
   const range = shown?.wait_range ?? null;
-  const takingOrders = cardState(data) === 'takingOrders';
+  // A customer already in a queue learns it here, before choosing anything, not at the last step.
+  const activeOrderId = loggedIn ? (profile.data?.active_order_id ?? null) : null;
+  const takingOrders = cardState(data) === 'takingOrders' && activeOrderId === null;
   const editable = canEdit(draft, takingOrders);
 
   const next = (isLoggedIn: boolean, currentWait: number | null) => {
@@ -147,6 +152,17 @@ export function ShopPageRoute() {
         <ShopImage id={data.id} image={data.image} name={data.name} />
       </div>
       <ShopInfo shop={data} wait={wait} range={range} />
+      {activeOrderId !== null ? (
+        <div className="notice notice--warning shop-page__active" role="status">
+          <p className="shop-page__active-title">
+            {activeShopId === data.id ? t('active.here') : t('active.title')}
+          </p>
+          {activeShopId === data.id ? null : <p>{t('active.text')}</p>}
+          <Link className="button button--secondary" to={paths.tracking.href()}>
+            {t('active.link')}
+          </Link>
+        </div>
+      ) : null}
       {notice ? (
         <div className="notice notice--shop" role="status">
           {notice}

@@ -8,6 +8,7 @@ import { useLocale } from '../../../lib/locale-store';
 import { paths } from '../../../lib/paths';
 import { fallbackImageUrl } from '../../../lib/shop-image';
 import { cardState, shownWait } from '../../../lib/queue';
+import { useShopStateLabel } from '../../../lib/use-shop-state-label';
 
 interface ShopCardProps {
   shop: PobSummary;
@@ -19,6 +20,7 @@ export function ShopCard({ shop, distance, priority }: ShopCardProps) {
   const { t } = useTranslation('shops');
   const locale = useLocale();
   const state = cardState(shop);
+  const stateLabel = useShopStateLabel();
   const wait = shownWait(shop.service_time_estimates, priority);
   const content = (
     <>
@@ -35,7 +37,7 @@ export function ShopCard({ shop, distance, priority }: ShopCardProps) {
         <p className="shop-card__address">{`${shop.address}, ${shop.city}`}</p>
         <p className="shop-card__meta">
           {state !== 'takingOrders' ? (
-            <span className={`badge badge--${state}`}>{t(`card.${state}`)}</span>
+            <span className={`badge badge--${state}`}>{stateLabel(shop)}</span>
           ) : null}
           {distance ? (
             <span className="shop-card__distance">

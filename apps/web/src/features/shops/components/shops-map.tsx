@@ -12,6 +12,7 @@ import { clusterByDistance } from '../../../lib/map-clusters';
 import { paths } from '../../../lib/paths';
 import { cardState, shownWait } from '../../../lib/queue';
 import { useLeafletMap } from '../../../lib/use-leaflet-map';
+import { useShopStateLabel } from '../../../lib/use-shop-state-label';
 import { useTranslation } from '../../../lib/use-translation';
 
 interface ShopsMapProps {
@@ -44,6 +45,7 @@ function markerElement(wait: string, label: string): HTMLElement {
 export default function ShopsMap({ shops, centre, user, priority, onOpenShop }: ShopsMapProps) {
   const navigate = useNavigate();
   const { t } = useTranslation('shops');
+  const stateLabel = useShopStateLabel();
   const points = shops.flatMap((s) => shopCoords(s.location) ?? []);
   const { element, map, tilesFailed } = useLeafletMap({
     fit: user ? [...points, user] : points,
@@ -76,7 +78,7 @@ export default function ShopsMap({ shops, centre, user, priority, onOpenShop }: 
       const state = cardState(shop);
       const wait = shownWait(shop.service_time_estimates, priority);
       const taking = state === 'takingOrders' && wait !== null;
-      const status = taking ? t('map.wait', { count: wait }) : t(`card.${state}`);
+      const status = taking ? t('map.wait', { count: wait }) : stateLabel(shop);
       const label = taking
         ? t('map.markerLabel', { name: shop.name, count: wait })
         : `${shop.name}: ${status}`;
@@ -136,7 +138,7 @@ export default function ShopsMap({ shops, centre, user, priority, onOpenShop }: 
       map.off('zoomend', draw);
       for (const marker of markers) marker.remove();
     };
-  }, [map, shops, priority, navigate, onOpenShop, t, tilesFailed]);
+  }, [map, shops, priority, navigate, onOpenShop, t, stateLabel, tilesFailed]);
 
   return (
     <div className={`map-frame${tilesFailed ? ' map-frame--plain' : ''}`}>

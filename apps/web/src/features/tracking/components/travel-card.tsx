@@ -1,11 +1,15 @@
 // "Tell me when to leave": a customer not at the shop shares their position once (with how they
 // travel) or says how many minutes away they are; the screen then says when to set off, and,
-// once the alert has gone out, that they are on the way.
+// once the alert has gone out, that they are on the way. It promises to tell them only when the
+// server can: by push where this customer subscribed, else by SMS where they allow it.
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from '../../../components/ui/link';
 import { TRAVEL_MAX_MINUTES, TRAVEL_MODES, type Order, type TravelMode } from '@jono/contract';
 import { ApiError } from '../../../lib/api-client';
 import { formatTimeOfDay } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
+import { paths } from '../../../lib/paths';
+import { useProfile } from '../../auth/api/get-profile';
 import { useTranslation } from '../../../lib/use-translation';
 import { useShareTravel } from '../api/travel';
 
@@ -30,6 +34,8 @@ export function TravelCard({ order }: { order: Order }) {
   const locale = useLocale();
   const ids = useId();
   const share = useShareTravel(order.id);
+  const profile = useProfile().data;
+  const reachable = profile ? profile.fcm_token !== null || profile.allow_sms : true;
   const [editing, setEditing] = useState(false);
   const [mode, setMode] = useState<TravelMode>('walk');
   const [minutes, setMinutes] = useState('');
@@ -91,9 +97,16 @@ export function TravelCard({ order }: { order: Order }) {
         </h2>
         <p className="tracking__hint">
           {p.leave_at
-            ? t('travel.leaveAt', { time: formatTimeOfDay(p.leave_at, locale) })
-            : t('travel.willTell')}
+            ? t(reachable ? 'travel.leaveAt' : 'travel.leaveAtSilent', {
+                time: formatTimeOfDay(p.leave_at, locale),
+              })
+            : t(reachable ? 'travel.willTell' : 'travel.willTellSilent')}
         </p>
+        {reachable ? null : (
+          <Link className="link-button" to={paths.profileNotifications.href()}>
+            {t('travel.turnOnMessages')}
+          </Link>
+        )}
         <button type="button" className="link-button" onClick={() => setEditing(true)}>
           {t('travel.change')}
         </button>

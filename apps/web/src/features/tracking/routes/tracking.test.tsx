@@ -5,7 +5,7 @@ import { useActiveOrderStore } from '../../../lib/active-order-store';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useNotificationStore } from '../../../lib/notification-store';
 import { useSessionStore } from '../../../lib/session-store';
-import type { OrderPresence } from '@jono/contract';
+import type { OrderPresence, Profile } from '@jono/contract';
 import { fakeFetch, json, makeOrder, makeProfile, makeShop } from '@jono/test-kit';
 import { renderRoutes } from '../../../test/render';
 import { TrackingRoute } from './tracking';
@@ -30,7 +30,7 @@ const presence = (p: Partial<OrderPresence> = {}): OrderPresence => ({
   ...p,
 });
 
-function api(order = makeOrder()) {
+function api(order = makeOrder(), profile: Partial<Profile> = {}) {
   let current = order;
   const fake = fakeFetch((url, init) => {
     if (url.pathname === '/api/fi/customers/42/orders/900/travel/') {
@@ -46,7 +46,10 @@ function api(order = makeOrder()) {
     }
     if (url.pathname === '/api/fi/customers/42/orders/900/rejoin/') return json(201, { id: 901 });
     if (url.pathname === '/api/fi/customers/42/') {
-      return json(200, makeProfile({ active_order_id: current.status === 'active' ? 900 : null }));
+      return json(
+        200,
+        makeProfile({ ...profile, active_order_id: current.status === 'active' ? 900 : null }),
+      );
     }
     if (url.pathname === '/api/fi/pobs/1/') return json(200, makeShop());
     if (url.pathname === '/api/fi/customers/42/orders/900/') {
@@ -221,6 +224,28 @@ describe('the tracking screen', () => {
       path: '/api/fi/customers/42/orders/900/travel/',
       body: { minutes: 12 },
     });
+  });
+
+  it('does not promise a message to a customer who turned messages off', async () => {
+    const fake = api(
+      makeOrder({
+        presence: presence({
+          travel_minutes: 12,
+          leave_at: new Date(Date.now() + 20 * 60_000).toISOString(),
+        }),
+      }),
+      { allow_sms: false, fcm_token: null },
+    );
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    renderRoutes(routes, '/tracking');
+    expect(
+      await screen.findByText(/^Leave at .*\. Messages are off, so we cannot tell you/),
+    ).toBeVisible();
+    expect(screen.queryByText(/we will tell you/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Turn messages on' })).toHaveAttribute(
+      'href',
+      '/profile/notifications',
+    );
   });
 
   it('after a no-show offers to take the place back while it can', async () => {

@@ -1,0 +1,60 @@
+// What every market database offers, whichever engine holds it (PGlite or PostgreSQL), and the
+// helpers both engines share. A leaf of db/: client.ts and pglite.ts import it, never each other
+// (client.ts loads pglite.ts on demand).
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Market } from '@jono/contract';
+import type * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface MarketDb {
+  market: Market;
+  db: Db;
+  /** Subscribes to a NOTIFY channel; answers the function that unsubscribes. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** The database's name of a channel of this market (for pg_notify inside a statement). */
+  channel(channel: string): string;
+  kind: 'pglite' | 'postgres';
+  /** Its connections now (jono_db_pool_connections). */
+  pool(): { total: number; idle: number; waiting: number };
+}
+
+export interface MarketDbs {
+  markets: Map<Market, MarketDb>;
+  /**
+   * PGlite only: a consistent copy of the whole embedded database (every market), as a gzipped
+   * tar of its data directory, taken between two turns (never inside a transaction) after a
+   * CHECKPOINT. PostgreSQL has pg_dump and PITR instead (docs/operations.md).
+   */
+  backup?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  markets: readonly Market[];
+  /** PGlite: a data directory, or undefined for an in-memory database. */
+  dataDir?: string;
+  /** PGlite: an initialised and migrated database to start from (tests clone a template). */
+  template?: Blob;
+  /** PGlite: its buffer cache (shared_buffers, e.g. 32MB; PostgreSQL's default 128MB if unset). */
+  sharedBuffers?: string;
+  /** PostgreSQL: connection string. */
+  databaseUrl?: string;
+  /** Market schemas are named `${schemaPrefix}${market}` (default `jono_`). */
+  schemaPrefix?: string;
+  /** Hears every statement sent to the database (tests count the statements of a request). */
+  onStatement?: StatementHook;
+}
+
+export type StatementHook = (market: Market, sql: string) => void;
+
+export const loggerFor = (hook: StatementHook | undefined, market: Market) =>
+  hook ? { logQuery: (sql: string) => hook(market, sql) } : undefined;
+
+export function schemaOf(prefix: string | undefined, market: Market): string {
+  const name = `${prefix ?? 'jono_'}${market}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Bad schema name ${name}`);
+  return name;
+}

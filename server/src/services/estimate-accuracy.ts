@@ -1,0 +1,53 @@
+// The closed loop: what each shop showed (wait_estimates) against the waits that followed (the
+// orders' started_at). `npm run accuracy` prints it; /metrics shows each shop's headline figures.
+import { and, eq, gte, isNotNull } from 'drizzle-orm';
+import { accuracyTable, waitAfterEstimate, type ShownOutcome } from '@jono/queue';
+import type { Db } from '../db/market-db';
+import { orders, pobs, waitEstimates } from '../db/schema';
+import type { ShopAccuracy } from '../lib/metrics';
+import { checkedInAtOf } from './queue-load';
+
+/** Every shown wait since `since` whose outcome is known, by shop name. */
+export async function shownOutcomesByShop(
+  db: Db,
+  since: Date,
+): Promise<Map<string, ShownOutcome[]>> {
+  const rows = await db
+    .select({
+      pob: pobs.name,
+      priority: waitEstimates.priority,
+      at: waitEstimates.at,
+      wait: waitEstimates.wait,
+      low: waitEstimates.low,
+      high: waitEstimates.high,
+      startedAt: orders.startedAt,
+      checkedInAt: orders.checkedInAt,
+      customerAtPob: orders.customerAtPob,
+      joinedAt: orders.joinedAt,
+    })
+    .from(waitEstimates)
+    .innerJoin(orders, eq(orders.id, waitEstimates.orderId))
+    .innerJoin(pobs, eq(pobs.id, waitEstimates.pobId))
+    .where(and(gte(waitEstimates.at, since), isNotNull(orders.startedAt)));
+  const byShop = new Map<string, ShownOutcome[]>();
+  for (const r of rows) {
+    const actual = waitAfterEstimate(r.at.getTime(), {
+      startedAt: r.startedAt?.getTime() ?? null,
+      checkedInAt: checkedInAtOf(r),
+    });
+    if (actual === null) continue;
+    const list = byShop.get(r.pob) ?? [];
+    list.push({ priority: r.priority, shown: r.wait, low: r.low, high: r.high, actual });
+    byShop.set(r.pob, list);
+  }
+  return byShop;
+}
+
+/** Each shop's figures over every priority and wait (the "all" row of its accuracy table). */
+export async function shopAccuracy(db: Db, since: Date): Promise<ShopAccuracy[]> {
+  const byShop = await shownOutcomesByShop(db, since);
+  return [...byShop].flatMap(([shop, outcomes]) => {
+    const all = accuracyTable(outcomes)[0];
+    return all ? [{ shop, n: all.n, mae: all.mae, longer: all.longer, inside: all.inside }] : [];
+  });
+}
