@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '@jono/contract';
 import type { App } from '../src/app';
+import { orders } from '../src/db/schema';
 import type { PushMessage } from '../src/services/turn-near';
 import { buildTestApp } from './helpers';
 import { fi, join, mutableClock, newCustomer, setShop } from './queue-factories';
@@ -42,17 +43,26 @@ async function choose(
   return res;
 }
 
-/** A shop with one chair and `ahead` walk-in customers waiting before anyone else. */
+/** A shop with one chair and `ahead` walk-ins at the shop waiting before anyone else. */
 async function shopWithQueue(pobId: number, ahead: number) {
   await setShop(app, pobId, { chairs: 1 });
-  const quiet = [];
   for (let i = 0; i < ahead; i++) {
-    const q = await newCustomer(app, { allowSms: false });
-    await join(app, q, pobId);
-    quiet.push(q);
+    await fi(app)
+      .db.insert(orders)
+      .values({
+        pobId,
+        source: 'walk_in',
+        walkInName: `Walk-in ${i}`,
+        rank: clock.at - (ahead - i) * 1000,
+        plannedMinutes: 30,
+        customerAtPob: true,
+        checkedInAt: new Date(clock.at),
+        joinedAt: new Date(clock.at - 60_000),
+        items: [],
+      });
   }
+  app.queue.invalidate('fi', pobId);
   await app.queue.settled();
-  return quiet;
 }
 
 describe('alert choice per order', () => {
