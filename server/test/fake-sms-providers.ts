@@ -65,7 +65,13 @@ export async function startFakeProvider(protocol: Protocol, port: number): Promi
           : protocol === '46elks'
             ? `s${next.toString(16).padStart(32, 'a')}`
             : `msg-${next}`;
-      const entry: Received = { path: req.url ?? '', headers: req.headers, params, id, answered: 0 };
+      const entry: Received = {
+        path: req.url ?? '',
+        headers: req.headers,
+        params,
+        id,
+        answered: 0,
+      };
       received.push(entry);
       if (holding) {
         held.push(res);

@@ -26,7 +26,10 @@ afterAll(() => app.close());
 const smsTo = (phone: string) => (fi(app).devOutbox?.outbox ?? []).filter((m) => m.to === phone);
 const pushesTo = (subscription: string) => pushed.filter((p) => p.subscription === subscription);
 const subscription = (n: number) =>
-  JSON.stringify({ endpoint: `https://fcm.googleapis.com/fcm/send/alerts-${n}`, keys: { p256dh: 'k', auth: 'a' } });
+  JSON.stringify({
+    endpoint: `https://fcm.googleapis.com/fcm/send/alerts-${n}`,
+    keys: { p256dh: 'k', auth: 'a' },
+  });
 
 async function choose(
   c: { id: number; auth: Record<string, string> },
@@ -74,7 +77,11 @@ describe('alert choice per order', () => {
     expect(smsTo(c.phone)).toHaveLength(0);
     const res = await choose(c, id, { ahead: 3, minutes: null, channel: null });
     expect(res.statusCode).toBe(200);
-    expect(orderSchema.parse(res.json()).alerts).toEqual({ ahead: 3, minutes: null, channel: null });
+    expect(orderSchema.parse(res.json()).alerts).toEqual({
+      ahead: 3,
+      minutes: null,
+      channel: null,
+    });
     expect(smsTo(c.phone)).toHaveLength(1);
     // Once per order: another choice does not alert again.
     await choose(c, id, { ahead: null, minutes: 60, channel: null });
@@ -125,8 +132,12 @@ describe('alert choice per order', () => {
     const c = await newCustomer(app);
     const id = (await join(app, c, 7)).json<{ id: number }>().id;
     expect((await choose(c, id, { ahead: 2, minutes: 20, channel: null })).statusCode).toBe(400);
-    expect((await choose(c, id, { ahead: null, minutes: 500, channel: null })).statusCode).toBe(400);
-    expect((await choose(c, id, { ahead: null, minutes: null, channel: 'fax' })).statusCode).toBe(400);
+    expect((await choose(c, id, { ahead: null, minutes: 500, channel: null })).statusCode).toBe(
+      400,
+    );
+    expect((await choose(c, id, { ahead: null, minutes: null, channel: 'fax' })).statusCode).toBe(
+      400,
+    );
     const other = await newCustomer(app);
     const res = await app.inject({
       method: 'PUT',

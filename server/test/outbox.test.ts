@@ -161,9 +161,15 @@ describe('outbox worker', () => {
     await worker().drain(ctx);
     const [sentRow] = await rows(['report-1']);
     const id = sentRow?.providerId ?? '';
-    expect(await applyStatus(ctx.db, 'http', { providerId: id, status: 'delivered' }, clock.at)).not.toBeNull();
-    expect(await applyStatus(ctx.db, 'http', { providerId: id, status: 'sent' }, clock.at)).toBeNull();
-    expect(await applyStatus(ctx.db, '46elks', { providerId: id, status: 'failed' }, clock.at)).toBeNull();
+    expect(
+      await applyStatus(ctx.db, 'http', { providerId: id, status: 'delivered' }, clock.at),
+    ).not.toBeNull();
+    expect(
+      await applyStatus(ctx.db, 'http', { providerId: id, status: 'sent' }, clock.at),
+    ).toBeNull();
+    expect(
+      await applyStatus(ctx.db, '46elks', { providerId: id, status: 'failed' }, clock.at),
+    ).toBeNull();
     const [row] = await rows(['report-1']);
     expect(row?.status).toBe('delivered');
     expect(row?.deliveredAt?.getTime()).toBe(clock.at);
@@ -192,7 +198,11 @@ describe('several workers on one outbox', () => {
           });
           ctx.sms = provider;
           const keys = Array.from({ length: count }, (_, i) => `${run}-${i}`);
-          await enqueue(ctx.db, keys.map((k) => sms(k)), clock.at);
+          await enqueue(
+            ctx.db,
+            keys.map((k) => sms(k)),
+            clock.at,
+          );
           const pool = Array.from({ length: workers }, () => worker({ batch }));
           // Rounds of all workers draining at once; retries come due as the clock moves.
           for (let round = 0; round < 3; round++) {
@@ -215,7 +225,11 @@ describe('several workers on one outbox', () => {
     const { provider, sent } = recordingProvider();
     ctx.sms = provider;
     const keys = Array.from({ length: 60 }, (_, i) => `burst-${i}`);
-    await enqueue(ctx.db, keys.map((k) => sms(k)), clock.at);
+    await enqueue(
+      ctx.db,
+      keys.map((k) => sms(k)),
+      clock.at,
+    );
     const a = worker({ batch: 7 });
     const b = worker({ batch: 5 });
     await Promise.all([a.drain(ctx), b.drain(ctx), a.drain(ctx), b.drain(ctx)]);

@@ -38,18 +38,17 @@ describe('a word to everyone waiting', () => {
     const brit = await newCustomer(app, { appLanguage: 'en_GB' });
     const quiet = await newCustomer(app, { allowSms: false });
     const ids = [];
-    for (const c of [finn, brit, quiet]) ids.push((await join(app, c, 10)).json<{ id: number }>().id);
-    await fi(app)
-      .db.insert(orders)
-      .values({
-        pobId: 10,
-        source: 'kiosk',
-        notifyPhone: '+358409990001',
-        rank: clock.at,
-        plannedMinutes: 30,
-        customerAtPob: true,
-        items: [],
-      });
+    for (const c of [finn, brit, quiet])
+      ids.push((await join(app, c, 10)).json<{ id: number }>().id);
+    await fi(app).db.insert(orders).values({
+      pobId: 10,
+      source: 'kiosk',
+      notifyPhone: '+358409990001',
+      rank: clock.at,
+      plannedMinutes: 30,
+      customerAtPob: true,
+      items: [],
+    });
     app.queue.invalidate('fi', 10);
     await app.queue.settled();
     const staff = await staffOf(10);
@@ -131,7 +130,7 @@ describe('a word to everyone waiting', () => {
 });
 
 describe('the board', () => {
-  it("marks an order whose alert could not be delivered", async () => {
+  it('marks an order whose alert could not be delivered', async () => {
     const ctx = fi(app);
     const dev = ctx.sms;
     const failing: SmsProvider = {
@@ -151,7 +150,11 @@ describe('the board', () => {
       const id = (await join(app, c, 13)).json<{ id: number }>().id;
       await app.queue.settled();
       await app.outbox.settled();
-      const res = await app.inject({ method: 'GET', url: '/api/fi/staff/queue/', headers: await staffOf(13) });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/fi/staff/queue/',
+        headers: await staffOf(13),
+      });
       const board = staffQueueSchema.parse(res.json());
       expect(board.orders.find((o) => o.id === id)?.alert_failed).toBe(true);
       const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { outbox } from '../src/db/schema';
 import { replyText } from '../src/services/sms-reply-texts';
-import { CREDENTIALS, signedWebhook, startFakeProvider, type FakeProvider } from './fake-sms-providers';
+import {
+  CREDENTIALS,
+  signedWebhook,
+  startFakeProvider,
+  type FakeProvider,
+} from './fake-sms-providers';
 import { DEMO, buildTestApp } from './helpers';
 import { fi } from './queue-factories';
 
@@ -31,7 +36,11 @@ describe.each(cases)('$protocol', ({ protocol, port }) => {
         SMS_PROVIDER: protocol,
         ...(protocol === 'http'
           ? { SMS_HTTP_URL: fake.url, SMS_HTTP_TOKEN: CREDENTIALS.secret }
-          : { SMS_API_URL: fake.url, SMS_API_USER: CREDENTIALS.user, SMS_API_SECRET: CREDENTIALS.secret }),
+          : {
+              SMS_API_URL: fake.url,
+              SMS_API_USER: CREDENTIALS.user,
+              SMS_API_SECRET: CREDENTIALS.secret,
+            }),
         SMS_WEBHOOK_SECRET: WEBHOOK_SECRET,
         SMS_PUBLIC_URL: PUBLIC,
         SMS_SENDER_ID: 'Jono',
@@ -48,19 +57,36 @@ describe.each(cases)('$protocol', ({ protocol, port }) => {
       webhookSecret: tamper ? 'another-secret-entirely-000' : secrets.webhookSecret,
       authToken: tamper ? 'another-token' : secrets.authToken,
     });
-    return app.inject({ method: 'POST', url: hook.url, headers: hook.headers, payload: hook.payload });
+    return app.inject({
+      method: 'POST',
+      url: hook.url,
+      headers: hook.headers,
+      payload: hook.payload,
+    });
   };
 
   const statusParams = (id: string, status: string): Record<string, string> =>
     protocol === 'twilio'
-      ? { MessageSid: id, MessageStatus: status === 'failed' ? 'undelivered' : status, AccountSid: CREDENTIALS.user, ...(status === 'failed' ? { ErrorCode: '30003' } : {}) }
+      ? {
+          MessageSid: id,
+          MessageStatus: status === 'failed' ? 'undelivered' : status,
+          AccountSid: CREDENTIALS.user,
+          ...(status === 'failed' ? { ErrorCode: '30003' } : {}),
+        }
       : protocol === '46elks'
         ? { id, status, ...(status === 'delivered' ? { delivered: '2026-11-18 10:00:01' } : {}) }
         : { id, status };
 
   const inboundParams = (id: string, from: string, text: string): Record<string, string> =>
     protocol === 'twilio'
-      ? { MessageSid: id, From: from, To: '+358450000000', Body: text, AccountSid: CREDENTIALS.user, NumMedia: '0' }
+      ? {
+          MessageSid: id,
+          From: from,
+          To: '+358450000000',
+          Body: text,
+          AccountSid: CREDENTIALS.user,
+          NumMedia: '0',
+        }
       : protocol === '46elks'
         ? { id, from, to: '+46766860000', message: text, created: '2026-11-18 10:00:00' }
         : { id, from, text };
@@ -77,7 +103,11 @@ describe.each(cases)('$protocol', ({ protocol, port }) => {
     expect(sent?.answered).toBeLessThan(300);
     const statusUrl = `${PUBLIC}/api/fi/sms/status/${protocol}`;
     if (protocol === 'twilio') {
-      expect(sent?.params).toMatchObject({ To: DEMO.oneTime, From: 'Jono', StatusCallback: statusUrl });
+      expect(sent?.params).toMatchObject({
+        To: DEMO.oneTime,
+        From: 'Jono',
+        StatusCallback: statusUrl,
+      });
       expect(sent?.params.Body).toMatch(/\d{8}/);
     } else if (protocol === '46elks') {
       expect(sent?.params).toMatchObject({ to: DEMO.oneTime, from: 'Jono' });
@@ -87,7 +117,10 @@ describe.each(cases)('$protocol', ({ protocol, port }) => {
       expect(sent?.params).toMatchObject({ to: DEMO.oneTime, from: 'Jono', status_url: statusUrl });
       expect(sent?.headers['idempotency-key']).toMatch(/^recovery:\d+$/);
     }
-    const [row] = await fi(app).db.select().from(outbox).where(eq(outbox.providerId, sent?.id ?? ''));
+    const [row] = await fi(app)
+      .db.select()
+      .from(outbox)
+      .where(eq(outbox.providerId, sent?.id ?? ''));
     expect(row?.status).toBe('sent');
     expect(row?.provider).toBe(protocol);
   });
@@ -105,9 +138,15 @@ describe.each(cases)('$protocol', ({ protocol, port }) => {
   });
 
   it('records a failed delivery', async () => {
-    await app.inject({ method: 'POST', url: '/api/fi/auth/reset-token/', payload: { phone: DEMO.gold } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/fi/auth/reset-token/',
+      payload: { phone: DEMO.gold },
+    });
     const id = fake.received[fake.received.length - 1]?.id ?? '';
-    expect((await post(`/api/fi/sms/status/${protocol}`, statusParams(id, 'failed'))).statusCode).toBe(200);
+    expect(
+      (await post(`/api/fi/sms/status/${protocol}`, statusParams(id, 'failed'))).statusCode,
+    ).toBe(200);
     const [row] = await fi(app).db.select().from(outbox).where(eq(outbox.providerId, id));
     expect(row?.status).toBe('failed');
   });
@@ -126,7 +165,7 @@ describe.each(cases)('$protocol', ({ protocol, port }) => {
     expect(text).toBe(replyText('fi', 'noOrder'));
   });
 
-  it("has no webhooks of another provider", async () => {
+  it('has no webhooks of another provider', async () => {
     const other = protocol === 'twilio' ? '46elks' : 'twilio';
     const res = await app.inject({
       method: 'POST',

@@ -84,7 +84,8 @@ describe('reply words', () => {
       const orderId = (await join(app, c, 10)).json<{ id: number }>().id;
       await app.queue.settled();
       await app.outbox.settled();
-      const say = (w: readonly string[] | undefined, extra = '') => text(c.phone, `${w?.[0]}${extra}`);
+      const say = (w: readonly string[] | undefined, extra = '') =>
+        text(c.phone, `${w?.[0]}${extra}`);
 
       expect(await say(words.status)).toMatch(statusShape(language));
       expect(await say(words.late, ' 15')).toContain(' 15 ');

@@ -103,7 +103,7 @@ beforeAll(async () => {
       const body = Buffer.concat(chunks);
       const id = (req.url ?? '').split('/').pop() ?? '';
       const b = browsers.get(id);
-      let plaintext: string | null = null;
+      let plaintext: string | null;
       try {
         plaintext = b ? decrypt(body, b) : null;
       } catch {

@@ -21,12 +21,7 @@ import type { PushMessage, PushSender } from './turn-near';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxChannel = 'sms' | 'push';
-export type OutboxPurpose =
-  | 'turnNear'
-  | 'leaveNow'
-  | 'recovery'
-  | 'reply'
-  | 'notice';
+export type OutboxPurpose = 'turnNear' | 'leaveNow' | 'recovery' | 'reply' | 'notice';
 
 export interface OutboxMessage {
   /** Idempotency key: a message with a key already written is not written again. */
@@ -118,7 +113,13 @@ export function customerMessage(
     };
   }
   if (customer.allowSms && opts.channel !== 'push') {
-    return { ...base, channel: 'sms', recipient: customer.phone, body: text, customerId: customer.id };
+    return {
+      ...base,
+      channel: 'sms',
+      recipient: customer.phone,
+      body: text,
+      customerId: customer.id,
+    };
   }
   return null;
 }
@@ -372,7 +373,11 @@ export async function applyStatus(
     report.status === 'delivered'
       ? { status: 'delivered', deliveredAt: at, updatedAt: at }
       : report.status === 'failed'
-        ? { status: 'failed', lastError: report.error ?? 'the provider reported a failure', updatedAt: at }
+        ? {
+            status: 'failed',
+            lastError: report.error ?? 'the provider reported a failure',
+            updatedAt: at,
+          }
         : { updatedAt: at };
   const rows = await db
     .update(outbox)

@@ -93,7 +93,11 @@ export async function sendShopNotice(
     if (!notice) throw new Error('notice insert failed');
     await tx
       .update(pobs)
-      .set({ waitingNotice: input.text, waitingNoticeTranslations: translations, waitingNoticeAt: at })
+      .set({
+        waitingNotice: input.text,
+        waitingNoticeTranslations: translations,
+        waitingNoticeAt: at,
+      })
       .where(eq(pobs.id, pobId));
     const waiting = await tx
       .select({
@@ -106,9 +110,7 @@ export async function sendShopNotice(
       .where(and(eq(orders.pobId, pobId), eq(orders.status, 'active')));
     const ids = waiting.flatMap((o) => (o.customerId === null ? [] : [o.customerId]));
     const people =
-      ids.length === 0
-        ? []
-        : await tx.select().from(customers).where(inArray(customers.id, ids));
+      ids.length === 0 ? [] : await tx.select().from(customers).where(inArray(customers.id, ids));
     const byId = new Map(people.map((c) => [c.id, c]));
     const marketLanguage = ctx.info.language as Language;
     const messages: OutboxMessage[] = [];

@@ -43,7 +43,13 @@ export async function handleInboundSms(
   const text = sms.text.slice(0, 500);
   const [recorded] = await ctx.db
     .insert(smsInbound)
-    .values({ provider, providerId: sms.providerId, fromPhone: from, text, receivedAt: new Date(now) })
+    .values({
+      provider,
+      providerId: sms.providerId,
+      fromPhone: from,
+      text,
+      receivedAt: new Date(now),
+    })
     .onConflictDoNothing()
     .returning({ id: smsInbound.id });
   // The same webhook again (the provider retries until it hears 2xx): it acted already.
@@ -215,9 +221,7 @@ async function rejoin(
   const [former] = await ctx.db
     .select()
     .from(orders)
-    .where(
-      and(eq(orders.customerId, customer.id), inArray(orders.status, ['noShow', 'cancelled'])),
-    )
+    .where(and(eq(orders.customerId, customer.id), inArray(orders.status, ['noShow', 'cancelled'])))
     .orderBy(sql`${orders.finishedAt} desc nulls last`)
     .limit(1);
   if (!former) return { answer: 'noFormerOrder', vars: {} };

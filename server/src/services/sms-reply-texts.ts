@@ -95,7 +95,8 @@ export const REPLY_TEXTS: Record<string, Record<ReplyAnswer, string>> = {
     noFormerOrder: 'Jono: this number has no place to take back.',
     deferLimit: 'Jono: more time can be asked for twice per visit.',
     timeSlot: 'Jono: no more time can be given: the shop closes before that.',
-    notWaiting: 'Jono: your place cannot be changed now: your service has started or the place is gone.',
+    notWaiting:
+      'Jono: your place cannot be changed now: your service has started or the place is gone.',
     rejoinLimit: 'Jono: the place can be taken back within 10 minutes, once a day.',
     notTakingOrders: 'Jono: the shop is not taking customers right now.',
     tooLate: 'Jono: more time is 15 or 30 minutes, e.g. LATE 15.',
@@ -129,14 +130,16 @@ export const REPLY_TEXTS: Record<string, Record<ReplyAnswer, string>> = {
     noFormerOrder: 'Jono: det här numret har ingen plats att ta tillbaka.',
     deferLimit: 'Jono: mer tid kan begäras två gånger per besök.',
     timeSlot: 'Jono: mer tid kan inte ges: salongen stänger innan dess.',
-    notWaiting: 'Jono: din plats kan inte ändras nu: din behandling har börjat eller platsen finns inte längre.',
+    notWaiting:
+      'Jono: din plats kan inte ändras nu: din behandling har börjat eller platsen finns inte längre.',
     rejoinLimit: 'Jono: platsen kan tas tillbaka inom 10 minuter, en gång per dag.',
     notTakingOrders: 'Jono: salongen tar inte emot kunder just nu.',
     tooLate: 'Jono: mer tid är 15 eller 30 minuter, t.ex. SEN 15.',
   },
   nb: {
     checkedIn: 'Jono: takk, du er sjekket inn hos {shop}.',
-    deferred: 'Jono: OK, {minutes} minutter til. Ventetiden din hos {shop} er nå omtrent {wait} min.',
+    deferred:
+      'Jono: OK, {minutes} minutter til. Ventetiden din hos {shop} er nå omtrent {wait} min.',
     cancelled: 'Jono: du forlot køen hos {shop}.',
     rejoined: 'Jono: du er tilbake i køen hos {shop}, ventetiden er omtrent {wait} min.',
     status: 'Jono: {shop}: {ahead} foran deg, din tur om {low}–{high} min.',
@@ -146,7 +149,8 @@ export const REPLY_TEXTS: Record<string, Record<ReplyAnswer, string>> = {
     noFormerOrder: 'Jono: dette nummeret har ingen plass å ta tilbake.',
     deferLimit: 'Jono: mer tid kan bes om to ganger per besøk.',
     timeSlot: 'Jono: mer tid kan ikke gis: salongen stenger før det.',
-    notWaiting: 'Jono: plassen din kan ikke endres nå: behandlingen har startet eller plassen finnes ikke lenger.',
+    notWaiting:
+      'Jono: plassen din kan ikke endres nå: behandlingen har startet eller plassen finnes ikke lenger.',
     rejoinLimit: 'Jono: plassen kan tas tilbake innen 10 minutter, én gang per dag.',
     notTakingOrders: 'Jono: salongen tar ikke imot kunder akkurat nå.',
     tooLate: 'Jono: mer tid er 15 eller 30 minutter, f.eks. SEN 15.',
@@ -163,14 +167,16 @@ export const REPLY_TEXTS: Record<string, Record<ReplyAnswer, string>> = {
     noFormerOrder: 'Jono: dette nummer har ingen plads at tage tilbage.',
     deferLimit: 'Jono: mere tid kan bedes om to gange per besøg.',
     timeSlot: 'Jono: mere tid kan ikke gives: salonen lukker før.',
-    notWaiting: 'Jono: din plads kan ikke ændres nu: din behandling er begyndt eller pladsen findes ikke længere.',
+    notWaiting:
+      'Jono: din plads kan ikke ændres nu: din behandling er begyndt eller pladsen findes ikke længere.',
     rejoinLimit: 'Jono: pladsen kan tages tilbage inden for 10 minutter, én gang om dagen.',
     notTakingOrders: 'Jono: salonen tager ikke imod kunder lige nu.',
     tooLate: 'Jono: mere tid er 15 eller 30 minutter, f.eks. FORSINKET 15.',
   },
   de: {
     checkedIn: 'Jono: danke, du bist bei {shop} eingecheckt.',
-    deferred: 'Jono: OK, {minutes} Minuten mehr. Deine Wartezeit bei {shop} ist jetzt etwa {wait} Min.',
+    deferred:
+      'Jono: OK, {minutes} Minuten mehr. Deine Wartezeit bei {shop} ist jetzt etwa {wait} Min.',
     cancelled: 'Jono: du hast die Warteschlange bei {shop} verlassen.',
     rejoined: 'Jono: du bist wieder in der Warteschlange bei {shop}, Wartezeit etwa {wait} Min.',
     status: 'Jono: {shop}: {ahead} vor dir, du bist in {low}–{high} Min. dran.',
@@ -180,14 +186,17 @@ export const REPLY_TEXTS: Record<string, Record<ReplyAnswer, string>> = {
     noFormerOrder: 'Jono: diese Nummer hat keinen Platz, der zurückgenommen werden kann.',
     deferLimit: 'Jono: mehr Zeit kann zweimal pro Besuch erbeten werden.',
     timeSlot: 'Jono: mehr Zeit ist nicht möglich: der Salon schließt vorher.',
-    notWaiting: 'Jono: dein Platz kann jetzt nicht geändert werden: deine Behandlung hat begonnen oder der Platz besteht nicht mehr.',
-    rejoinLimit: 'Jono: der Platz kann innerhalb von 10 Minuten zurückgenommen werden, einmal am Tag.',
+    notWaiting:
+      'Jono: dein Platz kann jetzt nicht geändert werden: deine Behandlung hat begonnen oder der Platz besteht nicht mehr.',
+    rejoinLimit:
+      'Jono: der Platz kann innerhalb von 10 Minuten zurückgenommen werden, einmal am Tag.',
     notTakingOrders: 'Jono: der Salon nimmt gerade keine Kunden an.',
     tooLate: 'Jono: mehr Zeit sind 15 oder 30 Minuten, z. B. SPÄTER 15.',
   },
   et: {
     checkedIn: 'Jono: aitäh, oled kohal registreeritud: {shop}.',
-    deferred: 'Jono: olgu, {minutes} minutit lisaaega. Sinu ooteaeg ({shop}) on nüüd umbes {wait} min.',
+    deferred:
+      'Jono: olgu, {minutes} minutit lisaaega. Sinu ooteaeg ({shop}) on nüüd umbes {wait} min.',
     cancelled: 'Jono: lahkusid järjekorrast: {shop}.',
     rejoined: 'Jono: oled taas järjekorras: {shop}, ooteaeg umbes {wait} min.',
     status: 'Jono: {shop}: sinu ees {ahead}, sinu kord {low}–{high} min pärast.',

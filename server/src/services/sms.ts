@@ -197,7 +197,10 @@ export class HttpSmsSender implements SmsProvider {
       'SMS provider',
     );
     const body = (await res.json().catch(() => ({}))) as { id?: unknown };
-    return { providerId: typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : null };
+    return {
+      providerId:
+        typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : null,
+    };
   }
 
   verify(req: WebhookRequest): boolean {
@@ -346,7 +349,11 @@ export class TwilioSmsSender implements SmsProvider {
     const { MessageSid, MessageStatus, ErrorCode } = req.params;
     const status = MessageStatus ? TWILIO_STATUS[MessageStatus] : undefined;
     if (!MessageSid || !status) return null;
-    return { providerId: MessageSid, status, ...(ErrorCode ? { error: `Twilio ${ErrorCode}` } : {}) };
+    return {
+      providerId: MessageSid,
+      status,
+      ...(ErrorCode ? { error: `Twilio ${ErrorCode}` } : {}),
+    };
   }
 }
 
@@ -363,7 +370,9 @@ export function smsProviderOf(env: Env): SmsProvider | null {
         : null;
     case '46elks':
       if (!env.SMS_API_USER || !env.SMS_API_SECRET || !secret) {
-        throw new Error('SMS_PROVIDER=46elks needs SMS_API_USER, SMS_API_SECRET and SMS_WEBHOOK_SECRET');
+        throw new Error(
+          'SMS_PROVIDER=46elks needs SMS_API_USER, SMS_API_SECRET and SMS_WEBHOOK_SECRET',
+        );
       }
       return new ElksSmsSender(
         env.SMS_API_URL ?? 'https://api.46elks.com/a1',
@@ -374,7 +383,9 @@ export function smsProviderOf(env: Env): SmsProvider | null {
       );
     case 'twilio':
       if (!env.SMS_API_USER || !env.SMS_API_SECRET || !env.SMS_PUBLIC_URL) {
-        throw new Error('SMS_PROVIDER=twilio needs SMS_API_USER, SMS_API_SECRET and SMS_PUBLIC_URL');
+        throw new Error(
+          'SMS_PROVIDER=twilio needs SMS_API_USER, SMS_API_SECRET and SMS_PUBLIC_URL',
+        );
       }
       return new TwilioSmsSender(
         env.SMS_API_URL ?? 'https://api.twilio.com',

@@ -50,7 +50,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           text: inputText().max(500),
         }),
         response: {
-          200: z.object({ outcome: z.enum(['answered', 'duplicate', 'rate_limited']), answer: z.string().optional() }),
+          200: z.object({
+            outcome: z.enum(['answered', 'duplicate', 'rate_limited']),
+            answer: z.string().optional(),
+          }),
         },
       },
     },

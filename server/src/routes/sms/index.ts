@@ -82,7 +82,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: "The SMS provider's inbound message webhook (answers by SMS)",
         description: [
           'Posted by the provider configured with SMS_PROVIDER, in its own format: `http` JSON `{id, from, text}` signed `X-Jono-Signature: sha256=<HMAC-SHA256 hex of the body>`; `46elks` form `id, from, to, message` with `?secret=` in the URL; `twilio` form `MessageSid, From, Body` signed `X-Twilio-Signature`.',
-          'The text is matched to the active order of that phone in this market (the customer\'s, or a kiosk walk-in\'s that left the number): HERE, LATE 15 / MORE TIME, CANCEL, REJOIN, STATUS in any SMS language; anything else gets the help text. The answer is sent by SMS in the customer\'s language. The same message twice acts once.',
+          "The text is matched to the active order of that phone in this market (the customer's, or a kiosk walk-in's that left the number): HERE, LATE 15 / MORE TIME, CANCEL, REJOIN, STATUS in any SMS language; anything else gets the help text. The answer is sent by SMS in the customer's language. The same message twice acts once.",
           '',
           '- 401 `unauthorized`: the signature or secret does not match',
           '- 404 `not_found`: the server sends with another provider',
