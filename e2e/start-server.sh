@@ -11,6 +11,8 @@ export PORT="${PORT:-3100}"
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 # Every journey registers a fresh customer from 127.0.0.1: keep the limits out of the way.
 export RELAXED_RATE_LIMITS=true
+# The journeys expect today's demo queues only, without eight weeks of history to learn from.
+export SEED_HISTORY="${SEED_HISTORY:-off}"
 # The Finnish market's customer survey, offered after leaving the queue in Finnish.
 export SURVEY_URLS="${SURVEY_URLS:-fi=https://survey.jono.test/fi}"
 npm run serve &

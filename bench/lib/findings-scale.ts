@@ -1,6 +1,6 @@
 // Findings of the scale benchmarks (issue 18): each shows while its figure misses the target or
 // the measurement itself is suspect (a load generator near its limit, busy cores).
-import type { Finding } from './findings';
+import type { Finding } from './verdicts';
 import type { BenchResults } from './results';
 import { scaleTargetRows, TARGETS } from './targets-scale';
 

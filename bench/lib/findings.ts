@@ -1,15 +1,12 @@
 // Diagnoses of the targets missed, from profiling, with the fix proposed to each code owner.
 // A finding shows while its figure misses the target, so the report drops it once fixed.
 import type { BenchResults } from './results';
+import type { Finding } from './verdicts';
 import { SCALE_FINDINGS } from './findings-scale';
 import { ACCURACY_FINDINGS } from './report-accuracy';
 import { HOME_JS_BUDGET, LINEAR_RATIO } from './targets';
 
-export interface Finding {
-  title: string;
-  applies: (r: BenchResults) => boolean;
-  body: (r: BenchResults) => string;
-}
+export type { Finding } from './verdicts';
 
 const FINDINGS: Finding[] = [
   {

@@ -57,6 +57,10 @@ export async function startJono(opts: JonoStart): Promise<JonoServer> {
       SEED: 'auto',
       // Per-IP rate limits key on X-Forwarded-For (see the join-and-cancel benchmark).
       TRUST_PROXY: 'true',
+      // The fan-out benchmark opens thousands of streams from this one address and staff
+      // account: it measures delivery, not the per-client budgets (docs/security.md).
+      STREAMS_PER_ADDRESS: '1000000',
+      STREAMS_PER_ACCOUNT: '10000',
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : { DATABASE_URL: '' }),
       ...(opts.schemaPrefix ? { DATABASE_SCHEMA_PREFIX: opts.schemaPrefix } : {}),
       ...opts.env,

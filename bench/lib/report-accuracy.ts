@@ -2,10 +2,9 @@
 // floor and two baselines on the simulator's scenarios, the targets of decision 005, and the
 // findings that follow from the figures.
 import { DEFAULT_SCENARIO, type GroupFigures, type ScenarioResult } from '@jono/queue';
-import type { Finding } from './findings';
 import { table } from './report-scale';
 import type { BenchResults } from './results';
-import type { TargetRow, Verdict } from './targets';
+import type { Finding, TargetRow, Verdict } from './verdicts';
 
 /** Groups with fewer customers are shown but not judged (their shares move by 10 % per customer in 10). */
 export const MIN_JUDGED = 30;

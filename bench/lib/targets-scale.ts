@@ -1,7 +1,7 @@
 // The targets of issue 18 (scale): live-update fan-out, reconnect storm, join latency, reads
 // against node:http and nginx, idle memory and time to healthy.
 import type { BenchResults } from './results';
-import type { TargetRow, Verdict } from './targets';
+import type { TargetRow, Verdict } from './verdicts';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const verdict = (ok: boolean): Verdict => (ok ? 'met' : 'missed');

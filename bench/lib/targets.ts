@@ -1,16 +1,10 @@
 // The targets of issues 7, 15 and 18 and whether each measured figure meets it.
 import type { BenchResults } from './results';
+import type { TargetRow, Verdict } from './verdicts';
 import { accuracyTargetRows } from './report-accuracy';
 import { scaleTargetRows } from './targets-scale';
 
-export type Verdict = 'met' | 'missed' | 'not measured';
-
-export interface TargetRow {
-  figure: string;
-  target: string;
-  measured: string;
-  verdict: Verdict;
-}
+export type { TargetRow, Verdict } from './verdicts';
 
 /** A tenfold growth counts as linear up to this ratio (measurement noise on shared cores). */
 export const LINEAR_RATIO = 12.5;

@@ -1,5 +1,5 @@
 // A Jono node as an operator runs it: the server on one port of this machine, on a shared
-// PostgreSQL, behind the balancer (TRUST_PROXY=true, loopback only).
+// PostgreSQL, behind the balancer (TRUST_PROXY=127.0.0.1: only the balancer names the client).
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { spawnChild, waitForHttp, type Child } from './processes';
@@ -50,18 +50,18 @@ export function spawnNode(opts: NodeOptions): JonoNode {
       ...opts.env,
       HOST: '127.0.0.1',
       PORT: String(opts.port),
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       SEED: opts.seed ? (opts.env.SEED ?? 'auto') : 'off',
     },
   });
   return { ...child, port: opts.port, url: `http://127.0.0.1:${opts.port}` };
 }
 
-/** Starts a node and waits until it answers /healthz (migrations and seed done). */
+/** Starts a node and waits until it answers /readyz (migrations, seed and warm-up done). */
 export async function startNode(opts: NodeOptions, timeoutMs = 180_000): Promise<JonoNode> {
   const node = spawnNode(opts);
   try {
-    await waitForHttp(`${node.url}/healthz`, node, timeoutMs);
+    await waitForHttp(`${node.url}/readyz`, node, timeoutMs);
   } catch (err) {
     await node.stop();
     throw err;

@@ -2,7 +2,8 @@
 // shipped deploy/nginx/jono.conf. A customer's stream sees staff actions made on either node;
 // per-address limits cannot be dodged through the balancer; a node killed with -9 during a join
 // load loses no acknowledged order, and its streams come back through the survivor with the
-// right wait. Needs nginx and PostgreSQL (TEST_DATABASE_URL): skipped without them.
+// right wait; a rolling restart of both nodes under a join load fails no request. Needs nginx
+// and PostgreSQL (TEST_DATABASE_URL): skipped without them.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -12,7 +13,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxInstalled, startBalancer, type Balancer } from '../src/nginx';
 import { startNode, type JonoNode } from '../src/nodes';
-import { signalGroup } from '../src/processes';
+import { signalGroup, sleep } from '../src/processes';
+import { rollingRestart } from '../src/rolling';
 import { address, call, liveStream, type LiveStream } from './client';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -20,6 +22,7 @@ const dbName = `jono_deploy_${randomBytes(4).toString('hex')}`;
 const SHOP = 1;
 const LOAD_SHOPS = [1, 5];
 const LOAD_CUSTOMERS = 20;
+const ROLL_CUSTOMERS = 12;
 const PASSWORD = 'Deploy1234';
 
 interface Customer {
@@ -79,6 +82,7 @@ describe.skipIf(!adminUrl || !nginxInstalled())('Two nodes behind nginx on Postg
   let lb: Balancer;
   let dataDir: string;
   let dbUrl: string;
+  let nodeEnv: NodeJS.ProcessEnv;
   let staffToken: string;
   let body: (shop: number) => unknown;
   let tracked: Customer & { orderId: number };
@@ -174,6 +178,7 @@ describe.skipIf(!adminUrl || !nginxInstalled())('Two nodes behind nginx on Postg
       MARKETS: 'fi',
       LOG_LEVEL: 'warn',
     };
+    nodeEnv = env;
     // As `npm run cluster` does: the first node migrates and seeds, then the second.
     // Their logs go to files beside the data (nginx reports the killed node at length).
     const logFile = (name: string) => join(dataDir, `${name}.log`);
@@ -315,6 +320,73 @@ describe.skipIf(!adminUrl || !nginxInstalled())('Two nodes behind nginx on Postg
     const behind = await attempts(api('/register/'), address(950), true);
     expect(behind.slice(0, limit)).toEqual(Array.from({ length: limit }, () => 400));
     expect(behind.slice(limit).every((s) => s === 429)).toBe(true);
+  });
+
+  it('rolls both nodes, one after the other, under a join load without a failed request', async () => {
+    const load = await Promise.all(
+      Array.from({ length: ROLL_CUSTOMERS }, (_, i) => customer(300 + i)),
+    );
+    const failures: string[] = [];
+    let stop = false;
+    let answered = 0;
+    const worker = async (c: Customer, i: number) => {
+      const shop = LOAD_SHOPS[i % LOAD_SHOPS.length] ?? SHOP;
+      const orders = api(`/customers/${c.id}/orders/`);
+      while (!stop) {
+        const join = await call<{ id: number }>(orders, {
+          method: 'POST',
+          token: c.token,
+          from: c.from,
+          body: body(shop),
+        });
+        if (join.status !== 201) {
+          failures.push(`join ${join.status} ${JSON.stringify(join.json)}`);
+          continue;
+        }
+        const cancel = await call(`${orders}${join.json.id}/`, {
+          method: 'PATCH',
+          token: c.token,
+          from: c.from,
+          body: { cancel: true },
+        });
+        if (cancel.status !== 200) failures.push(`cancel ${cancel.status}`);
+        const read = await call(api(`/pobs/${shop}/`), { from: c.from });
+        if (read.status !== 200) failures.push(`read ${read.status}`);
+        answered += 1;
+      }
+    };
+    const running = Promise.all(load.map(worker));
+    const until = async (n: number) => {
+      const target = answered + n;
+      while (answered < target && failures.length === 0) await sleep(20);
+    };
+    await until(10);
+    const connectsBefore = streams.map((s) => s.connects);
+    const env = nodeEnv;
+    [nodeA, nodeB] = (await rollingRestart({
+      balancer: lb,
+      nodes: [nodeA, nodeB],
+      start: (old) =>
+        startNode({
+          name: `${old.name}'`,
+          port: old.port,
+          env,
+          seed: false,
+          logFile: join(dataDir, `${old.name}-rolled.log`),
+        }),
+      // Each phase runs under load: some requests are answered while each node is away.
+      log: () => undefined,
+    })) as [JonoNode, JonoNode];
+    await until(10);
+    stop = true;
+    await running;
+    expect(failures).toEqual([]);
+
+    // Every stream was on a node that restarted: each came back (Last-Event-ID) and shows a
+    // change made after the roll.
+    expect(streams.every((s, i) => s.connects > (connectsBefore[i] ?? 0))).toBe(true);
+    expect((await setChairs(lb.url, 4)).status).toBe(200);
+    await everyStreamShows(4);
   });
 
   it('loses no acknowledged order when a node is killed with -9 during a join load', async () => {

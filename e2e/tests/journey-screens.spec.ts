@@ -129,6 +129,14 @@ test('the map shows every shop inside its visible area on a marker that can be t
   await expect(
     dialog.getByText('The map could not be loaded, so the barbershops are shown by name.'),
   ).toBeVisible();
+  // The first view is zoomed in far enough that shops stand apart with their names and waits,
+  // not piles on a blank grid; and the notice leaves the attribution readable.
+  await expect(dialog.locator('[data-shop-id] .map-marker__name').first()).toBeVisible();
+  const note = await dialog.locator('.map-frame__note').boundingBox();
+  const credit = await dialog.locator('.leaflet-control-attribution').boundingBox();
+  if (note && credit) {
+    expect(note.y + note.height <= credit.y || credit.y + credit.height <= note.y).toBe(true);
+  }
   // Shops too close together open up when their marker is tapped, until the shop has its own.
   const own = dialog.locator(`[data-shop-id="${target.id}"]`);
   await expect(async () => {

@@ -2,7 +2,7 @@
 // with device codes, a walk-in joins at the kiosk and appears on the screen and the staff board
 // live, and a revoked code stops the screen.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, joinQueue, test } from '../fixtures';
+import { expect, expectNoSeriousA11yViolations, joinQueue, test } from '../fixtures';
 import { StaffConsole, staffToken, useStaffLanguage } from '../pages/staff-console';
 
 // Jono shop 5 is open around the clock in the demo data; other journeys use other shops.
@@ -63,6 +63,7 @@ test('a walk-in joins at the door kiosk and appears on the shop screen and the s
   await screen.getByRole('button', { name: 'Start' }).click();
   await expect(screen.getByText('No one is waiting. Take a seat!')).toBeVisible();
   await expect(screen.getByRole('img', { name: /QR code: open .* in the Jono app/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(screen);
 
   // The barber's board.
   const staffContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
@@ -78,6 +79,13 @@ test('a walk-in joins at the door kiosk and appears on the shop screen and the s
   await kiosk.goto(`/kiosk/${SHOP}`);
   await kiosk.getByLabel('Device code').fill(kioskCode.toLowerCase());
   await kiosk.getByRole('button', { name: 'Start' }).click();
+  await expect(kiosk.getByRole('button', { name: 'Join the queue' })).toBeVisible();
+  await expectNoSeriousA11yViolations(kiosk);
+  // Sized for a door tablet: the main button and each service row are at least 48 px high.
+  const joinBox = await kiosk.getByRole('button', { name: 'Join the queue' }).boundingBox();
+  expect(joinBox?.height ?? 0).toBeGreaterThanOrEqual(48);
+  const rowBox = await kiosk.locator('.kiosk__service > label').first().boundingBox();
+  expect(rowBox?.height ?? 0).toBeGreaterThanOrEqual(48);
   await kiosk.getByRole('button', { name: 'Join the queue' }).click();
   await expect(kiosk.getByText('Choose at least one service.')).toBeVisible();
   await kiosk.getByRole('checkbox').first().check();
@@ -85,9 +93,14 @@ test('a walk-in joins at the door kiosk and appears on the shop screen and the s
   await kiosk.getByRole('button', { name: 'Join the queue' }).click();
   await expect(kiosk.getByRole('heading', { name: 'You are in the queue' })).toBeVisible();
   await expect(kiosk.getByRole('status')).toContainText('Number 1 in line');
+  await expectNoSeriousA11yViolations(kiosk);
 
   // The screen and the board show the walk-in without a reload.
-  await expect(screen.getByRole('listitem').filter({ hasText: 'Ville' })).toBeVisible();
+  const row = screen.getByRole('listitem').filter({ hasText: 'Ville' });
+  await expect(row).toBeVisible();
+  // By number too, as the kiosk gave it.
+  await expect(row.locator('.display__ticket')).toHaveText(/^\d{3}$/);
+  await expectNoSeriousA11yViolations(screen);
   const card = board.customer('Ville');
   await expect(card).toBeVisible();
   await expect(card).toContainText('Kiosk');

@@ -26,6 +26,7 @@ import securityPlugin, { apiSecurityHeaders } from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limits';
 import metricsPlugin from './plugins/metrics';
 import healthPlugin from './plugins/health';
+import backupPlugin from './plugins/backup';
 import wellFormedPlugin from './plugins/well-formed';
 import docsPlugin from './plugins/docs';
 import staticPlugin from './plugins/static';
@@ -34,6 +35,11 @@ import customerRoutes from './routes/customers/index';
 import pobRoutes from './routes/pobs/index';
 import devRoutes from './routes/dev/index';
 import queuePlugin from './services/queue-plugin';
+import { addOperatorBoard } from './services/operator-board';
+import { AccuracyCache } from './services/published-accuracy';
+import { Insights } from './services/operator-insights';
+import operatorRoutes from './routes/operator/index';
+import moveRoutes from './routes/moves/index';
 import revocationPlugin from './services/revocation';
 import orderRoutes from './routes/orders/index';
 import staffRoutes from './routes/staff/index';
@@ -46,6 +52,10 @@ declare module 'fastify' {
     queueSnapshot: SnapshotFn;
     /** The shop list and shop pages as ready bytes (services/read-cache.ts). */
     reads: ReadCache;
+    /** Each shop's published accuracy (services/published-accuracy.ts). */
+    accuracy: AccuracyCache;
+    /** Eight weeks of orders per shop for the operators' forecast and charts. */
+    insights: Insights;
   }
 }
 
@@ -65,6 +75,8 @@ export interface AppOptions {
   onStatement?: StatementHook;
   /** Seed demo data into empty markets (default: env.SEED === 'auto'). */
   seed?: boolean;
+  /** With the demo data, eight weeks of history (default: outside tests). */
+  seedHistory?: boolean;
 }
 
 /** Paths of every log line that could carry a secret, redacted by pino. */
@@ -164,7 +176,8 @@ export async function buildApp(opts: AppOptions) {
   app.addHook('onClose', () => dbs.close());
 
   if (opts.seed ?? env.SEED === 'auto') {
-    for (const ctx of markets.values()) await seedIfEmpty(ctx, now());
+    const history = opts.seedHistory ?? (env.NODE_ENV !== 'test' && env.SEED_HISTORY === 'on');
+    for (const ctx of markets.values()) await seedIfEmpty(ctx, now(), { history });
   }
 
   // The live queue: `app.queue` and the shop snapshot (estimates, closing_soon, queue_state).
@@ -172,6 +185,9 @@ export async function buildApp(opts: AppOptions) {
   // The outbox worker: every SMS and push is sent from there (services/outbox.ts).
   await app.register(outboxPlugin);
   app.decorate('reads', new ReadCache((market) => app.queue.version(market), now));
+  addOperatorBoard(app);
+  app.decorate('accuracy', new AccuracyCache(now));
+  app.decorate('insights', new Insights(now));
   // Open live streams by session, ended on every process when their session is revoked.
   await app.register(revocationPlugin);
 
@@ -183,6 +199,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(docsPlugin);
 
   await app.register(healthPlugin);
+  await app.register(backupPlugin, { backup: dbs.backup });
 
   await app.register(
     async (api) => {
@@ -195,6 +212,8 @@ export async function buildApp(opts: AppOptions) {
       await api.register(configRoutes);
       await api.register(deviceRoutes);
       await api.register(smsRoutes);
+      await api.register(operatorRoutes);
+      await api.register(moveRoutes);
       if (!env.production) await api.register(devRoutes);
     },
     { prefix: '/api/:market' },

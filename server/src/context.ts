@@ -4,7 +4,7 @@ import type { Db, MarketDb } from './db/client';
 import type { DevSmsSender, SmsProvider } from './services/sms';
 import type { StreamTickets, TokenService } from './lib/tokens';
 import type { Env } from './config/env';
-import type { RateLimitSettings } from './plugins/rate-limits';
+import type { RateLimitSettings } from './services/rate-limit-rules';
 
 export interface MarketContext {
   market: Market;

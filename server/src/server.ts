@@ -1,12 +1,18 @@
 // Starts Jono: configuration, the app, listening, and a graceful shutdown on SIGINT/SIGTERM.
 import webpush from 'web-push';
 import { loadEnv } from './config/env';
-import { buildApp } from './app';
-import { checkSystemLimits } from './lib/system-limits';
-import { warmUp } from './services/warm-up';
+import { tracesExporter } from './telemetry-config';
 
 const env = loadEnv(process.env, () => webpush.generateVAPIDKeys());
+// Traces (OTEL_* variables, off by default) start before the app and its `pg` are loaded.
+const telemetry = tracesExporter(process.env)
+  ? await (await import('./telemetry')).startTracing(process.env)
+  : null;
+const { buildApp } = await import('./app');
+const { checkSystemLimits } = await import('./lib/system-limits');
+const { warmUp } = await import('./services/warm-up');
 const app = await buildApp({ env });
+if (telemetry) app.addHook('onClose', () => telemetry.shutdown());
 
 // A graceful shutdown: /readyz answers 503 at once; after SHUTDOWN_DELAY_MS (time for a balancer
 // or orchestrator polling /readyz to stop sending requests) the node stops accepting

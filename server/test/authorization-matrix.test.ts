@@ -71,6 +71,8 @@ const BARBER = new Set([
   'PATCH /staff/shop/',
   'GET /staff/events',
 ]);
+/** The operators' routes: only an operator covering the market (operator.test.ts). */
+const isOperatorRoute = (r: { path: string }) => r.path.startsWith('/operator/');
 /** Routes that need any logged-in customer and act only on the caller. */
 const SELF = new Set(['POST /password/', 'POST /logout/', 'POST /stream-ticket/']);
 
@@ -148,13 +150,33 @@ describe('the authorization matrix', () => {
     expect(routes.length).toBeGreaterThan(10);
     const unclassified = routes.filter((r) => {
       const key = `${r.method} ${r.path}`;
-      if (PUBLIC.has(key) || SELF.has(key) || isDeviceRoute(r)) return false;
+      if (PUBLIC.has(key) || SELF.has(key) || isDeviceRoute(r) || isOperatorRoute(r)) return false;
       if (r.path.startsWith('/customers/{id}')) return false;
       if (r.path.startsWith('/staff/')) return !MANAGER.has(key) && !BARBER.has(key);
       return true;
     });
     expect(unclassified).toEqual([]);
     expect(routes.filter(isDeviceRoute)).toHaveLength(DEVICE.size);
+  });
+
+  it('refuses every operator route to managers, barbers and customers before reading the request', async () => {
+    const operatorRoutes = routes.filter(isOperatorRoute);
+    expect(operatorRoutes.length).toBeGreaterThan(0);
+    const tokens: string[] = [victim.access_token];
+    for (const username of ['manager1', 'barber1']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/fi/staff/login/',
+        payload: { username, password: DEMO.password },
+      });
+      tokens.push(res.json<{ access_token: string }>().access_token);
+    }
+    for (const r of operatorRoutes) {
+      expectRefused(await call(r), [401], `${r.method} ${r.path} without a token`);
+      for (const token of tokens) {
+        expectRefused(await call(r, token), [403], `${r.method} ${r.path}`);
+      }
+    }
   });
 
   it("refuses every manager route with a barber's token before reading the request", async () => {

@@ -258,3 +258,87 @@ describe('password recovery per phone', () => {
     expect(limited.json()).toMatchObject({ error: 'rate_limited' });
   });
 });
+
+describe('limits before authentication (issue 27)', () => {
+  it('counts wrong device codes per address before checking them, and a working code still works', async () => {
+    app = await buildTestApp({ realLimits: true });
+    const a = app;
+    const staff = await a.inject({
+      method: 'POST',
+      url: '/api/fi/staff/login/',
+      payload: { username: 'manager1', password: DEMO.password },
+    });
+    const auth = { authorization: `Bearer ${staff.json<{ access_token: string }>().access_token}` };
+    const kiosk = await a.inject({
+      method: 'POST',
+      url: '/api/fi/staff/devices/',
+      headers: auth,
+      payload: { kind: 'kiosk', label: 'Ovi' },
+    });
+    const code = kiosk.json<{ code: string }>().code;
+    const guess = (c: string, ip: string, url = '/api/fi/kiosk/1/') =>
+      a.inject({ url, headers: { authorization: `Bearer ${c}` }, remoteAddress: ip });
+    // 187 guesses a second went uncounted before: now ten per address, then 429.
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push((await guess(`FI-GUESS-${i}`, '203.0.113.7')).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // The stream-ticket route counts on the same allowance.
+    const ticket = await a.inject({
+      method: 'POST',
+      url: '/api/fi/stream-ticket/',
+      headers: { authorization: 'Bearer FI-GUESS-X' },
+      remoteAddress: '203.0.113.7',
+    });
+    expect(ticket.statusCode).toBe(429);
+    // The right code from the shop's own address is never counted.
+    for (let i = 0; i < 15; i++) expect((await guess(code, '198.51.100.20')).statusCode).toBe(200);
+  });
+
+  it('counts wrong current passwords per account and address, before the check', async () => {
+    app = await buildTestApp({ realLimits: true });
+    const a = app;
+    const login = await post(a, '/login/', { phone: DEMO.gold, password: DEMO.password }, OWNER_IP);
+    const token = login.json<{ access_token: string }>().access_token;
+    const change = (old_password: string, ip: string) =>
+      a.inject({
+        method: 'POST',
+        url: '/api/fi/password/',
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress: ip,
+        payload: { old_password, new_password: 'Uusi12345' },
+      });
+    // One address: five wrong, then 429 (the per-IP limit of 10 a minute is not what stops it).
+    const one: number[] = [];
+    for (let i = 0; i < 7; i++) one.push((await change(`Wrong${i}abc`, '203.0.113.40')).statusCode);
+    expect(one.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(one.slice(5)).toEqual([429, 429]);
+    // Many addresses with the stolen token: ten a day for the account in all.
+    const many: number[] = [];
+    for (let i = 0; i < 8; i++)
+      many.push((await change(`Wrong${i}xyz`, botnet(100 + i))).statusCode);
+    expect(many.filter((s) => s === 400)).toHaveLength(5);
+    expect(many.slice(5)).toEqual([429, 429, 429]);
+  });
+
+  it('does not count a correct current password', async () => {
+    app = await buildTestApp({ realLimits: true });
+    const a = app;
+    let password = DEMO.password;
+    const login = await post(a, '/login/', { phone: DEMO.platinum, password }, OWNER_IP);
+    const token = login.json<{ access_token: string }>().access_token;
+    for (let i = 0; i < 7; i++) {
+      const next = `Vaihto${i}abcD`;
+      const res = await a.inject({
+        method: 'POST',
+        url: '/api/fi/password/',
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress: botnet(200 + i),
+        payload: { old_password: password, new_password: next },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      password = next;
+    }
+  });
+});

@@ -174,8 +174,32 @@ describe('kiosk and display', () => {
     const board = displayBoardSchema.parse(
       await stream.next<DisplayBoard>((b) => b.next.some((n) => n.label === 'Ville')),
     );
-    expect(board.next.find((n) => n.label === 'Ville')).toMatchObject({ here: true });
+    // By name, and still by the number the kiosk gave: two Villes are told apart.
+    expect(board.next.find((n) => n.label === 'Ville')).toMatchObject({
+      here: true,
+      presence: 'here',
+      name: 'Ville',
+      ticket: joined.ticket,
+    });
     stream.close();
+
+    // An app customer who is not here yet is "not here yet" as on the board, not "on the way".
+    const away = await newCustomer(app, { firstname: 'Aino' });
+    expect((await join(app, away, 3)).statusCode).toBe(201);
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/fi/staff/shop/',
+      headers: await staffAuth('manager3'),
+      payload: { notice: 'Tänään vain käteinen.' },
+    });
+    const named = displayBoardSchema.parse(
+      (await app.inject({ url: '/api/fi/display/3/', headers: code(display.code) })).json(),
+    );
+    expect(named.next.find((n) => n.name === 'Aino')).toMatchObject({
+      here: false,
+      presence: 'not_here',
+    });
+    expect(named.pob).toMatchObject({ notice: 'Tänään vain käteinen.', closing_soon: false });
 
     const staffView = staffQueueSchema.parse(
       (
@@ -214,7 +238,7 @@ describe('kiosk and display', () => {
         })
       ).json(),
     );
-    expect(order.ticket).toBe(joined.ticket + 1);
+    expect(order.ticket).toBe(joined.ticket + 2);
     const withApp = await app.inject({ url: '/api/fi/display/3/', headers: code(display.code) });
     expect(displayBoardSchema.parse(withApp.json()).next.map((n) => n.label)).toContain(
       ticketLabel(order.ticket ?? 0),

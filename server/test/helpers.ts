@@ -35,6 +35,10 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<App> {
       MARKETS: (opts.markets ?? ['fi']).join(','),
       JWT_SECRET: 'test-secret-that-is-long-enough-to-sign-tokens-0123456789',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // Suites open many streams from one address and account; client-budgets.test.ts sets
+      // the real budgets.
+      STREAMS_PER_ADDRESS: '100000',
+      STREAMS_PER_ACCOUNT: '10000',
       ...opts.envOverrides,
     },
     () => ({ publicKey: 'test-public-key', privateKey: 'test-private-key' }),

@@ -246,12 +246,18 @@ describe('travel time and the leave-now alert', () => {
     // Someone ahead: the turn is not near yet when the customer joins.
     await walkIn(7, 'Edellä');
     const c = await joined(7);
-    // Already late: the wait's early end is sooner than 200 minutes away.
-    await travel(c, { minutes: 180 });
+    // Already late: the wait's early end is sooner than the 90 minutes' trip.
+    await travel(c, { minutes: 90 });
     await app.queue.settled();
     expect(smsTo(c.phone)).toHaveLength(1);
     const alerted = clock.at;
-    clock.at = alerted + 186 * MINUTE;
+    // Issue 27: the hold ends the grace after the turn came, not after the whole trip (180
+    // minutes away held the spot for 190, and the staff could not mark a no-show).
+    const held = Date.parse((await orderOf(c)).presence?.held_until ?? '');
+    expect(held).toBeLessThan(alerted + 90 * MINUTE);
+    clock.at = held - MINUTE;
+    expect((await staffAct(7, c.orderId, 'no-show')).statusCode).toBe(409);
+    clock.at = held + MINUTE;
     expect((await staffAct(7, c.orderId, 'no-show')).statusCode).toBe(200);
     expect(smsTo(c.phone)).toHaveLength(1);
   });
@@ -263,8 +269,8 @@ describe('travel time and the leave-now alert', () => {
     await staffAct(5, await walkIn(5, 'Tuoli'), 'start');
     await walkIn(5, 'Edellä');
     const c = await joined(5);
-    // Two hours away: the turn comes sooner, so it is time to leave now.
-    await travel(c, { minutes: 120 });
+    // 90 minutes away (the most a trip may be): the turn comes sooner, so it is time to leave now.
+    await travel(c, { minutes: 90 });
     await sweep();
     expect(leaveTexts(c.phone)).toHaveLength(1);
     const order = await orderOf(c);
@@ -272,10 +278,13 @@ describe('travel time and the leave-now alert', () => {
       state: 'on_the_way',
       leave_at: null,
       leave_alert_at: new Date(clock.at).toISOString(),
-      held_until: new Date(clock.at + 130 * MINUTE).toISOString(),
     });
-    // The spot is held: staff cannot mark the customer a no-show while they travel.
-    clock.at += 125 * MINUTE;
+    // Held from now until the grace after the turn, which comes before the trip's end.
+    const held = Date.parse(order.presence?.held_until ?? '');
+    expect(held).toBeGreaterThan(clock.at + 10 * MINUTE);
+    expect(held).toBeLessThan(clock.at + 100 * MINUTE);
+    // The spot is held: staff cannot mark the customer a no-show while it lasts.
+    clock.at = held - MINUTE;
     expect((await staffAct(5, c.orderId, 'no-show')).statusCode).toBe(409);
   });
 

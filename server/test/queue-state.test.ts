@@ -100,13 +100,11 @@ describe('time-driven transitions', () => {
       payload: { minutes: 15 },
     });
     expect(deferred.statusCode, deferred.body).toBe(200);
-    const staff = await openSse(
-      `${base}/api/fi/staff/events?access_token=${encodeURIComponent(await token('barber4'))}`,
-    );
+    // Bearer headers (the apps use a short-lived ?ticket=; no secret in the URL).
+    const staff = await openSse(`${base}/api/fi/staff/events`, await auth('barber4'));
     const own = await openSse(
-      `${base}/api/fi/customers/${c.id}/orders/${c.orderId}/events?access_token=${encodeURIComponent(
-        (await authFor(app, c.id)).authorization.slice('Bearer '.length),
-      )}`,
+      `${base}/api/fi/customers/${c.id}/orders/${c.orderId}/events`,
+      await authFor(app, c.id),
     );
     try {
       const first = await staff.next<StaffQueue>();
@@ -209,6 +207,71 @@ describe('transitions checked against the state now', () => {
     const q = await board('barber8');
     expect(q.orders.map((o) => o.id)).toEqual([absent.orderId, here]);
     expect(q.chairs[0]).toMatchObject({ state: 'free', next_order_id: here });
+  });
+});
+
+describe('the daily summary counts people, not orders', () => {
+  it('a customer marked a no-show who takes their place back and is served is one person served', async () => {
+    clock.at = Date.UTC(2026, 10, 20, 9, 0);
+    await setShop(app, 10, { chairs: 1, queueState: 'open' });
+    const c = await appCustomer(10);
+    expect((await act('barber10', c.orderId, 'no-show')).statusCode).toBe(200);
+    const back = await app.inject({
+      method: 'POST',
+      url: `/api/fi/customers/${c.id}/orders/${c.orderId}/rejoin/`,
+      headers: await authFor(app, c.id),
+    });
+    expect(back.statusCode, back.body).toBe(201);
+    const again = back.json<{ id: number }>().id;
+    expect((await act('barber10', again, 'start')).statusCode).toBe(200);
+    clock.advance(20);
+    expect((await act('barber10', again, 'finish')).statusCode).toBe(200);
+    const res = await app.inject({
+      url: '/api/fi/staff/summary/?date=2026-11-20',
+      headers: await auth('manager10'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      joined: 1,
+      served: 1,
+      no_shows: 0,
+      cancelled: 0,
+      waits_counted: 1,
+    });
+    const invalid = await app.inject({
+      url: '/api/fi/staff/summary/?date=2026-02-30',
+      headers: await auth('manager10'),
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+});
+
+describe('manager screens refuse what a shop cannot run', () => {
+  it('a service of 0 minutes is refused, naming the field; an extra may take 0', async () => {
+    const headers = await auth('manager1');
+    const service = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/services/',
+      headers,
+      payload: { group_id: 1, title: 'Pika', price: 1000, duration: 0 },
+    });
+    expect(service.statusCode).toBe(400);
+    expect(service.json().fields).toHaveProperty('duration');
+    const [first] = await catalogue(app, 1);
+    const extra = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/services/',
+      headers,
+      payload: { parent_service_id: first?.id, title: 'Muotoiluvaha', price: 500, duration: 0 },
+    });
+    expect(extra.statusCode, extra.body).toBe(201);
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: `/api/fi/staff/services/${first?.id}/`,
+      headers,
+      payload: { duration: 0 },
+    });
+    expect(patch.statusCode).toBe(400);
   });
 });
 

@@ -152,6 +152,10 @@ describe('POST /customers/{id}/orders/{orderId}/rejoin/', () => {
     expect(pos(again.orderId)).toBe((pos(a.orderId) ?? 0) + 1);
     expect(pos(c.orderId)).toBe((pos(again.orderId) ?? 0) + 1);
     expect(board.orders.find((o) => o.id === again.orderId)?.presence?.rejoined).toBe(true);
+    // The same number as before: the one the screen and the customer know.
+    const before = (await orderOf(b)).ticket;
+    expect(before).not.toBeNull();
+    expect((await orderOf(again)).ticket).toBe(before);
 
     // Leaves again by mistake: a second rejoin the same day is refused.
     await app.inject({
@@ -226,5 +230,57 @@ describe('POST /customers/{id}/orders/{orderId}/rejoin/', () => {
     expect(late.json().error).toBe('limit_reached');
     const [row] = await fi(app).db.select().from(orders).where(eq(orders.id, c.orderId));
     expect(row?.status).toBe('cancelled');
+  });
+});
+
+describe('kindness with bounds (issue 27)', () => {
+  it('refuses to take back a visit the shop cancelled, and does not offer it', async () => {
+    await setShop(app, 11, { chairs: 1 });
+    const c = await joined(11);
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/fi/staff/orders/${c.orderId}/cancel/`,
+      headers: await barber(11),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await orderOf(c)).presence?.rejoin_until).toBeNull();
+    const back = await rejoin(c);
+    expect(back.statusCode).toBe(409);
+    expect(back.json().error).toBe('conflict');
+  });
+
+  it('counts defers per customer and day: a rejoined visit does not renew them', async () => {
+    clock.at = Date.UTC(2026, 10, 18, 10, 0);
+    await setShop(app, 12, { chairs: 1 });
+    await joined(12);
+    const c = await joined(12);
+    expect((await defer(c, 15)).statusCode).toBe(200);
+    expect((await defer(c, 15)).statusCode).toBe(200);
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/fi/customers/${c.id}/orders/${c.orderId}/`,
+      headers: await authFor(app, c.id),
+      payload: { cancel: true },
+    });
+    const back = await rejoin(c);
+    expect(back.statusCode, back.body).toBe(201);
+    const again = { id: c.id, orderId: back.json<{ id: number }>().id };
+    const third = await defer(again, 15);
+    expect(third.statusCode, third.body).toBe(409);
+    expect(third.json().error).toBe('limit_reached');
+  });
+
+  it('refuses a travel time over 90 minutes', async () => {
+    const c = await joined(12);
+    const travel = async (minutes: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/fi/customers/${c.id}/orders/${c.orderId}/travel/`,
+        headers: await authFor(app, c.id),
+        payload: { minutes },
+      });
+    expect((await travel(180)).statusCode).toBe(400);
+    expect((await travel(91)).statusCode).toBe(400);
+    expect((await travel(90)).statusCode).toBe(200);
   });
 });

@@ -125,6 +125,15 @@ describe('GET /staff/queue/', () => {
     const gold = await walkIn(barber1, { phone: '0400000002' });
     expect(gold.statusCode).toBe(201);
     const anon = await walkIn(barber1, { name: 'Matti' });
+    // A mistyped member phone is not silently a one-time walk-in: staff are asked.
+    const before = (await queueOf()).orders.length;
+    const unknown = await walkIn(barber1, { name: 'Mikko', phone: '0409999998' });
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json()).toMatchObject({
+      error: 'no_member',
+      fields: { phone: expect.any(String) },
+    });
+    expect((await queueOf()).orders.length).toBe(before);
     const q = await queueOf();
     const byId = (id: number) => q.orders.find((o) => o.id === id);
     expect(byId(appOrder)).toMatchObject({

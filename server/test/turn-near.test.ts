@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers';
 import {
+  authFor,
   catalogue,
   fi,
   join as joinNow,
@@ -81,6 +82,14 @@ describe('Your turn is near', () => {
 
     expect(smsTo(next.phone)).toHaveLength(1);
     expect(smsTo(next.phone)[0]?.text).toMatch(/^Jono: vuorosi parturissa .+ on pian/);
+    // The same number the app and the shop's screen show.
+    const ticket = (
+      await app.inject({
+        url: `/api/fi/customers/${next.id}/orders/${nextOrder}/`,
+        headers: await authFor(app, next.id),
+      })
+    ).json<{ ticket: number }>().ticket;
+    expect(smsTo(next.phone)[0]?.text).toContain(`(numero ${String(ticket).padStart(3, '0')})`);
     expect(smsTo(after.phone)).toHaveLength(0);
 
     await app.inject({

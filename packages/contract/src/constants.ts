@@ -59,3 +59,17 @@ export const PRIORITY_LEVELS = [3, 2, 1, 0] as const;
 /** Bonus programme: countries with the bonus screen, and with the teaser (section 2). */
 export const BONUS_COUNTRIES: readonly string[] = [];
 export const BONUS_TEASER_COUNTRIES: readonly string[] = ['FI'];
+
+/**
+ * Longest text a person may give, per field (characters). Every screen must hold its layout with
+ * the longest: a first name is shown on the board, the shop screen and the kiosk.
+ */
+export const TEXT_MAX = {
+  firstName: 40,
+  lastName: 60,
+  /** A walk-in's or kiosk customer's name (the screen shows the first word). */
+  walkInName: 40,
+  staffName: 60,
+  shopName: 80,
+  serviceTitle: 80,
+} as const;

@@ -1,6 +1,7 @@
 // The customer profile and what a customer may change in it (section 3).
 import { z } from 'zod';
 import type { LANGUAGES } from './markets';
+import { TEXT_MAX } from './constants';
 import { inputText } from './input';
 import { emailSchema } from './rules';
 
@@ -168,8 +169,8 @@ export const profilePatchSchema = z
       .optional(),
     app_language: appLanguageSchema.optional(),
     tutorial_seen: z.boolean().optional(),
-    firstname: inputText().trim().min(1).max(100).optional(),
-    lastname: inputText().trim().min(1).max(100).optional(),
+    firstname: inputText().trim().min(1).max(TEXT_MAX.firstName).optional(),
+    lastname: inputText().trim().min(1).max(TEXT_MAX.lastName).optional(),
     city: inputText().max(100).nullable().optional(),
     post_code: inputText().max(20).nullable().optional(),
     street_address: inputText().max(200).nullable().optional(),

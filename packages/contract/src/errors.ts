@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'rate_limited',
   'payload_too_large',
   'internal',
+  /** The node is at its ceiling of live streams (503): the rest of the API keeps answering. */
+  'unavailable',
   /** Display or kiosk: the device code is unknown or revoked. */
   'device_code',
   /** Self-defer asked more than SELF_DEFER_MAX times; rejoin after its window or twice a day. */
@@ -61,5 +63,7 @@ export const ERROR_CODES = [
   'chair_taken',
   'nothing_to_undo',
   'already_here',
+  /** A walk-in's phone is no member's: staff confirm a one-time walk-in (sent without phone). */
+  'no_member',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

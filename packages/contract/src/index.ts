@@ -15,3 +15,4 @@ export * from './live';
 export * from './config';
 export * from './presence';
 export * from './messages';
+export * from './operator';

@@ -73,11 +73,14 @@ export const orderSchema = z.object({
   in_service: z.boolean().optional(),
   /** Customers ahead in the queue while waiting (0: next in line); null when not waiting. */
   ahead: z.number().int().min(0).nullable().optional(),
+  /** How many of those ahead are members (served ahead by priority); null when not waiting. */
+  ahead_members: z.number().int().min(0).nullable().optional(),
   /** Travel, protected spot, self-defer, rejoin and why the wait changed. */
   presence: orderPresenceSchema.optional(),
   /**
    * The shop's number of the day for this order (1, 2, ... from local midnight), which the shop's
-   * screen shows instead of first names when the shop chooses numbers; null for older orders.
+   * screen shows in every mode (beside the first name when the shop shows names), as do the app,
+   * the kiosk and the SMS; a rejoin keeps it within the day. Null for older orders.
    */
   ticket: z.number().int().nullable().optional(),
   /** The customer's alert choice for this order (when, and by which channel). */

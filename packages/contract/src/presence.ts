@@ -21,10 +21,11 @@ export const REJOIN_WINDOW_MS = 10 * 60 * 1000;
 /** Protected spot: minutes a late customer keeps first place, unless the shop sets otherwise. */
 export const DEFAULT_HOLD_GRACE_MINUTES = 10;
 /**
- * Travel: the longest trip Jono plans for, said ("N minutes away") or from a shared position. A
- * position farther than this is refused: the spot would otherwise be held for days.
+ * Travel: the longest trip Jono plans for, said ("N minutes away") or from a shared position: a
+ * shop's service area. A position farther than this is refused (issue 27: 180 minutes held a
+ * spot for 190, and the staff could not mark a no-show meanwhile).
  */
-export const TRAVEL_MAX_MINUTES = 180;
+export const TRAVEL_MAX_MINUTES = 90;
 /** Wait changes of at least this many minutes are explained on the tracking screen. */
 export const WAIT_REASON_MINUTES = 10;
 
@@ -71,6 +72,9 @@ export const deviceListSchema = presenceSettingsAnswerSchema.extend({
   items: z.array(deviceSchema),
 });
 
+/** Where a waiting customer is, in the staff board's words (StaffPresence's state). */
+export const boardPresenceSchema = z.enum(['here', 'not_here', 'on_the_way', 'held', 'deferred']);
+
 /** GET /display/{pobId}/ and every message of its event stream (device code as Bearer). */
 export const displayBoardSchema = z.object({
   pob: z.object({
@@ -79,22 +83,40 @@ export const displayBoardSchema = z.object({
     address: z.string(),
     city: z.string(),
     open: z.boolean(),
+    /** Open, but too near closing to join: not the same as closed. */
+    closing_soon: z.boolean(),
     queue_state: queueStateSchema,
     /** Minutes a new one-time customer would wait; null without a barber on duty. */
     wait_time: z.number().int().nullable(),
     display_names: displayNamesSchema,
+    /** The shop's notice in its own language; null when none. */
+    notice: z.string().nullable(),
   }),
-  /** The next customers in serving order: a first name or a ticket number. */
+  /**
+   * The next customers in serving order. Every one shows their ticket (the number the app, the
+   * kiosk and the SMS give); with `display_names` first_name also their first name. `label` is
+   * the name where shown, else the ticket.
+   */
   next: z.array(
     z.object({
       position: z.number().int(),
       label: z.string(),
       ticket: z.number().int().nullable(),
+      /** The first name, when the shop shows names; null otherwise. */
+      name: z.string().nullable(),
       here: z.boolean(),
+      presence: boardPresenceSchema,
     }),
   ),
   /** Customers being served, by chair. */
-  serving: z.array(z.object({ chair: z.number().int(), label: z.string() })),
+  serving: z.array(
+    z.object({
+      chair: z.number().int(),
+      label: z.string(),
+      ticket: z.number().int().nullable(),
+      name: z.string().nullable(),
+    }),
+  ),
   waiting: z.number().int(),
   at: z.string(),
 });
@@ -203,7 +225,7 @@ export type OrderPresence = z.infer<typeof orderPresenceSchema>;
 
 /** What staff see of a waiting customer's presence. */
 export const staffPresenceSchema = z.object({
-  state: z.enum(['here', 'not_here', 'on_the_way', 'held', 'deferred']),
+  state: boardPresenceSchema,
   /** On the way: minutes until expected at the shop. */
   eta_minutes: z.number().int().nullable(),
   held_until: z.string().nullable(),

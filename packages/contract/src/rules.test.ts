@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { TEXT_MAX } from './constants';
+import { profilePatchSchema } from './customer';
+import { walkInSchema } from './staff';
 import {
   fieldErrors,
   isSecurePassword,
@@ -62,6 +65,18 @@ describe('registration', () => {
       password: 'register.passwordError',
       terms_accepted: 'register.termsError',
     });
+  });
+  it('takes a first name of at most 40 characters (every screen holds its layout with it)', () => {
+    const name = (n: number) => 'Å'.repeat(n);
+    expect(registrationSchema.safeParse({ ...valid, firstname: name(40) }).success).toBe(true);
+    expect(messages(registrationSchema.safeParse({ ...valid, firstname: name(41) }))).toEqual({
+      firstname: 'register.firstnameError',
+    });
+    expect(walkInSchema.safeParse({ items: [{ service_id: 1 }], name: name(41) }).success).toBe(
+      false,
+    );
+    expect(profilePatchSchema.safeParse({ firstname: name(41) }).success).toBe(false);
+    expect(TEXT_MAX.firstName).toBe(40);
   });
   it('uses the simple email pattern: two word characters after the dot', () => {
     expect(registrationSchema.safeParse({ ...valid, email: 'a@b.c' }).success).toBe(false);

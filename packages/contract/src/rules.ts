@@ -1,7 +1,7 @@
 // Validation rules of section 5, defined once: the server enforces them, the apps show them.
 // Each issue's message is an i18n key; `ruleMessage` gives the English text the API answers with.
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from './constants';
+import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH, TEXT_MAX } from './constants';
 import { inputText } from './input';
 
 /** At least 8 characters with an uppercase letter, a lowercase letter and a digit. */
@@ -100,11 +100,11 @@ export const registrationSchema = z
     firstname: inputText('register.firstnameError')
       .trim()
       .min(1, 'register.firstnameError')
-      .max(100, 'register.firstnameError'),
+      .max(TEXT_MAX.firstName, 'register.firstnameError'),
     lastname: inputText('register.lastnameError')
       .trim()
       .min(1, 'register.lastnameError')
-      .max(100, 'register.lastnameError'),
+      .max(TEXT_MAX.lastName, 'register.lastnameError'),
     email: inputText('register.emailError')
       .trim()
       .max(254, { message: 'register.emailError', abort: true })

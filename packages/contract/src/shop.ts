@@ -84,8 +84,32 @@ export const pobSummarySchema = z.object({
 });
 export type PobSummary = z.infer<typeof pobSummarySchema>;
 
+/** Published accuracy of the shown waits over the last `days` days (null below the threshold). */
+export const shopAccuracySchema = z.object({
+  days: z.number().int().min(1),
+  /** Stored estimates with a known outcome the figures come from. */
+  estimates: z.number().int().min(0),
+  /** Share (0..1) of waits inside the range shown. */
+  inside_range: z.number().min(0).max(1),
+  /** Median of |actual wait - shown wait|, minutes. */
+  median_error: z.number().min(0),
+  /** Share (0..1) who waited more than 10 minutes longer than shown. */
+  longer_by_10: z.number().min(0).max(1),
+});
+export type ShopAccuracy = z.infer<typeof shopAccuracySchema>;
+
+/** Days the published accuracy looks back. */
+export const ACCURACY_DAYS = 14;
+/** Fewest estimates with a known outcome before accuracy is published. */
+export const ACCURACY_MIN_ESTIMATES = 100;
+
 /** GET /pobs/{id}/: the summary plus the service catalogue. */
 export const pobSchema = pobSummarySchema.extend({
+  /**
+   * How honest this shop's shown waits were over the last ACCURACY_DAYS days; null until it has
+   * ACCURACY_MIN_ESTIMATES estimates with a known outcome.
+   */
+  accuracy: shopAccuracySchema.nullable(),
   service_groups: z.array(serviceGroupSchema),
   services: z.array(serviceSchema),
   extra_services: z.array(extraServicesSchema),

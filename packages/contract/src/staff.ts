@@ -1,7 +1,7 @@
 // The staff API (`/api/{market}/staff/...`): payloads and answers of the barbers' and managers'
 // console. Staff act only on their own shop; manager-only calls are marked.
 import { z } from 'zod';
-import { PHONE_MIN_LENGTH } from './constants';
+import { PHONE_MIN_LENGTH, TEXT_MAX } from './constants';
 import { LANGUAGES } from './markets';
 import { calendarDate, inputId, inputText } from './input';
 import { staffPresenceSchema } from './presence';
@@ -135,6 +135,8 @@ export const staffQueueSchema = z.object({
   pob: z.object({
     id: z.number().int(),
     name: z.string(),
+    /** The shop's IANA time zone: the console shows every time in it. */
+    time_zone: z.string(),
     chairs: z.number().int(),
     /** What staff set: open, full or closed for online orders. */
     staff_queue_state: queueStateSchema,
@@ -162,7 +164,7 @@ const itemSchema = z
 export const walkInSchema = z
   .object({
     items: z.array(itemSchema).min(1).max(10),
-    name: text(100).optional(),
+    name: text(TEXT_MAX.walkInName).optional(),
     phone: phoneSchema.optional(),
   })
   .strict();
@@ -193,7 +195,7 @@ export const staffHoursSchema = z
 /** PATCH /staff/shop/details/ (manager). */
 export const staffShopDetailsSchema = z
   .object({
-    name: text(100).optional(),
+    name: text(TEXT_MAX.shopName).optional(),
     city: text(100).optional(),
     address: text(200).optional(),
     latitude: inputText()
@@ -207,7 +209,7 @@ export const staffShopDetailsSchema = z
   .strict();
 
 const serviceTranslations = translationsOf({
-  title: text(200),
+  title: text(TEXT_MAX.serviceTitle),
   details: inputText().max(500),
   long_description: inputText().max(5000),
 });
@@ -237,7 +239,7 @@ export const staffServiceCreateSchema = z
     group_id: id.optional(),
     /** Makes this an extra of that service. */
     parent_service_id: id.optional(),
-    title: text(200),
+    title: text(TEXT_MAX.serviceTitle),
     details: inputText().max(500).default(''),
     long_description: inputText().max(5000).default(''),
     /** Cents, VAT included. */
@@ -254,7 +256,7 @@ export const staffServiceCreateSchema = z
 
 export const staffServicePatchSchema = z
   .object({
-    title: text(200).optional(),
+    title: text(TEXT_MAX.serviceTitle).optional(),
     details: inputText().max(500).optional(),
     long_description: inputText().max(5000).optional(),
     price: z.number().int().min(0).max(10_000_000).optional(),
@@ -273,14 +275,14 @@ export const staffAccountCreateSchema = z
       /^[a-z0-9._-]{3,50}$/,
       'Use 3-50 lowercase letters, digits, dot, dash or underscore',
     ),
-    name: text(100),
+    name: text(TEXT_MAX.staffName),
     role: staffRoleSchema,
     password: inputText().min(8).max(200),
   })
   .strict();
 export const staffAccountPatchSchema = z
   .object({
-    name: text(100).optional(),
+    name: text(TEXT_MAX.staffName).optional(),
     role: staffRoleSchema.optional(),
     password: inputText().min(8).max(200).optional(),
   })
@@ -308,6 +310,11 @@ export const staffMessageAnswerSchema = z.object({ id: z.number().int() });
 export const staffSummaryQuerySchema = z.object({ date: calendarDate() }).strict();
 export const staffSummarySchema = z.object({
   date: z.string(),
+  /**
+   * People, not orders: who joined that day (a customer who took their place back after a no-show
+   * or leaving is one person; a registered customer counts once a day; each anonymous walk-in is
+   * one), who was served, and whose visit ended as a no-show or cancelled without coming back.
+   */
   joined: z.number().int(),
   served: z.number().int(),
   no_shows: z.number().int(),
@@ -315,9 +322,16 @@ export const staffSummarySchema = z.object({
   /** Wait from joining to reaching a chair, over the served customers; null without any. */
   mean_wait_minutes: z.number().nullable(),
   p90_wait_minutes: z.number().nullable(),
+  /** How many served customers' waits the mean and the 90 % figure are over. */
+  waits_counted: z.number().int(),
   /** Mean of |wait shown when joining - actual wait|, and of the signed difference (actual - shown). */
   estimate_mae_minutes: z.number().nullable(),
   estimate_bias_minutes: z.number().nullable(),
+  /** How many served customers (with a wait shown when they joined) the two figures above are over. */
+  estimates_compared: z.number().int(),
+  /** How many estimates the median error is over, and how many of them showed a range. */
+  estimates_judged: z.number().int(),
+  ranges_judged: z.number().int(),
   /**
    * Over every estimate shown to that day's served customers (at joining and at each change)
    * while they were at the shop (before check-in an app customer's start also holds their

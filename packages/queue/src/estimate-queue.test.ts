@@ -170,11 +170,10 @@ describe('estimateQueue', () => {
         order({ id: 2, joinedAt: T0 + 1, rank: T0 + 1, plannedMinutes: 20 }),
       ],
     });
-    // Who sits next: the customer not at the shop keeps first place, but the free chair goes to
-    // the one who is here.
+    // Counted as at the shop: first in the queue, the next one waits for their service.
     const { orders } = estimateQueue(state);
     expect(orders.get(1)?.waitMinutes).toBe(0);
-    expect(orders.get(2)?.waitMinutes).toBe(0);
+    expect(orders.get(2)?.waitMinutes).toBe(20);
     expect(waits(state)[0]).toBe(40);
   });
 });

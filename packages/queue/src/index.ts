@@ -125,3 +125,4 @@ export type {
   Refusal,
   WaitingStateKind,
 } from './state-model';
+export { barbersNeeded, oneTimeMeanWait } from './staffing';

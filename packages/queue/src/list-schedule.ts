@@ -6,8 +6,6 @@ import { sortQueue } from './sort-queue';
 import type { QueueOrder, ShopQueueState } from './types';
 
 const MINUTE = 60_000;
-/** A customer not at the shop never sits before one who is (as in wait-distribution.ts). */
-const NOT_HERE_MS = 1;
 
 export interface ScheduledOrder {
   order: QueueOrder;
@@ -105,14 +103,12 @@ export function chairsFree(now: number, chairs: number, inService: ScheduledOrde
  */
 export function sitFrom(state: ShopQueueState, order: QueueOrder, readyNow?: number): number {
   if (order.id === readyNow) return state.now;
-  // Who sits next (state-model.ts): a customer not at the shop never sits before one who is.
-  const soonest = order.atShop === false ? state.now + NOT_HERE_MS : state.now;
   if (order.readyAt !== undefined && Number.isFinite(order.readyAt)) {
-    return Math.max(soonest, order.readyAt);
+    return Math.max(state.now, order.readyAt);
   }
-  if (order.atShop !== false || state.travelMinutes === undefined) return soonest;
+  if (order.atShop !== false || state.travelMinutes === undefined) return state.now;
   const arrival = order.joinedAt + state.travelMinutes * MINUTE;
-  return Number.isFinite(arrival) ? Math.max(soonest, arrival) : soonest;
+  return Number.isFinite(arrival) ? Math.max(state.now, arrival) : state.now;
 }
 
 /** A time the customer gave (more time, on the way): their estimate is when they really sit. */

@@ -61,7 +61,12 @@ export function orderState(o: OrderFacts, now: number): OrderState {
     return { kind: 'deferred', until: o.deferredUntil };
   }
   if (o.atShop) return { kind: 'at_shop' };
-  if (o.arrivesAt !== null && o.arrivesAt > now) return { kind: 'on_the_way', until: o.arrivesAt };
+  // A trip protects the place only as long as its held spot: the hold ends the shop's grace after
+  // the turn came, even if the trip is longer (issue 27).
+  if (o.arrivesAt !== null && o.arrivesAt > now && (o.heldUntil === null || o.heldUntil > now)) {
+    const until = o.heldUntil === null ? o.arrivesAt : Math.min(o.arrivesAt, o.heldUntil);
+    return { kind: 'on_the_way', until };
+  }
   if (o.heldUntil !== null && o.heldUntil > now) return { kind: 'held', until: o.heldUntil };
   return { kind: 'absent' };
 }

@@ -21,11 +21,6 @@ import type { QueueOrder, ShopQueueState } from './types';
 import { mulberry32 } from './sim/random';
 
 const MINUTE = 60_000;
-/**
- * A customer who is not at the shop is ready this much after now at the earliest: never before
- * one who is here (who sits next, state-model.ts), and as soon as no one here wants the chair.
- */
-export const NOT_HERE_MS = 1;
 const HOUR = 60 * MINUTE;
 /** Runs per estimate: 30 waiting orders cost about 2 ms on one core (bench: engine cost). */
 export const DEFAULT_SAMPLES = 200;
@@ -267,9 +262,6 @@ export function sampleWaits(
           at = Math.max(now, o.joinedAt + travelMinutes * MINUTE);
         }
       }
-      // Who sits next (state-model.ts): a customer who is not at the shop never takes a chair
-      // before one who is, however late they are.
-      if (o.atShop === false && at < now + NOT_HERE_MS) at = now + NOT_HERE_MS;
       ready[i] = at;
       if (at <= now) heap.push(i);
       else if (at < Infinity) absentOrder.push(i);

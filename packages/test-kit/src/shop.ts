@@ -54,6 +54,7 @@ export function makeShop(overrides: Partial<Pob> = {}): Pob {
         ],
       },
     ],
+    accuracy: null,
     ...overrides,
   };
 }

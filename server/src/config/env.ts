@@ -1,6 +1,7 @@
 // Configuration, read and validated once at start. Nothing else reads process.env.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { MARKETS, type Market } from '@jono/contract';
@@ -40,6 +41,35 @@ const surveyUrls = z
       )
       .transform((pairs) => Object.fromEntries(pairs) as Partial<Record<Market, string>>),
   );
+
+/** `true`, `false`, or proxy addresses and CIDR ranges separated by commas. */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((s, ctx): boolean | string[] => {
+    const v = s.trim().toLowerCase();
+    if (v === 'true' || v === '1') return true;
+    if (v === 'false' || v === '0' || v === '') return false;
+    const list = v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    for (const entry of list) {
+      const [address = '', bits, ...rest] = entry.split('/');
+      const family = isIP(address);
+      const max = family === 4 ? 32 : 128;
+      const okBits =
+        bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max && rest.length === 0);
+      if (family === 0 || !okBits) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `TRUST_PROXY: "${entry}" is not an address or CIDR range (use true, false or a list such as 127.0.0.1,10.0.0.0/8)`,
+        });
+        return z.NEVER;
+      }
+    }
+    return list;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -104,6 +134,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
   STAFF_DIST: z.string().default(resolve(REPO_ROOT, 'apps/staff/dist')),
   SEED: z.enum(['auto', 'off']).default('auto'),
+  /** With the demo data, eight weeks of finished days in every shop (the operators' charts). */
+  SEED_HISTORY: z.enum(['on', 'off']).default('on'),
   /** Map tiles of the customer app ({z}/{x}/{y} template, https); its origin joins the CSP. */
   MAP_TILE_URL: z
     .string()
@@ -115,7 +147,24 @@ const envSchema = z.object({
   MAP_ATTRIBUTION: z.string().max(200).default('© OpenStreetMap'),
   /** Customer surveys per market: "fi=https://...,se=https://..." (none by default). */
   SURVEY_URLS: surveyUrls,
-  TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * Which peers may name the client in X-Forwarded-For: `false` (none, the default), a comma-
+   * separated list of proxy addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`: the balancer's
+   * addresses only), or `true` (every peer: only safe when nothing but the balancer can reach the
+   * node, since anyone who can connect directly then picks their own address and dodges every
+   * per-address limit). Passed to Fastify's `trustProxy`.
+   */
+  TRUST_PROXY: trustProxy,
+  /** Live streams one client address may hold open on a node (a shop's Wi-Fi shares one). */
+  STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(40),
+  /** Live streams one account (customer, staff member or display) may hold open on a node. */
+  STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(6),
+  /**
+   * Live streams a node holds in all; past it a new stream gets 503 while /healthz and the API
+   * keep answering. 0: the open-file limit less 4,096 kept for requests, the database and files,
+   * at most 30,000.
+   */
+  STREAMS_MAX: z.coerce.number().int().min(0).max(10_000_000).default(0),
   /** After SIGTERM, how long the node keeps serving (answering /readyz 503) before it closes. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404. */

@@ -250,6 +250,8 @@ export const orders = pgTable(
     deferCount: integer('defer_count').notNull().default(0),
     /** The no-show or cancelled order this one rejoined at the same place. */
     rejoinedFrom: integer('rejoined_from'),
+    /** The order of another shop this one was moved from (by an operator or the customer). */
+    movedFrom: integer('moved_from'),
     /** The engine's record behind the last wait the customer saw, and why it last changed. */
     waitBasis: jsonb('wait_basis').$type<WaitBasisRecord>(),
     waitChange: jsonb('wait_change').$type<WaitChangeRecord>(),
@@ -380,6 +382,22 @@ export const staff = pgTable('staff', {
   username: text('username').notNull().unique(),
   name: text('name').notNull(),
   role: text('role').notNull().default('barber'),
+  passwordHash: text('password_hash').notNull(),
+  tokenVersion: bigint('token_version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Operators: read the live queues of every shop of their markets and move customers between
+ * shops (docs/decisions/009-operators-across-market-schemas.md). A market operator's row lives in
+ * its market's schema with `markets` = that market; the chain operator's row lives in its home
+ * market's schema with every market it covers, and signs in at any of them.
+ */
+export const operators = pgTable('operators', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  name: text('name').notNull(),
+  /** The markets the operator sees (the row's own market first). */
+  markets: text('markets').array().notNull(),
   passwordHash: text('password_hash').notNull(),
   tokenVersion: bigint('token_version', { mode: 'number' }).notNull().default(0),
 });

@@ -29,8 +29,11 @@ import {
   type SeedText,
 } from './seed-data';
 import { receiptRows } from '../services/receipts';
+import { seedOperators } from './seed-operators';
+import { seedHistory } from './seed-history';
 
 const TABLES = [
+  'operators',
   'message_reads',
   'messages',
   'benefits',
@@ -49,10 +52,19 @@ export async function resetMarket(ctx: MarketContext): Promise<void> {
   await ctx.db.execute(sql.raw(`truncate ${TABLES.join(', ')} restart identity cascade`));
 }
 
-export async function seedIfEmpty(ctx: MarketContext, now: number): Promise<boolean> {
+export interface SeedOptions {
+  /** Eight weeks of finished days in every shop (seed-history.ts): the demo, not the tests. */
+  history?: boolean;
+}
+
+export async function seedIfEmpty(
+  ctx: MarketContext,
+  now: number,
+  opts: SeedOptions = {},
+): Promise<boolean> {
   const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(pobs);
   if ((row?.n ?? 0) > 0) return false;
-  return seedMarket(ctx, now);
+  return seedMarket(ctx, now, opts);
 }
 
 const price = (market: Market, euros: number) =>
@@ -65,7 +77,11 @@ const price = (market: Market, euros: number) =>
  * another node seeded it first: nodes starting together on an empty database take turns on an
  * advisory lock and look again under it.
  */
-export async function seedMarket(ctx: MarketContext, now: number): Promise<boolean> {
+export async function seedMarket(
+  ctx: MarketContext,
+  now: number,
+  opts: SeedOptions = {},
+): Promise<boolean> {
   const { market } = ctx;
   // Each market's catalogue and messages in its own language, with English beside them.
   const lang = MARKET_INFO[market].language as SeedLanguage;
@@ -164,6 +180,9 @@ export async function seedMarket(ctx: MarketContext, now: number): Promise<boole
         },
       ]);
     }
+
+    await seedOperators(tx, market, hash);
+    if (opts.history) await seedHistory(tx, now);
 
     const day = (offsetDays: number) => new Date(now + offsetDays * 86_400_000);
     const isoDate = (d: Date) => d.toISOString().slice(0, 10);

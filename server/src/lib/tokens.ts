@@ -11,7 +11,9 @@ import {
 export interface AccessClaims {
   sub: string;
   market: Market;
-  kind: 'customer' | 'staff';
+  kind: 'customer' | 'staff' | 'operator';
+  /** Operators only: the markets the operator sees (`market` is where the account lives). */
+  markets?: Market[];
   /** Staff only: the shop the staff member works at, and their role. */
   pob?: number;
   role?: 'barber' | 'manager';
@@ -59,6 +61,7 @@ export class TokenService {
       pob: claims.pob,
       role: claims.role,
       fam: claims.fam,
+      markets: claims.markets,
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MARKETS, pathId, type Market } from '@jono/contract';
 import { claimsOf, requireCustomer, requireStaff } from '../lib/auth';
 import { staffCaller } from '../services/staff-auth';
+import { operatorCaller } from '../services/operator-auth';
 import { requireDevice } from '../services/devices';
 import { MANAGER_TAG } from '../routes/params';
 
@@ -11,12 +12,14 @@ const API = '/api/:market';
 const PUBLIC_STAFF = new Set([`${API}/staff/login/`, `${API}/staff/login`]);
 const SELF = new Set([`${API}/password/`, `${API}/logout/`]);
 
-export type RouteAccess = 'public' | 'customer' | 'staff' | 'self' | 'display' | 'kiosk';
+export type RouteAccess =
+  'public' | 'customer' | 'staff' | 'operator' | 'self' | 'display' | 'kiosk';
 
 export function accessOf(url: string): RouteAccess {
   if (!url.startsWith(`${API}/`)) return 'public';
   if (url.startsWith(`${API}/customers/:id`)) return 'customer';
   if (url.startsWith(`${API}/staff/`) && !PUBLIC_STAFF.has(url)) return 'staff';
+  if (url.startsWith(`${API}/operator/`)) return 'operator';
   if (SELF.has(url)) return 'self';
   if (url.startsWith(`${API}/display/`)) return 'display';
   if (url.startsWith(`${API}/kiosk/`)) return 'kiosk';
@@ -42,6 +45,9 @@ async function authenticate(request: FastifyRequest): Promise<void> {
     const ctx = request.server.markets.get(m);
     if (ctx) await staffCaller(request, ctx, m, { manager });
     else await requireStaff(request, m);
+  } else if (access === 'operator') {
+    // Only an operator covering this market; staff, customers and devices get 403.
+    await operatorCaller(request, m);
   } else if (access === 'display' || access === 'kiosk') {
     const ctx = request.server.markets.get(m);
     const pobId = pathId.safeParse((request.params as { pobId?: string }).pobId);

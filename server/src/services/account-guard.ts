@@ -7,13 +7,13 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MarketContext } from '../context';
 import { knownAddresses } from '../db/schema';
-import { tooMany, type RateLimitSettings } from '../plugins/rate-limits';
+import { tooMany, type RateLimitSettings } from './rate-limit-rules';
 import { giveBack, takeAttempt, type CounterRule } from './rate-counters';
 
 /** How long an address stays known after the account last logged in from it. */
 export const KNOWN_ADDRESS_DAYS = 90;
 
-export type Attempt = 'login' | 'codeRequest' | 'codeCheck';
+export type Attempt = 'login' | 'codeRequest' | 'codeCheck' | 'currentPassword';
 
 /** `customer:{phone}` or `staff:{username}`. */
 export type Identity = `customer:${string}` | `staff:${string}`;
@@ -87,6 +87,12 @@ function rulesFor(
             { key: here, limit: limits.codeRequestsPerAddress },
             { key: everywhere, limit: limits.codeRequestsPerAccount },
           ];
+    case 'currentPassword':
+      // A stolen access token does not make an address trusted: per address and per account.
+      return [
+        { key: `${here}:short`, limit: limits.currentPasswordFailuresPerAddress },
+        { key: everywhere, limit: limits.currentPasswordFailuresPerAccount },
+      ];
     case 'codeCheck':
       return trusted
         ? [{ key: here, limit: limits.codeFailuresPerAddress }]

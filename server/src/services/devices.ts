@@ -10,6 +10,8 @@ import { devices } from '../db/schema';
 import { bearer, streamTicketOf } from '../lib/auth';
 import { HttpError, forbidden, notFound } from '../lib/http-error';
 import { sha256 } from '../lib/tokens';
+import { tooMany } from '../plugins/rate-limits';
+import { giveBack, takeAttempt } from './rate-counters';
 
 export type DeviceRow = typeof devices.$inferSelect;
 
@@ -85,6 +87,27 @@ export async function revokeDevice(
   return deviceView(revoked ?? row);
 }
 
+/**
+ * The working device of `code`, with the guess limit counted before the code is checked (issue
+ * 27: authentication ran before the per-address limit, 187 guesses a second went uncounted).
+ * Each check takes one attempt per address; a code that works gives it back, so only wrong codes
+ * count: 10 per address in 15 minutes (deviceCodeFailuresPerAddress), then 429.
+ */
+export async function deviceOfGuardedCode(
+  request: FastifyRequest,
+  ctx: MarketContext,
+  code: string,
+): Promise<DeviceRow | null> {
+  const rules = [
+    { key: `device-code:${request.ip}`, limit: request.server.limits.deviceCodeFailuresPerAddress },
+  ];
+  const taken = await takeAttempt(ctx.db, rules, request.server.now());
+  if (!taken.ok) throw tooMany(taken.retryAfterS);
+  const device = code.length > 64 ? null : await deviceOfCode(ctx, code);
+  if (device) await giveBack(ctx.db, rules);
+  return device;
+}
+
 /** The working device of this code, or null (unknown or revoked). */
 export async function deviceOfCode(ctx: MarketContext, code: string): Promise<DeviceRow | null> {
   const [row] = await ctx.db
@@ -116,10 +139,10 @@ async function loadDevice(request: FastifyRequest, ctx: MarketContext): Promise<
     return row;
   }
   const code = bearer(request);
-  if (!code || code.length > 64) {
+  if (!code) {
     throw new HttpError(401, 'device_code', 'This device needs a code from the shop manager');
   }
-  const device = await deviceOfCode(ctx, code);
+  const device = await deviceOfGuardedCode(request, ctx, code);
   if (!device) {
     throw new HttpError(401, 'device_code', 'This device code does not work (revoked or unknown)');
   }

@@ -1,6 +1,8 @@
-// The in-shop display's board: who is next (first names or ticket numbers, by the shop's
-// choice), who is being served, and the wait for a new customer, from the shop's cached view.
-import { ticketLabel, type DisplayBoard } from '@jono/contract';
+// The in-shop display's board: who is next (every one by ticket number, with first names when the
+// shop chose them, and where they are in the staff board's words), who is being served, the wait
+// for a new customer and the shop's notice, from the shop's cached view.
+import { localised, ticketLabel, type DisplayBoard } from '@jono/contract';
+import { staffPresence } from './presence';
 import type { ActiveOrderRow } from './queue-load';
 import type { ShopQueueView } from './queue';
 
@@ -10,8 +12,12 @@ export const DISPLAY_NEXT = 8;
 export function displayLabel(o: ActiveOrderRow, names: 'first_name' | 'number'): string {
   const number = o.ticket === null ? `#${o.id}` : ticketLabel(o.ticket);
   if (names === 'number') return number;
-  const first = o.customer?.firstname.trim() || o.walkInName?.trim().split(/\s+/)[0];
-  return first ?? number;
+  return firstNameOf(o) ?? number;
+}
+
+/** The customer's first name as the screen shows it (a walk-in's first word); null without. */
+export function firstNameOf(o: ActiveOrderRow): string | null {
+  return o.customer?.firstname.trim() || o.walkInName?.trim().split(/\s+/)[0] || null;
 }
 
 /** The board of a shop's current view (built once per change for every open display). */
@@ -35,16 +41,28 @@ export function displayBoard(view: ShopQueueView, now: number): DisplayBoard {
       wait_time:
         view.estimate.serviceTimeEstimates.find((e) => e.priority === 0)?.wait_time ?? null,
       display_names: names,
+      closing_soon: view.snapshot.closing_soon,
+      notice:
+        view.pob.notice === null
+          ? null
+          : localised(view.pob.notice, view.pob.translations, null, 'notice'),
     },
     next: waiting.slice(0, DISPLAY_NEXT).map(({ o, position }) => ({
       position,
       label: displayLabel(o, names),
       ticket: o.ticket,
+      name: names === 'first_name' ? firstNameOf(o) : null,
       here: o.customerAtPob,
+      presence: staffPresence(o, now).state,
     })),
     serving: positioned
       .filter(({ o }) => o.startedAt !== null)
-      .map(({ o }) => ({ chair: o.chair ?? 0, label: displayLabel(o, names) }))
+      .map(({ o }) => ({
+        chair: o.chair ?? 0,
+        label: displayLabel(o, names),
+        ticket: o.ticket,
+        name: names === 'first_name' ? firstNameOf(o) : null,
+      }))
       .sort((a, b) => a.chair - b.chair),
     waiting: waiting.length,
     at: new Date(now).toISOString(),

@@ -2,13 +2,15 @@
 // end of their wait's range, minus the travel time, has come, or when their turn is near. Once per
 // order (each claimed with one UPDATE, so two processes never both send it), at any hour: quiet
 // hours are not for a customer waiting for their turn. From the leave time the customer is on the
-// way: their spot is held until the expected arrival plus the shop's grace, and the engine gives
+// way: their spot is held until the expected arrival plus the shop's grace (at most the grace after
+// their turn came), and the engine gives
 // chairs that free before they arrive to the customers who are there.
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ticketLabel } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { orders } from '../db/schema';
 import { leaveNowDue } from './presence';
-import type { ShopQueueView } from './queue';
+import type { ShopQueueView } from './queue-rows';
 import { smsText } from './sms-texts';
 import { enqueue } from './outbox';
 import { customerMessages, type CustomerAlert } from './turn-near';
@@ -36,7 +38,9 @@ export async function notifyLeaveNow(
         .set({
           leaveAlertAt: at,
           setOffAt: setOff,
-          heldUntil: sql`${setOff.toISOString()}::timestamptz + (${orders.travelMinutes} + ${grace}::int) * interval '1 minute'`,
+          // Until the expected arrival plus the grace, and never past a grace after the turn came
+          // (issue 27: a long trip held the spot for hours, and no-shows could not be marked).
+          heldUntil: sql`least(${setOff.toISOString()}::timestamptz + (${orders.travelMinutes} + ${grace}::int) * interval '1 minute', ${new Date(d.turnAt + grace * 60_000).toISOString()}::timestamptz)`,
           // The customer's own move: the next "why the wait changed" starts from here.
           waitBasis: null,
           updatedAt: at,
@@ -57,6 +61,7 @@ export async function notifyLeaveNow(
       if (row.customerId === null) continue;
       const vars = {
         shop: view.pob.name,
+        ticket: ticketLabel(row.ticket ?? row.id),
         minutes: String(row.travelMinutes ?? 0),
         grace: String(grace),
       };

@@ -228,6 +228,11 @@ export function joinChange(
         updatedAt: new Date(now),
       };
       const customer = req.customer ?? null;
+      // A rejoin keeps its number, so the screen and the app still show the one the customer
+      // knows; only across midnight (numbers start again each day) does it get a new one.
+      const kept = keptTicket(req.rejoin ?? null, pob.timeZone, now);
+      const ticketOf = (offset = 0) =>
+        kept === null ? nextTicket(pob, now, offset) : sql<number>`${kept}::int`;
       const after = (row: OrderRow, view: ShopQueueView) => {
         const e = view.estimate.orders.get(row.id);
         const wait = e?.waitMinutes ?? null;
@@ -237,12 +242,12 @@ export function joinChange(
       if (deferred) {
         // Written with the batch's other joins in one INSERT (changeQueue).
         return {
-          insert: { values, ticket: (offset) => nextTicket(pob, now, offset), customer, after },
+          insert: { values, ticket: ticketOf, customer, after },
         };
       }
       const [inserted] = await tx
         .insert(orders)
-        .values({ ...values, ticket: nextTicket(pob, now) })
+        .values({ ...values, ticket: ticketOf() })
         .returning();
       if (!inserted) throw new Error('order insert failed');
       return { result: inserted, active: [...active, { ...inserted, customer }] };
@@ -305,11 +310,23 @@ export function ownOrderChange(
   };
 }
 
+/** The number a rejoin keeps: its former order's, when that was given the same local day. */
+function keptTicket(
+  former: { ticket: number | null; joinedAt: Date } | null,
+  timeZone: string,
+  now: number,
+): number | null {
+  if (former === null || former.ticket === null) return null;
+  const sameDay =
+    localDayStart(timeZone, former.joinedAt.getTime()) === localDayStart(timeZone, now);
+  return sameDay ? former.ticket : null;
+}
+
 /**
  * The shop's next number of the day (1, 2, ...), computed inside the insert (no statement of its
  * own); under the shop's lock, so never given twice.
  */
-function nextTicket(pob: { id: number; timeZone: string }, now: number, offset = 0) {
+export function nextTicket(pob: { id: number; timeZone: string }, now: number, offset = 0) {
   const since = new Date(localDayStart(pob.timeZone, now));
   // The highest ticket first (orders_pob_ticket_idx, read backwards): the scan stops at the
   // day's last ticket, past at most the higher numbers of the day before. max() over the day's
@@ -398,13 +415,19 @@ export function waitInView(view: Pick<ShopQueueView, 'estimate'>, row: OrderRow)
 
 /** Where an order is in its queue: at a chair, or how many customers are ahead of it. */
 export function placeInView(
-  view: Pick<ShopQueueView, 'estimate'>,
+  view: Pick<ShopQueueView, 'estimate'> & Partial<Pick<ShopQueueView, 'active'>>,
   row: OrderRow,
-): Pick<Order, 'in_service' | 'ahead'> {
-  if (row.status !== 'active') return { in_service: false, ahead: null };
-  if (row.startedAt) return { in_service: true, ahead: null };
+): Pick<Order, 'in_service' | 'ahead' | 'ahead_members'> {
+  if (row.status !== 'active') return { in_service: false, ahead: null, ahead_members: null };
+  if (row.startedAt) return { in_service: true, ahead: null, ahead_members: null };
   const position = view.estimate.orders.get(row.id)?.position;
-  return { in_service: false, ahead: position === undefined ? null : Math.max(0, position - 1) };
+  if (position === undefined) return { in_service: false, ahead: null, ahead_members: null };
+  const members = (view.active ?? []).filter((o) => {
+    if (o.id === row.id || o.startedAt !== null || o.priority <= 0) return false;
+    const p = view.estimate.orders.get(o.id)?.position;
+    return p !== undefined && p > 0 && p < position;
+  }).length;
+  return { in_service: false, ahead: Math.max(0, position - 1), ahead_members: members };
 }
 
 /** The answer of every order route: the order, its live wait and its place in the queue. */

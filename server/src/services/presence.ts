@@ -11,8 +11,7 @@ import {
 import { decide, leaveAt, readyTime, type OrderState, type StateAction } from '@jono/queue';
 import { refused } from '../lib/refusal';
 import { arrivalOf, factsOf, stateOf } from './order-facts';
-import type { OrderRow } from './queue-load';
-import type { ShopQueueView } from './queue';
+import type { OrderRow, ShopQueueView } from './queue-rows';
 
 const MINUTE = 60_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -84,6 +83,8 @@ export function leaveAtInView(view: Pick<ShopQueueView, 'estimate'>, row: OrderR
 export interface LeaveNow {
   id: number;
   setOffAt: number;
+  /** When the customer's turn comes (the early end of the wait): the hold ends a grace after. */
+  turnAt: number;
 }
 
 /**
@@ -107,12 +108,22 @@ export function leaveNowDue(view: ShopQueueView, now: number): LeaveNow[] {
       const near =
         e !== undefined &&
         (e.position === 1 || (e.waitMinutes !== null && e.waitMinutes <= TURN_NEAR_MINUTES));
-      if (near) due.push({ id: o.id, setOffAt: now });
+      if (near) {
+        due.push({
+          id: o.id,
+          setOffAt: now,
+          turnAt: now + Math.max(0, e.waitMinutes ?? 0) * 60_000,
+        });
+      }
       continue;
     }
     if (at > now) continue;
     const shared = o.travelSharedAt?.getTime() ?? now;
-    due.push({ id: o.id, setOffAt: Math.min(now, Math.max(at, shared)) });
+    due.push({
+      id: o.id,
+      setOffAt: Math.min(now, Math.max(at, shared)),
+      turnAt: at + o.travelMinutes * 60_000,
+    });
   }
   return due;
 }

@@ -17,6 +17,14 @@ import type { Tx } from '../db/client';
 import { orders } from '../db/schema';
 import { notFound } from '../lib/http-error';
 import {
+  activeContext,
+  inSpan,
+  spanSince,
+  startSpan,
+  type Context,
+  type Span,
+} from '../lib/tracing';
+import {
   loadHistory,
   loadShopQueue,
   type ActiveOrderRow,
@@ -93,6 +101,10 @@ interface Waiting {
   serviceIds: readonly number[];
   resolve: (done: { result: unknown; view: ShopQueueView }) => void;
   reject: (err: unknown) => void;
+  /** The caller's trace (a request's): its batch's span is a child of the first entry's. */
+  context?: Context;
+  /** `jono.queue.change`: from joining the line to settling, linked to the batch that ran it. */
+  span?: Span;
 }
 
 /**
@@ -122,13 +134,27 @@ export function changeQueue<T>(
       shops = new Map();
       lines.set(queue, shops);
     }
+    const context = activeContext();
+    const span = startSpan(
+      'jono.queue.change',
+      { 'jono.market': ctx.market, 'jono.shop': pobId },
+      context,
+    );
     const entry: Waiting = {
       now,
       appendsOnly,
       change: change as Change<unknown>,
       serviceIds,
-      resolve: resolve as Waiting['resolve'],
-      reject,
+      resolve: (done) => {
+        span.end();
+        resolve(done as { result: T; view: ShopQueueView });
+      },
+      reject: (err) => {
+        span.end();
+        reject(err);
+      },
+      context,
+      span,
     };
     const key = `${ctx.market}:${pobId}`;
     const line = shops.get(key);
@@ -151,7 +177,24 @@ async function runLine(
 ): Promise<void> {
   let batch = first;
   while (batch.length > 0) {
-    await runBatch(ctx, queue, pobId, batch);
+    const entries = batch;
+    const attributes = {
+      'jono.market': ctx.market,
+      'jono.shop': pobId,
+      'jono.batch.size': entries.length,
+    };
+    await inSpan(
+      'jono.queue.batch',
+      attributes,
+      async (span) => {
+        for (const e of entries) e.span?.addLink({ context: span.spanContext() });
+        await runBatch(ctx, queue, pobId, entries);
+      },
+      {
+        parent: entries[0]?.context,
+        links: entries.slice(1).flatMap((e) => (e.span ? [{ context: e.span.spanContext() }] : [])),
+      },
+    );
     batch = shops.get(key)?.splice(0, MAX_BATCH) ?? [];
   }
   shops.delete(key);
@@ -224,13 +267,16 @@ async function runTransaction(
       : [...new Set(batch.flatMap((b) => b.serviceIds))];
   let outcomes: Outcome[] = [];
   let seeded: ShopQueueView | undefined;
+  let committing = 0;
   try {
     const view = await ctx.db.transaction(async (tx) => {
       outcomes = new Array<Outcome>(batch.length);
       // The lock first (its own statement: a read in the same statement would see the queue as it
       // was before the lock was granted), with the NOTIFY that commit will deliver.
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtext(current_schema()), ${pobId}::int), ${queue.noticeOf(ctx, pobId)}`,
+      await inSpan('jono.queue.lock', { 'jono.shop': pobId }, () =>
+        tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(current_schema()), ${pobId}::int), ${queue.noticeOf(ctx, pobId)}`,
+        ),
       );
       const shop = await loadShopQueue(tx, pobId, serviceIds);
       if (!shop) throw notFound('Shop not found');
@@ -289,6 +335,7 @@ async function runTransaction(
         }
       }
       await flush();
+      const estimating = performance.now();
       const next = viewOf(shop.pob, active, history, now);
       const shown = new Map<number, number | null>();
       for (const [index, after] of afters) {
@@ -303,12 +350,15 @@ async function runTransaction(
       for (const o of moved.orders) if (shown.has(o.id)) o.shown = shown.get(o.id) ?? null;
       for (const o of next.active) if (shown.has(o.id)) o.shownWait = shown.get(o.id) ?? null;
       if (moved.orders.length > 0) await tx.execute(storeEstimatesSql(moved));
+      spanSince('jono.queue.estimate', estimating, { 'jono.estimates.moved': moved.orders.length });
       if (rehearsal) throw new Rehearsed(outcomes);
       // Cached before COMMIT: the NOTIFY may reach this process before the commit call returns.
       queue.seed(ctx, next);
       seeded = next;
+      committing = performance.now();
       return next;
     });
+    spanSince('jono.queue.commit', committing);
     queue.afterSeed(ctx, view);
     batch.forEach((entry, i) => {
       const outcome = outcomes[i];

@@ -18,6 +18,7 @@ import {
 } from '@jono/queue';
 import type { Db, Tx } from '../db/client';
 import { readyAtOf } from './presence';
+import type { ActiveOrderRow, OrderRow } from './queue-rows';
 import {
   customers,
   orders,
@@ -27,15 +28,7 @@ import {
   type services,
 } from '../db/schema';
 
-export type OrderRow = typeof orders.$inferSelect;
-export interface ActiveOrderRow extends OrderRow {
-  customer: {
-    firstname: string;
-    lastname: string;
-    membershipType: string | null;
-    membershipEnd: string | null;
-  } | null;
-}
+export type { ActiveOrderRow, OrderRow } from './queue-rows';
 
 /** What the shop's history taught the engine (the shared input builder's answer). */
 export type ShopHistory = ShopInputs;

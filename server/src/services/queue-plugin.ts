@@ -6,7 +6,8 @@ import { QueueService } from './queue';
 import { WebPushSender } from './turn-near';
 import { CountedPush } from './counted-senders';
 import { LiveFeeds } from './live-feeds';
-import { SseStreams } from './sse';
+import { SseStreams, streamCeiling } from './sse';
+import { systemLimits } from '../lib/system-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +28,14 @@ export default fp(
     const queue = new QueueService(app.now, app.log, push);
     app.decorate('queue', queue);
     app.decorate('queueSnapshot', queue.snapshot);
-    const live = { streams: new SseStreams(), feeds: new LiveFeeds(queue, app.now, app.log) };
+    const live = {
+      streams: new SseStreams({
+        perAddress: app.env.STREAMS_PER_ADDRESS,
+        perAccount: app.env.STREAMS_PER_ACCOUNT,
+        total: streamCeiling(app.env.STREAMS_MAX, systemLimits().openFiles),
+      }),
+      feeds: new LiveFeeds(queue, app.now, app.log),
+    };
     app.decorate('live', live);
     await queue.start(app.markets.values());
 

@@ -15,7 +15,6 @@ import {
   waitChangeStale,
   waitShiftMinutes,
   type QueueEstimate,
-  type ShopQueueState,
   type ShopStatus,
   type ServiceTimeEstimate,
 } from '@jono/queue';
@@ -23,7 +22,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
 import {
   orders,
-  type pobs,
   type waitEstimates,
   type WaitBasisRecord,
   type WaitChangeRecord,
@@ -40,19 +38,9 @@ import { notifyLeaveNow } from './leave-now';
 import { notifyTurnNear, turnNearIds, type PushSender } from './turn-near';
 import { lockShop } from './shop-lock';
 import { factsOf } from './order-facts';
+import type { PobRow, ShopQueueView } from './queue-rows';
 
-export type PobRow = typeof pobs.$inferSelect;
-
-export interface ShopQueueView {
-  pob: PobRow;
-  status: ShopStatus;
-  estimate: QueueEstimate;
-  active: ActiveOrderRow[];
-  snapshot: QueueSnapshot;
-  computedAt: number;
-  /** The engine's inputs the estimate was computed from (why a wait changed: waitBasis). */
-  state: ShopQueueState;
-}
+export type { PobRow, ShopQueueView } from './queue-rows';
 
 /** An order's shop and customer: fixed when the order is created. */
 export interface OrderHome {
@@ -102,6 +90,8 @@ export class QueueService {
    */
   private readonly homes = new Map<string, OrderHome>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Listeners to every shop of a market (the operators' chain board: one per market, not per shop). */
+  private readonly marketListeners = new Map<Market, Set<(pobId: number) => void>>();
   private readonly unlisten: (() => Promise<void>)[] = [];
   /** Per shop: the timer of its next time-driven state change (see armExpiry). */
   private readonly expiries = new Map<string, { at: number; timer: NodeJS.Timeout }>();
@@ -146,6 +136,7 @@ export class QueueService {
     this.expiries.clear();
     for (const stop of this.unlisten.splice(0)) await stop().catch(() => undefined);
     this.listeners.clear();
+    this.marketListeners.clear();
   }
 
   /**
@@ -202,6 +193,20 @@ export class QueueService {
     return () => {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(key);
+    };
+  }
+
+  /** Listens to every shop's changes of a market; answers the unsubscribe. */
+  subscribeMarket(market: Market, listener: (pobId: number) => void): () => void {
+    let set = this.marketListeners.get(market);
+    if (!set) {
+      set = new Set();
+      this.marketListeners.set(market, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.marketListeners.delete(market);
     };
   }
 
@@ -387,6 +392,13 @@ export class QueueService {
     for (const listener of [...(this.listeners.get(keyOf(market, pobId)) ?? [])]) {
       try {
         listener();
+      } catch (err) {
+        this.log.error({ err }, 'queue listener failed');
+      }
+    }
+    for (const listener of [...(this.marketListeners.get(market) ?? [])]) {
+      try {
+        listener(pobId);
       } catch (err) {
         this.log.error({ err }, 'queue listener failed');
       }

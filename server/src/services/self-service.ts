@@ -1,7 +1,7 @@
 // What a customer can do for their place themselves: ask for more time (self-defer, twice per
 // order, never past closing) and rejoin at the former place after a no-show or leaving (within
 // 10 minutes, once a day). Both run under the shop's lock.
-import { and, eq, gte, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   REJOIN_WINDOW_MS,
   SELF_DEFER_MAX,
@@ -36,12 +36,14 @@ function planDefer(
   orderId: number,
   minutes: number,
   now: number,
+  /** Defers the customer used today on their other orders (a rejoined or new visit). */
+  usedElsewhere: number,
 ) {
   const current = shop.active.find((o) => o.id === orderId);
   if (!current) throw conflict('This order is no longer active');
   mustAllow({ chairs: shop.pob.chairs, active: shop.active }, current, { type: 'self_defer' }, now);
-  if (current.deferCount >= SELF_DEFER_MAX) {
-    throw limit(`More time can be asked for ${SELF_DEFER_MAX} times per visit`);
+  if (current.deferCount + usedElsewhere >= SELF_DEFER_MAX) {
+    throw limit(`More time can be asked for ${SELF_DEFER_MAX} times a day`);
   }
   const state = queueStateOf(now, shop.pob, shop.active, history);
   const result = selfDefer(state, orderId, minutes, statusOf(shop.pob, state).closesAt);
@@ -50,6 +52,30 @@ function planDefer(
     throw conflict('This order is not waiting');
   }
   return { current, result };
+}
+
+/**
+ * Defers the customer asked for today (the shop's local day) on their other orders: defers count
+ * per customer and day, so leaving and rejoining does not renew them (issue 27).
+ */
+async function defersUsedElsewhereToday(
+  db: Db | Tx,
+  order: Pick<OrderRow, 'id' | 'customerId'>,
+  timeZone: string,
+  now: number,
+): Promise<number> {
+  if (order.customerId === null) return 0;
+  const [row] = await db
+    .select({ used: sql<number>`coalesce(sum(${orders.deferCount}), 0)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, order.customerId),
+        ne(orders.id, order.id),
+        gte(orders.joinedAt, new Date(localDayStart(timeZone, now))),
+      ),
+    );
+  return Number(row?.used ?? 0);
 }
 
 /**
@@ -75,11 +101,21 @@ export async function deferOwnOrder(
     const shop = await loadShopQueue(ctx.db, order.pobId);
     if (!shop) throw notFound('Shop not found');
     const history = await queue.history(ctx, shop.pob, now);
-    const { current, result } = planDefer(shop, history, order.id, minutes, now);
-    return answerOf(result, SELF_DEFER_MAX - current.deferCount);
+    const elsewhere = await defersUsedElsewhereToday(ctx.db, order, shop.pob.timeZone, now);
+    const { current, result } = planDefer(shop, history, order.id, minutes, now, elsewhere);
+    return answerOf(result, SELF_DEFER_MAX - current.deferCount - elsewhere);
   }
+  let elsewhere = 0;
   const { result } = await changeQueue(ctx, queue, order.pobId, now, async (tx, shop) => {
-    const { current, result: planned } = planDefer(shop, shop.history, order.id, minutes, now);
+    elsewhere = await defersUsedElsewhereToday(tx, order, shop.pob.timeZone, now);
+    const { current, result: planned } = planDefer(
+      shop,
+      shop.history,
+      order.id,
+      minutes,
+      now,
+      elsewhere,
+    );
     const [row] = await tx
       .update(orders)
       .set({
@@ -93,7 +129,7 @@ export async function deferOwnOrder(
       .returning();
     if (!row) throw notFound('Order not found');
     return {
-      result: answerOf(planned, SELF_DEFER_MAX - row.deferCount),
+      result: answerOf(planned, Math.max(0, SELF_DEFER_MAX - row.deferCount - elsewhere)),
       active: shop.active.map((o) => (o.id === row.id ? { ...row, customer: o.customer } : o)),
     };
   });
@@ -101,6 +137,12 @@ export async function deferOwnOrder(
 }
 
 const REJOIN_SPENT = 'A place can be rejoined once a day';
+const CANCELLED_BY_SHOP = 'The shop cancelled this visit: join the queue again';
+
+/** The staff cancelled the order (a customer's own leave sets no staff action). */
+export function cancelledByShop(row: Partial<Pick<OrderRow, 'status' | 'lastAction'>>): boolean {
+  return row.status === 'cancelled' && row.lastAction === 'cancel';
+}
 
 /**
  * Whether the customer of a no-show or left order has used their rejoin: this order was rejoined
@@ -109,11 +151,11 @@ const REJOIN_SPENT = 'A place can be rejoined once a day';
  */
 export async function rejoinSpent(
   db: Db | Tx,
-  former: Pick<OrderRow, 'id' | 'customerId'>,
+  former: Pick<OrderRow, 'id' | 'customerId'> & Partial<Pick<OrderRow, 'status' | 'lastAction'>>,
   timeZone: string,
   now: number,
 ): Promise<boolean> {
-  if (former.customerId === null) return true;
+  if (former.customerId === null || cancelledByShop(former)) return true;
   const [row] = await db
     .select({ spent: rejoinSpentSql(former, timeZone, now) })
     .from(sql`(select 1) as one`);
@@ -125,11 +167,11 @@ export async function rejoinSpent(
  * cancel's UPDATE returns it: one statement fewer). A walk-in's (no customer) is always spent.
  */
 export function rejoinSpentSql(
-  former: Pick<OrderRow, 'id' | 'customerId'>,
+  former: Pick<OrderRow, 'id' | 'customerId'> & Partial<Pick<OrderRow, 'status' | 'lastAction'>>,
   timeZone: string,
   now: number,
 ): SQL<boolean> {
-  if (former.customerId === null) return sql<boolean>`true`;
+  if (former.customerId === null || cancelledByShop(former)) return sql<boolean>`true`;
   const dayStart = new Date(localDayStart(timeZone, now));
   return sql<boolean>`exists (select 1 from ${orders} where ${and(
     eq(orders.customerId, former.customerId),
@@ -156,6 +198,9 @@ export async function rejoinKeys(
     throw conflict('Only a no-show or a visit left can be rejoined');
   }
   if (former.startedAt !== null) throw conflict('This visit reached a chair');
+  // A staff cancel is the shop's decision: the customer cannot take it back (issue 27: a
+  // customer cancelled by staff rejoined at first place). A no-show follows the rejoin rule.
+  if (cancelledByShop(former)) throw conflict(CANCELLED_BY_SHOP);
   if (former.finishedAt === null || now - former.finishedAt.getTime() > REJOIN_WINDOW_MS) {
     throw limit(`A place can be rejoined within ${REJOIN_WINDOW_MS / 60_000} minutes`);
   }

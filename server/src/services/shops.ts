@@ -69,7 +69,7 @@ export async function shopDetail(
   row: PobRow,
   snapshot: SnapshotFn,
   language: Language | null = null,
-): Promise<Pob> {
+): Promise<Omit<Pob, 'accuracy'>> {
   const [groups, all] = await Promise.all([
     ctx.db
       .select()

@@ -5,59 +5,62 @@ const TEXTS: Record<string, Record<Kind, string>> = {
   fi: {
     recovery: 'Jono: salasanan palautuskoodisi on {code}. Koodi on voimassa tunnin.',
     turnNear:
-      'Jono: vuorosi parturissa {shop} on pian. Tule paikalle ja ilmoittaudu sovelluksessa.',
+      'Jono: vuorosi parturissa {shop} on pian (numero {ticket}). Tule paikalle ja ilmoittaudu sovelluksessa.',
     kioskTurnNear:
       'Jono: vuorosi parturissa {shop} on pian (numero {ticket}). Tule takaisin liikkeeseen.',
     leaveNow:
-      'Jono: lähde nyt parturiin {shop}, vuorosi on noin {minutes} minuutin päästä. Paikkasi pidetään {grace} min, jos myöhästyt.',
+      'Jono: lähde nyt parturiin {shop} (numero {ticket}), vuorosi on noin {minutes} minuutin päästä. Paikkasi pidetään {grace} min, jos myöhästyt.',
   },
   et: {
     recovery: 'Jono: sinu parooli taastamise kood on {code}. Kood kehtib ühe tunni.',
     turnNear:
-      'Jono: sinu järjekord juuksuris {shop} on varsti käes. Tule kohale ja registreeru äpis.',
+      'Jono: sinu järjekord juuksuris {shop} on varsti käes (number {ticket}). Tule kohale ja registreeru äpis.',
     kioskTurnNear:
       'Jono: sinu järjekord juuksuris {shop} on varsti käes (number {ticket}). Tule tagasi juuksurisse.',
     leaveNow:
-      'Jono: hakka nüüd liikuma juuksurisse {shop}, sinu kord on umbes {minutes} minuti pärast. Kui hilined, hoitakse kohta {grace} min.',
+      'Jono: hakka nüüd liikuma juuksurisse {shop} (number {ticket}), sinu kord on umbes {minutes} minuti pärast. Kui hilined, hoitakse kohta {grace} min.',
   },
   en: {
     recovery: 'Jono: your password recovery code is {code}. It is valid for one hour.',
-    turnNear: 'Jono: your turn at {shop} is near. Please come in and check in in the app.',
+    turnNear:
+      'Jono: your turn at {shop} is near (number {ticket}). Please come in and check in in the app.',
     kioskTurnNear:
       'Jono: your turn at {shop} is near (number {ticket}). Please come back to the shop.',
     leaveNow:
-      'Jono: time to leave for {shop}: your turn is in about {minutes} min. If you are late, your spot is held for {grace} min.',
+      'Jono: time to leave for {shop} (number {ticket}): your turn is in about {minutes} min. If you are late, your spot is held for {grace} min.',
   },
   nb: {
     recovery: 'Jono: koden for å tilbakestille passordet er {code}. Den gjelder i én time.',
-    turnNear: 'Jono: snart din tur hos {shop}. Kom innom og sjekk inn i appen.',
+    turnNear: 'Jono: snart din tur hos {shop} (nummer {ticket}). Kom innom og sjekk inn i appen.',
     kioskTurnNear: 'Jono: snart din tur hos {shop} (nummer {ticket}). Kom tilbake til salongen.',
     leaveNow:
-      'Jono: dra nå til {shop}, din tur er om omtrent {minutes} min. Kommer du for sent, holdes plassen i {grace} min.',
+      'Jono: dra nå til {shop} (nummer {ticket}), din tur er om omtrent {minutes} min. Kommer du for sent, holdes plassen i {grace} min.',
   },
   sv: {
     recovery: 'Jono: din kod för att återställa lösenordet är {code}. Den gäller i en timme.',
-    turnNear: 'Jono: snart din tur hos {shop}. Kom in och checka in i appen.',
+    turnNear: 'Jono: snart din tur hos {shop} (nummer {ticket}). Kom in och checka in i appen.',
     kioskTurnNear: 'Jono: snart din tur hos {shop} (nummer {ticket}). Kom tillbaka till salongen.',
     leaveNow:
-      'Jono: dags att gå till {shop}, din tur är om ungefär {minutes} min. Om du blir sen hålls platsen i {grace} min.',
+      'Jono: dags att gå till {shop} (nummer {ticket}), din tur är om ungefär {minutes} min. Om du blir sen hålls platsen i {grace} min.',
   },
   da: {
     recovery: 'Jono: din kode til at nulstille adgangskoden er {code}. Den gælder i en time.',
-    turnNear: 'Jono: det er snart din tur hos {shop}. Kom ind og tjek ind i appen.',
+    turnNear:
+      'Jono: det er snart din tur hos {shop} (nummer {ticket}). Kom ind og tjek ind i appen.',
     kioskTurnNear:
       'Jono: det er snart din tur hos {shop} (nummer {ticket}). Kom tilbage til salonen.',
     leaveNow:
-      'Jono: tid til at tage af sted til {shop}, din tur er om cirka {minutes} min. Kommer du for sent, holdes pladsen i {grace} min.',
+      'Jono: tid til at tage af sted til {shop} (nummer {ticket}), din tur er om cirka {minutes} min. Kommer du for sent, holdes pladsen i {grace} min.',
   },
   de: {
     recovery:
       'Jono: Dein Code zum Zurücksetzen des Passworts lautet {code}. Er ist eine Stunde gültig.',
-    turnNear: 'Jono: Du bist bald bei {shop} an der Reihe. Komm vorbei und checke in der App ein.',
+    turnNear:
+      'Jono: Du bist bald bei {shop} an der Reihe (Nummer {ticket}). Komm vorbei und checke in der App ein.',
     kioskTurnNear:
       'Jono: Du bist bald bei {shop} an der Reihe (Nummer {ticket}). Bitte komm zurück in den Salon.',
     leaveNow:
-      'Jono: Zeit, zu {shop} aufzubrechen: Du bist in etwa {minutes} Min. an der Reihe. Bei Verspätung wird dein Platz {grace} Min. gehalten.',
+      'Jono: Zeit, zu {shop} aufzubrechen (Nummer {ticket}): Du bist in etwa {minutes} Min. an der Reihe. Bei Verspätung wird dein Platz {grace} Min. gehalten.',
   },
 };
 

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/http-error';
 import { streamClosed, streamDropped, streamKindOf, streamOpened } from '../lib/metrics';
 
 export const HEARTBEAT_MS = 20_000;
@@ -77,13 +78,65 @@ export async function writeToAll(streams: Iterable<SseStream>, frame: SseFrame):
   }
 }
 
+/**
+ * How many streams a node holds (issue 27: one address opened 19,848 and, at the file limit,
+ * every new connection, /healthz included, was closed unanswered). Every number is per process.
+ */
+export interface StreamBudget {
+  /** Per client address (request.ip: the balancer's X-Forwarded-For when trusted). */
+  perAddress: number;
+  /** Per account: a customer, a staff member or a display device. */
+  perAccount: number;
+  /** In all: below the open-file limit, so requests, /healthz and the database keep their files. */
+  total: number;
+}
+
+/** Files kept for requests, the database and logs when the ceiling is derived from the limit. */
+export const FILES_KEPT_FOR_REQUESTS = 4_096;
+
+/** STREAMS_MAX=0: the open-file limit less what requests need, at most 30,000. */
+export function streamCeiling(configured: number, openFiles: number | undefined): number {
+  if (configured > 0) return configured;
+  if (openFiles === undefined) return 30_000;
+  return Math.max(64, Math.min(30_000, openFiles - FILES_KEPT_FOR_REQUESTS));
+}
+
+export const UNLIMITED_BUDGET: StreamBudget = {
+  perAddress: Number.POSITIVE_INFINITY,
+  perAccount: Number.POSITIVE_INFINITY,
+  total: Number.POSITIVE_INFINITY,
+};
+
 /** Every open stream of the process. */
 export class SseStreams {
   private readonly open = new Set<SseStream>();
+  private readonly byAddress = new Map<string, number>();
+  private readonly byAccount = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(private readonly budget: StreamBudget = UNLIMITED_BUDGET) {}
 
   get size(): number {
     return this.open.size;
+  }
+
+  /**
+   * Refuses a new stream past a budget, before anything is written: 429 with Retry-After for one
+   * client over its share, 503 when the node is full (the rest of the API keeps answering).
+   */
+  private admit(reply: FastifyReply, address: string, account: string | undefined): void {
+    if (this.open.size >= this.budget.total) {
+      reply.header('retry-after', '30');
+      throw new HttpError(503, 'unavailable', 'Too many live connections here: try again soon');
+    }
+    if ((this.byAddress.get(address) ?? 0) >= this.budget.perAddress) {
+      reply.header('retry-after', '60');
+      throw new HttpError(429, 'rate_limited', 'Too many live connections from this address');
+    }
+    if (account !== undefined && (this.byAccount.get(account) ?? 0) >= this.budget.perAccount) {
+      reply.header('retry-after', '60');
+      throw new HttpError(429, 'rate_limited', 'Too many live connections for this account');
+    }
   }
 
   /**
@@ -91,7 +144,15 @@ export class SseStreams {
    * opened with stays valid; the stream ends then, and the client reconnects with a fresh token
    * (so a stream is never authorised longer than any other call with the same token).
    */
-  start(request: FastifyRequest, reply: FastifyReply, authorisedForMs?: number): SseStream {
+  start(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    authorisedForMs?: number,
+    /** Who holds the stream ("customer:7", "staff:3", "device:2"); none for public streams. */
+    account?: string,
+  ): SseStream {
+    const address = request.ip;
+    this.admit(reply, address, account);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -104,6 +165,13 @@ export class SseStreams {
     raw.write(`retry: ${RETRY_MS}\n\n`);
     const stream = new SseStream(raw, lastEventIdOf(request));
     this.open.add(stream);
+    const count = (map: Map<string, number>, key: string, by: number) => {
+      const n = (map.get(key) ?? 0) + by;
+      if (n > 0) map.set(key, n);
+      else map.delete(key);
+    };
+    count(this.byAddress, address, 1);
+    if (account !== undefined) count(this.byAccount, account, 1);
     const kind = streamKindOf(request.routeOptions.url);
     streamOpened(kind);
     const expiry =
@@ -112,7 +180,9 @@ export class SseStreams {
         : setTimeout(() => stream.end(), Math.max(0, authorisedForMs));
     expiry?.unref();
     stream.onClose(() => {
-      this.open.delete(stream);
+      if (!this.open.delete(stream)) return;
+      count(this.byAddress, address, -1);
+      if (account !== undefined) count(this.byAccount, account, -1);
       streamClosed(kind);
       clearTimeout(expiry);
     });

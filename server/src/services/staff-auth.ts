@@ -1,14 +1,15 @@
 // Staff sessions: login with username and password, and the check every staff route makes (the
 // account still exists, works at the token's shop, and the token predates no password change).
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STAFF_TOKEN_TTL_S, type Market, type StaffMember } from '@jono/contract';
 import type { MarketContext } from '../context';
-import { staff } from '../db/schema';
+import { operators, staff } from '../db/schema';
 import { requireStaff } from '../lib/auth';
 import { HttpError, forbidden } from '../lib/http-error';
 import { DUMMY_HASH, checkPassword, upgradedHash } from '../lib/passwords';
 import type { TokenService } from '../lib/tokens';
+import { findOperator, operatorToken } from './operator-auth';
 
 export type StaffRow = typeof staff.$inferSelect;
 
@@ -28,15 +29,43 @@ export function staffView(row: StaffRow): StaffMember {
   };
 }
 
-export async function staffLogin(
+/**
+ * Signs in a staff member of this market or, when no staff account has the name, an operator
+ * covering this market (services/operator-auth.ts): one password check either way.
+ */
+export async function consoleLogin(
+  app: Pick<FastifyInstance, 'markets'>,
   ctx: MarketContext,
   tokens: TokenService,
   username: string,
   password: string,
 ) {
   const [row] = await ctx.db.select().from(staff).where(eq(staff.username, username));
-  const { ok, rehash } = await checkPassword(password, row?.passwordHash ?? DUMMY_HASH);
-  if (!row || !ok) {
+  if (!row) {
+    const found = await findOperator(app, ctx.market, username);
+    const { ok, rehash } = await checkPassword(password, found?.row.passwordHash ?? DUMMY_HASH);
+    if (!found || !ok) {
+      throw new HttpError(401, 'invalid_credentials', 'Check the username and password');
+    }
+    if (rehash) {
+      await found.home.db
+        .update(operators)
+        .set({ passwordHash: upgradedHash(operators.passwordHash, found.row, rehash) })
+        .where(eq(operators.id, found.row.id));
+    }
+    return operatorToken(tokens, found.home, found.row);
+  }
+  return staffLogin(ctx, tokens, row, password);
+}
+
+async function staffLogin(
+  ctx: MarketContext,
+  tokens: TokenService,
+  row: StaffRow,
+  password: string,
+) {
+  const { ok, rehash } = await checkPassword(password, row.passwordHash);
+  if (!ok) {
     throw new HttpError(401, 'invalid_credentials', 'Check the username and password');
   }
   if (rehash) {

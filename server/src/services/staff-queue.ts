@@ -158,6 +158,7 @@ export async function staffQueue(
     pob: {
       id: view.pob.id,
       name: view.pob.name,
+      time_zone: view.pob.timeZone,
       chairs: view.pob.chairs,
       staff_queue_state:
         view.pob.queueState === 'closed' || view.pob.queueState === 'full'

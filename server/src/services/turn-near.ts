@@ -8,7 +8,7 @@ import type { Tx } from '../db/client';
 import { customers, orders } from '../db/schema';
 import { DEADLINE_MS, customerMessage, enqueue, type OutboxMessage } from './outbox';
 import { smsLanguageOf, smsText } from './sms-texts';
-import type { ActiveOrderRow } from './queue-load';
+import type { ActiveOrderRow } from './queue-rows';
 
 export { WebPushSender, type PushMessage, type PushSender } from './push';
 
@@ -95,7 +95,12 @@ export async function notifyTurnNear(
               orderId: c.id,
               pobId: c.pobId,
               channel: c.alertChannel,
-              text: (language: string) => smsText(language, 'turnNear', { shop: shopName }),
+              // The number the app and the shop's screen show, in the message too.
+              text: (language: string) =>
+                smsText(language, 'turnNear', {
+                  shop: shopName,
+                  ticket: ticketLabel(c.ticket ?? c.id),
+                }),
             },
           ],
     );

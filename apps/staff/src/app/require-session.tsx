@@ -1,7 +1,7 @@
 // Guards signed-in screens (and manager-only ones): without a session, go to the login.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
 
@@ -20,6 +20,7 @@ export function RequireSession({
     return (
       <div className="state state--error" role="alert">
         <p>{t('errors.managersOnly')}</p>
+        <Link to="/">{t('notFound.back')}</Link>
       </div>
     );
   }

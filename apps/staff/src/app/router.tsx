@@ -1,4 +1,5 @@
-// Routes of the console under /staff/; manager screens and the summary load on demand.
+// Routes of the console under /staff/; manager screens, the summary and the operators' pages load
+// on demand.
 import { createBrowserRouter, Navigate } from 'react-router';
 import { env } from '../config/env';
 import { LoginRoute } from '../features/auth/routes/login';
@@ -12,6 +13,39 @@ export function createAppRouter() {
   return createBrowserRouter(
     [
       { path: paths.login, element: <LoginRoute /> },
+      {
+        // The chain's control room: its own session and frame, loaded only by operators.
+        path: paths.operator,
+        lazy: async () => ({
+          Component: (await import('../features/operator/routes/operator-layout')).OperatorLayout,
+        }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/operator/routes/chain-board')).ChainBoardRoute,
+            }),
+          },
+          {
+            path: 'accuracy',
+            lazy: async () => ({
+              Component: (await import('../features/operator/routes/accuracy')).AccuracyRoute,
+            }),
+          },
+          {
+            path: 'forecast',
+            lazy: async () => ({
+              Component: (await import('../features/operator/routes/forecast')).ForecastRoute,
+            }),
+          },
+          {
+            path: 'charts',
+            lazy: async () => ({
+              Component: (await import('../features/operator/routes/charts')).ChartsRoute,
+            }),
+          },
+        ],
+      },
       {
         path: '/',
         element: (
@@ -84,6 +118,9 @@ export function createAppRouter() {
                   Component: (await import('../features/manage/routes/devices')).DevicesRoute,
                 }),
               },
+              // Any other manager address: refused to a barber like every manager page (the
+              // guard above), not found for a manager.
+              { path: '*', element: <NotFoundRoute /> },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

@@ -2,7 +2,13 @@
 // the fallback for a key that is missing at run time (a test keeps every language complete).
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, languageTag, type Language } from '@jono/contract';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  languageOfBrowserLanguages,
+  languageTag,
+  type Language,
+} from '@jono/contract';
 import { z } from 'zod';
 import { createStore, useStore } from './create-store';
 import { readStored, writeStored } from './storage';
@@ -37,8 +43,16 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 const KEY = 'jono-staff-language';
+
+/** The browser's language when the console speaks it (until staff choose one), else Finnish. */
+export function browserLanguage(): Language {
+  if (typeof navigator === 'undefined') return DEFAULT_LANGUAGE;
+  const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return languageOfBrowserLanguages(tags) ?? DEFAULT_LANGUAGE;
+}
+
 export const languageStore = createStore<Language>(
-  readStored(KEY, z.enum(LANGUAGES)) ?? DEFAULT_LANGUAGE,
+  readStored(KEY, z.enum(LANGUAGES)) ?? browserLanguage(),
   (value) => writeStored(KEY, value),
 );
 

@@ -10,4 +10,8 @@ export const paths = {
   accounts: '/manage/accounts',
   messages: '/manage/messages',
   devices: '/manage/devices',
+  operator: '/operator',
+  operatorAccuracy: '/operator/accuracy',
+  operatorForecast: '/operator/forecast',
+  operatorCharts: '/operator/charts',
 } as const;

@@ -32,6 +32,7 @@ export function makeQueue(orders: StaffQueueOrder[], chairs = 2): StaffQueue {
     pob: {
       id: 1,
       name: 'Jono Kamppi',
+      time_zone: 'Europe/Helsinki',
       chairs,
       staff_queue_state: 'open',
       queue_state: 'open',
@@ -43,17 +44,33 @@ export function makeQueue(orders: StaffQueueOrder[], chairs = 2): StaffQueue {
         { priority: 3, wait_time: 5, wait_range: { low: 5, high: 5 } },
       ],
     },
-    chairs: Array.from({ length: chairs }, (_, i) => {
-      const order = orders.find((o) => o.state === 'in_service' && o.chair === i + 1);
-      return {
-        chair: i + 1,
-        order_id: order?.id ?? null,
-        customer_name: order?.customer_name ?? null,
-        since: order?.started_at ?? null,
-      };
-    }),
+    chairs: chairList(orders, chairs),
     orders,
     recent: [],
     at: new Date().toISOString(),
   };
+}
+
+/** Chairs as the server shows them: free or busy, draining above those on duty, who sits next. */
+function chairList(orders: StaffQueueOrder[], onDuty: number): StaffQueue['chairs'] {
+  const next = orders.filter(
+    (o) => o.state === 'waiting' && (o.presence?.state ?? (o.checked_in ? 'here' : '')) === 'here',
+  );
+  const seated = orders.filter((o) => o.state === 'in_service');
+  const top = Math.max(onDuty, ...seated.map((o) => o.chair ?? 0));
+  let free = 0;
+  const chairs: StaffQueue['chairs'] = [];
+  for (let c = 1; c <= top; c++) {
+    const order = seated.find((o) => o.chair === c);
+    if (!order && c > onDuty) continue;
+    chairs.push({
+      chair: c,
+      state: order ? (c > onDuty ? 'draining' : 'busy') : 'free',
+      order_id: order?.id ?? null,
+      customer_name: order?.customer_name ?? null,
+      since: order?.started_at ?? null,
+      next_order_id: order ? null : (next[free++]?.id ?? null),
+    });
+  }
+  return chairs;
 }

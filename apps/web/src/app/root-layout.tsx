@@ -7,6 +7,7 @@ import { useActiveOrderStore } from '../lib/active-order-store';
 import { recordVisit } from '../lib/navigation-history';
 import { showsNavigation, showsTrackingButton, type NavigationState } from '../lib/paths';
 import { useIsLoggedIn } from '../lib/session-store';
+import { useFocusHeading } from '../lib/use-focus-heading';
 import { useActiveOrderId } from '../features/tracking/hooks/use-active-order-id';
 import { navigationGroup } from './navigation';
 import { NavigationBar } from './navigation-bar';
@@ -28,6 +29,7 @@ export function RootLayout() {
     recordVisit(location.pathname);
     window.scrollTo({ top: 0 });
   }, [location.pathname]);
+  useFocusHeading(location.pathname);
 
   return (
     <div

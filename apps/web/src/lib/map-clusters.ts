@@ -23,3 +23,34 @@ export function clusterByDistance<T>(
   }
   return groups.map((g) => g.items);
 }
+
+/**
+ * The first zoom, from `from` up to `max`, at which the point nearest to `focus` stands alone
+ * (no other point within `radius` pixels on both axes): without map tiles, names beside the
+ * markers need room, and a first view of piles ("9 barbershops") would help no one.
+ * `project(point, zoom)` gives a point's pixel position at a zoom.
+ */
+export function firstZoomApart<P>(
+  points: readonly P[],
+  focus: P,
+  from: number,
+  max: number,
+  project: (point: P, zoom: number) => ScreenPoint,
+  radius: { x: number; y: number },
+): number {
+  if (points.length < 2) return from;
+  const at = (p: P) => project(p, from);
+  const f = at(focus);
+  const distance = (p: P) => Math.hypot(at(p).x - f.x, at(p).y - f.y);
+  const nearest = points.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+  for (let zoom = from; zoom < max; zoom++) {
+    const n = project(nearest, zoom);
+    const crowded = points.some((p) => {
+      if (p === nearest) return false;
+      const q = project(p, zoom);
+      return Math.abs(q.x - n.x) < radius.x && Math.abs(q.y - n.y) < radius.y;
+    });
+    if (!crowded) return zoom;
+  }
+  return max;
+}

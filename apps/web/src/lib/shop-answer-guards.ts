@@ -3,11 +3,13 @@
 // the page, not with /home. answer-guards.test.ts compares them with the contract's schemas.
 import type { Pob, PobEvent } from '@jono/contract';
 import {
+  type Check,
   answerSchema,
   arrayOf,
   int,
   nonNegativeInt,
   nullable,
+  num,
   object,
   queueFields,
   str,
@@ -24,8 +26,19 @@ const serviceFields = {
   duration: nonNegativeInt,
 };
 
+const share: Check = (v) => num(v) && (v as number) >= 0 && (v as number) <= 1;
+
 const pob = object({
   ...summaryFields,
+  accuracy: nullable(
+    object({
+      days: int,
+      estimates: nonNegativeInt,
+      inside_range: share,
+      median_error: (v) => num(v) && (v as number) >= 0,
+      longer_by_10: share,
+    }),
+  ),
   service_groups: arrayOf(
     object({ id: int, title: str, display_order: int, details: str, parent: nullable(int) }),
   ),

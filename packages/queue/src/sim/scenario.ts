@@ -2,7 +2,13 @@
 // describes the truth (service-time laws, surges, travel, no-shows, barbers on duty); the
 // estimator is told none of it and learns from the records the simulated days leave, as it does
 // from a real shop's.
-import type { ServiceFamily } from './service-times';
+
+/** The law a service's time follows (service-times.ts draws from it). */
+export interface ServiceFamily {
+  kind: 'lognormal' | 'gamma' | 'exponential' | 'heavy';
+  /** Coefficient of variation (ignored by 'exponential', whose CV is 1). */
+  cv: number;
+}
 
 /** One kind of order a customer can place; `bias` is how much longer it really takes. */
 export interface OrderType {

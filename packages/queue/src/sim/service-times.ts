@@ -3,14 +3,11 @@
 // own factor), none of which the estimator is told: it learns from the recorded durations, some
 // of them mis-recorded (a forgotten or early "finish"). The oracle knows this law.
 import type { Random } from './random';
-import type { OrderType, Scenario } from './scenario';
+import type { OrderType, Scenario, ServiceFamily } from './scenario';
 
 /** How one service's real durations vary around their mean. */
-export interface ServiceFamily {
-  kind: 'lognormal' | 'gamma' | 'exponential' | 'heavy';
-  /** Coefficient of variation (ignored by 'exponential', whose CV is 1). */
-  cv: number;
-}
+// The family of a service-time law is part of a scenario (scenario.ts): re-exported for callers.
+export type { ServiceFamily } from './scenario';
 
 /** Share of 'heavy' services that run into a complication, and how much longer those take. */
 const HEAVY_SHARE = 0.1;

@@ -312,11 +312,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await requireCustomer(request, ctx.market, customerId);
       const [row] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
       if (!row) throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
+      // Counted before the check (a stolen access token must not guess the password freely).
+      const attempt = await guardAttempt(
+        app,
+        ctx,
+        'currentPassword',
+        `customer:${customerId}`,
+        request.ip,
+        { trusted: false },
+      );
       if (!(await verifyPassword(request.body.old_password, row.passwordHash))) {
         throw new HttpError(400, 'invalid_credentials', 'The current password is wrong', {
           old_password: 'The current password is wrong',
         });
       }
+      await attempt.succeeded();
       await ctx.db
         .update(customers)
         .set({ passwordHash: await hashPassword(request.body.new_password) })

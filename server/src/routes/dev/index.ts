@@ -1,11 +1,11 @@
 // Development only: the SMS outbox a tester reads recovery codes from. Not registered in production.
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inputText } from '@jono/contract';
 import { notFound } from '../../lib/http-error';
 import { handleInboundSms } from '../../services/sms-replies';
+import { fromThisMachine } from '../../lib/this-machine';
 import { marketCtx, marketParams } from '../params';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -72,19 +72,5 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-
-/** The socket's peer is loopback and no proxy header says it forwards someone else. */
-export function fromThisMachine(request: FastifyRequest): boolean {
-  const h = request.headers;
-  if (
-    h['x-forwarded-for'] !== undefined ||
-    h.forwarded !== undefined ||
-    h['x-real-ip'] !== undefined
-  )
-    return false;
-  return LOOPBACK.test(request.socket.remoteAddress ?? '');
-}
 
 export default routes;

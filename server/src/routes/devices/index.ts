@@ -181,7 +181,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const device = await requireDevice(request, ctx, 'display', pobId);
       // Revoking the code ends the stream on whichever process holds it (revocation.ts).
       endWithSession(app, reply, { market: ctx.market, deviceId: device.id });
-      const live = app.live.streams.start(request, reply);
+      const live = app.live.streams.start(
+        request,
+        reply,
+        undefined,
+        `${ctx.market}:device:${device.id}`,
+      );
       app.live.feeds.attachDisplay(ctx, pobId, live);
     },
   );

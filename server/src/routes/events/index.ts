@@ -9,7 +9,7 @@ import { orders, pobs } from '../../db/schema';
 import { bearer, claimsOf, requireCustomer } from '../../lib/auth';
 import { HttpError, forbidden, notFound, unauthorized } from '../../lib/http-error';
 import type { StreamTicketClaims } from '../../lib/tokens';
-import { deviceOfCode } from '../../services/devices';
+import { deviceOfGuardedCode } from '../../services/devices';
 import { ipLimit } from '../../plugins/rate-limits';
 import { staffCaller, staffSession } from '../../services/staff-auth';
 import { endWithSession } from '../../services/revocation';
@@ -84,7 +84,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           };
         }
       } else {
-        const device = credential.length <= 64 ? await deviceOfCode(ctx, credential) : null;
+        const device = await deviceOfGuardedCode(request, ctx, credential);
         if (!device) {
           throw new HttpError(
             401,
@@ -151,6 +151,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         request,
         reply,
         authorisedFor(claims.exp === undefined ? undefined : claims.exp * 1000),
+        `${market}:customer:${id}`,
       );
       app.live.feeds.attachOrder(ctx, order.pobId, orderId, live);
     },
@@ -176,7 +177,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         staffId: row.id,
         session: staffSession(row),
       });
-      const live = app.live.streams.start(request, reply, authorisedFor(tokenExpiresAt));
+      const live = app.live.streams.start(
+        request,
+        reply,
+        authorisedFor(tokenExpiresAt),
+        `${ctx.market}:staff:${row.id}`,
+      );
       app.live.feeds.attachStaff(ctx, pobId, live);
     },
   );

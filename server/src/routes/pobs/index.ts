@@ -46,7 +46,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One shop with its service groups, services and extra services',
         description:
-          "Titles, details, long descriptions and the notice in the language of `Accept-Language` where the operator gave one, else in the market's language.",
+          "Titles, details, long descriptions and the notice in the language of `Accept-Language` where the operator gave one, else in the market's language. `accuracy`: how honest the shop's shown waits were over the last 14 days (share inside the range shown, median error in minutes, share who waited more than 10 minutes longer than shown), once at least 100 estimates have a known outcome; else null.",
         params: marketParams.extend({ id: idSchema }),
         response: { 200: pobSchema },
       },
@@ -58,7 +58,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const body = await app.reads.get(market, shopPageKey(market, id, language), async () => {
         const row = await findShopRow(ctx, id);
         if (!row) throw notFound('Shop not found');
-        return shopDetail(ctx, row, app.queueSnapshot, language);
+        const [detail, accuracy] = await Promise.all([
+          shopDetail(ctx, row, app.queueSnapshot, language),
+          app.accuracy.forShop(ctx, id),
+        ]);
+        return { ...detail, accuracy };
       });
       return sendCachedJson(request, reply, body, READ_VARY);
     },

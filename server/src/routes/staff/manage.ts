@@ -171,6 +171,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           });
         }
       }
+      if (b.duration < 1 && b.parent_service_id === undefined) {
+        const message = 'A service takes at least 1 minute';
+        throw new HttpError(400, 'validation', message, { duration: message });
+      }
       const [row] = await ctx.db
         .insert(services)
         .values({
@@ -209,7 +213,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a service or extra (title, texts, price, duration, order, active)',
         description:
-          "`translations` (title, details and long description in other languages than the market's) replaces the stored ones; a changed text without them loses its old translations.",
+          "`translations` (title, details and long description in other languages than the market's) replaces the stored ones; a changed text without them loses its old translations. A service (not an extra) takes at least 1 minute (400 otherwise).",
         params: serviceParams,
         body: staffServicePatchSchema,
         response: { 200: staffServiceSchema },
@@ -224,7 +228,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (b.details !== undefined) set.details = b.details;
       if (b.long_description !== undefined) set.longDescription = b.long_description;
       if (b.price !== undefined) set.price = b.price;
-      if (b.duration !== undefined) set.duration = b.duration;
+      if (b.duration !== undefined) {
+        // A service takes time in the chair; an extra (a product, a wash done meanwhile) may not.
+        if (b.duration < 1 && current.parentServiceId === null) {
+          const message = 'A service takes at least 1 minute';
+          throw new HttpError(400, 'validation', message, { duration: message });
+        }
+        set.duration = b.duration;
+      }
       if (b.display_order !== undefined) set.displayOrder = b.display_order;
       if (b.active !== undefined) set.active = b.active;
       if (b.translations !== undefined) set.translations = b.translations;

@@ -9,7 +9,7 @@ import {
   createOrderAnswerSchema,
   normalisePhone,
   staffActionAnswerSchema,
-  staffLoginAnswerSchema,
+  consoleLoginAnswerSchema,
   staffLoginSchema,
   staffQueueSchema,
   staffShopPatchSchema,
@@ -22,8 +22,9 @@ import { guardAttempt, rememberAddress } from '../../services/account-guard';
 import { joinQueue } from '../../services/orders';
 import { priorityOf } from '../../services/profiles';
 import { runStaffAction, type StaffAction } from '../../services/staff-actions';
-import { staffCaller, staffLogin } from '../../services/staff-auth';
+import { consoleLogin, staffCaller } from '../../services/staff-auth';
 import { staffQueue, undoOf } from '../../services/staff-queue';
+import { HttpError } from '../../lib/http-error';
 import { errorAnswers, idSchema, marketCtx, marketParams } from '../params';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -35,11 +36,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: ipLimit(app.limits.login),
       schema: {
         tags,
-        summary: 'Staff login (barber or manager of one shop)',
-        description: `Answers an access token valid ${STAFF_TOKEN_TTL_S / 3600} hours (one shift) and no refresh token: log in again after it. A password change by a manager ends the account's sessions.`,
+        summary: 'Staff login (barber or manager of one shop, or an operator of the chain)',
+        description: `Answers an access token valid ${STAFF_TOKEN_TTL_S / 3600} hours (one shift) and no refresh token: log in again after it. A password change by a manager ends the account's sessions. An operator (\`operator-{market}\`, or \`operator\` for the whole chain) gets \`operator\` instead of \`staff\`: its token reads /operator/ of every market it covers, and no staff route.`,
         params: marketParams,
         body: staffLoginSchema,
-        response: { 200: staffLoginAnswerSchema, ...errorAnswers },
+        response: { 200: consoleLoginAnswerSchema, ...errorAnswers },
       },
     },
     async (request) => {
@@ -47,7 +48,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { username, password } = request.body;
       const identity = `staff:${username}` as const;
       const attempt = await guardAttempt(app, ctx, 'login', identity, request.ip);
-      const answer = await staffLogin(ctx, app.tokens, username, password);
+      const answer = await consoleLogin(app, ctx, app.tokens, username, password);
       await attempt.succeeded();
       await rememberAddress(ctx, identity, request.ip, app.now());
       return answer;
@@ -79,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a walk-in customer to the queue',
         description:
-          'With a phone number of a registered customer the order is theirs and has their membership priority (409 `active_order_exists` when they already queue). Walk-ins skip the online checks (full, closing soon): staff decide. Walk-ins count as checked in.',
+          'With a phone number of a registered customer the order is theirs and has their membership priority (409 `active_order_exists` when they already queue; 409 `no_member` when no customer has that number: send it again without the phone for a one-time walk-in). Walk-ins skip the online checks (full, closing soon): staff decide. Walk-ins count as checked in.',
         params: marketParams,
         body: walkInSchema,
         response: { 201: createOrderAnswerSchema, ...errorAnswers },
@@ -94,6 +95,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (phone) {
         const e164 = normalisePhone(phone, ctx.info.dialCode);
         [customer] = await ctx.db.select().from(customers).where(eq(customers.phone, e164));
+        // A mistyped number must not silently become a nameless one-time walk-in while staff
+        // believe the member got their priority: staff confirm, and send it without the phone.
+        if (!customer) {
+          throw new HttpError(
+            409,
+            'no_member',
+            'No member with this number: add the customer as a one-time walk-in?',
+            { phone: 'No member with this number' },
+          );
+        }
       }
       const row = await joinQueue(ctx, app.queue, now, {
         pobId,

@@ -81,7 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One local day of the shop: customers served, waits, no-shows, estimate error',
         description:
-          "Counts orders that joined on that date in the shop's time zone. Waits run from joining to reaching a chair; the estimate error compares the wait shown when joining with that wait. The median error and the share inside the range run over every estimate shown to the served customers (at joining and at each change), each against the wait that followed it; the share counts only estimates shown with a range (a free chair is shown as 0 minutes alone).",
+          "Counts the people whose orders joined on that date in the shop's time zone (a rejoin continues the same visit; a registered customer is one person; each anonymous walk-in is one), and says how many customers or estimates each figure is over. A date that is not a real calendar date (2026-02-30) is refused with 400. Waits run from joining to reaching a chair; the estimate error compares the wait shown when joining with that wait. The median error and the share inside the range run over every estimate shown to the served customers (at joining and at each change), each against the wait that followed it; the share counts only estimates shown with a range (a free chair is shown as 0 minutes alone).",
         params: marketParams,
         querystring: staffSummaryQuerySchema,
         response: { 200: staffSummarySchema },
@@ -106,7 +106,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             lt(orders.joinedAt, new Date(to)),
           ),
         );
+      // People, not orders: an order taken back (rejoin) continues the same visit, and a
+      // registered customer is one person however many orders they had that day.
+      const rejoined = new Set(
+        rows.flatMap((r) => (r.rejoinedFrom === null ? [] : [r.rejoinedFrom])),
+      );
+      const people = (list: typeof rows) =>
+        new Set(
+          list.map((r) => (r.customerId === null ? `order:${r.id}` : `customer:${r.customerId}`)),
+        ).size;
       const served = rows.filter((r) => r.status === 'serviced');
+      const ended = (status: string) =>
+        people(rows.filter((r) => r.status === status && !rejoined.has(r.id)));
       const waits = served.flatMap((r) =>
         r.startedAt ? [(r.startedAt.getTime() - r.joinedAt.getTime()) / MINUTE] : [],
       );
@@ -144,14 +155,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           50,
         ),
         estimate_inside_range_share: shareInside(outcomes.map((o) => o.inside)),
-        joined: rows.length,
-        served: served.length,
-        no_shows: rows.filter((r) => r.status === 'noShow').length,
-        cancelled: rows.filter((r) => r.status === 'cancelled').length,
+        joined: people(rows.filter((r) => r.rejoinedFrom === null)),
+        served: people(served),
+        no_shows: ended('noShow'),
+        cancelled: ended('cancelled'),
         mean_wait_minutes: mean(waits),
         p90_wait_minutes: percentile(waits, 90),
+        waits_counted: waits.length,
         estimate_mae_minutes: mean(errors.map(Math.abs)),
         estimate_bias_minutes: mean(errors),
+        estimates_compared: errors.length,
+        estimates_judged: outcomes.length,
+        ranges_judged: outcomes.filter((o) => o.inside !== null).length,
       };
     },
   );

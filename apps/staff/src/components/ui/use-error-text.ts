@@ -22,6 +22,18 @@ const KNOWN = new Set([
   'held',
   'limit_reached',
   'device_code',
+  // The queue's state model (packages/queue state-model.ts).
+  'not_waiting',
+  'not_in_chair',
+  'no_longer_active',
+  'chair_off_duty',
+  'chair_busy',
+  'no_free_chair',
+  'no_one_behind',
+  'chair_taken',
+  'nothing_to_undo',
+  'already_here',
+  'no_member',
 ]);
 
 export function useErrorText(): (error: unknown) => string {

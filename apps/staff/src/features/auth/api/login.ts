@@ -1,7 +1,9 @@
-// POST /staff/login/: a staff member signs in to one market; the session keeps the token.
+// POST /staff/login/: a staff member (or an operator of the chain) signs in to one market; the
+// matching session keeps the token.
 import { useMutation } from '@tanstack/react-query';
-import { staffLoginAnswerSchema, type Market, type StaffLoginPayload } from '@jono/contract';
+import { consoleLoginAnswerSchema, type Market, type StaffLoginPayload } from '@jono/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { operatorSessionStore } from '../../../lib/operator-session';
 import { sessionStore } from '../../../lib/session';
 
 export async function login(market: Market, payload: StaffLoginPayload) {
@@ -9,14 +11,21 @@ export async function login(market: Market, payload: StaffLoginPayload) {
     method: 'POST',
     body: payload,
     market,
-    schema: staffLoginAnswerSchema,
+    schema: consoleLoginAnswerSchema,
   });
-  sessionStore.set({
-    market,
-    token: answer.access_token,
-    expiresAt: Date.now() + answer.expires_in * 1000,
-    staff: answer.staff,
-  });
+  const expiresAt = Date.now() + answer.expires_in * 1000;
+  if ('operator' in answer) {
+    sessionStore.set(null);
+    operatorSessionStore.set({
+      market,
+      token: answer.access_token,
+      expiresAt,
+      operator: answer.operator,
+    });
+  } else {
+    operatorSessionStore.set(null);
+    sessionStore.set({ market, token: answer.access_token, expiresAt, staff: answer.staff });
+  }
   return answer;
 }
 

@@ -7,7 +7,7 @@ import { useErrorText } from '../../../components/ui/use-error-text';
 import { isApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function LoginForm({ onSignedIn }: { onSignedIn: (kind: 'staff' | 'operator') => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const loginMutation = useLogin();
@@ -20,7 +20,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     if (!username.trim() || !password) return;
     loginMutation.mutate(
       { market, username: username.trim(), password },
-      { onSuccess: onSignedIn },
+      { onSuccess: (answer) => onSignedIn('operator' in answer ? 'operator' : 'staff') },
     );
   };
 

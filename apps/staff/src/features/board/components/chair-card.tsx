@@ -7,6 +7,8 @@ import { PriorityBadge } from './priority-badge';
 
 interface Props {
   chair: number;
+  /** free or busy on duty; draining: taken off duty while busy, off after this customer. */
+  state: 'free' | 'busy' | 'draining';
   order: StaffQueueOrder | undefined;
   since: string | null;
   next: StaffQueueOrder | undefined;
@@ -16,7 +18,17 @@ interface Props {
   onStartNext: (order: StaffQueueOrder, chair: number) => void;
 }
 
-export function ChairCard({ chair, order, since, next, now, busy, onFinish, onStartNext }: Props) {
+export function ChairCard({
+  chair,
+  state,
+  order,
+  since,
+  next,
+  now,
+  busy,
+  onFinish,
+  onStartNext,
+}: Props) {
   const { t } = useTranslation();
   const label = t('board.chair', { chair });
 
@@ -28,6 +40,7 @@ export function ChairCard({ chair, order, since, next, now, busy, onFinish, onSt
           <span className="tag tag--free">{t('board.free')}</span>
         </div>
         {next ? (
+          // Who sits next (the server's one rule): the first customer here, not deferred.
           <button
             type="button"
             className="button button--primary button--block"
@@ -37,7 +50,7 @@ export function ChairCard({ chair, order, since, next, now, busy, onFinish, onSt
             {t('board.startNext', { name: next.customer_name ?? t('board.unnamed') })}
           </button>
         ) : (
-          <p className="muted">{t('board.nobodyWaiting')}</p>
+          <p className="muted">{t('board.nobodyHere')}</p>
         )}
       </li>
     );
@@ -53,9 +66,12 @@ export function ChairCard({ chair, order, since, next, now, busy, onFinish, onSt
     <li className={over ? 'card chair chair--over' : 'card chair'} aria-label={label}>
       <div className="chair__head">
         <strong>{label}</strong>
+        {state === 'draining' ? <span className="tag tag--held">{t('board.draining')}</span> : null}
         <PriorityBadge membership={order.membership} />
       </div>
-      <p className="chair__name">{name}</p>
+      <p className="chair__name" title={name} dir="auto">
+        {name}
+      </p>
       <p className="chair__services">{serviceLine(order)}</p>
       <p className="chair__time">
         {t('board.inChair', { minutes, planned: order.planned_minutes })}

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { StaffQueueOrder } from '@jono/contract';
 import { formatClock } from '../../../lib/format';
 
-export function PresenceTag({ order }: { order: StaffQueueOrder }) {
+export function PresenceTag({ order, timeZone }: { order: StaffQueueOrder; timeZone?: string }) {
   const { t, i18n } = useTranslation();
   const p = order.presence;
-  const clock = (iso: string | null) => (iso ? formatClock(iso, i18n.language) : '');
+  const clock = (iso: string | null) => (iso ? formatClock(iso, i18n.language, timeZone) : '');
   const state = p?.state ?? (order.checked_in ? 'here' : 'not_here');
   const text =
     state === 'on_the_way'

@@ -14,10 +14,12 @@ interface Props {
   now: number;
   canStart: boolean;
   busy: boolean;
+  /** The shop's time zone: held and deferred times are the shop's clock. */
+  timeZone?: string;
   onAction: (order: StaffQueueOrder, action: Exclude<OrderAction, 'undo'>) => void;
 }
 
-export function QueueOrderCard({ order, place, now, canStart, busy, onAction }: Props) {
+export function QueueOrderCard({ order, place, now, canStart, busy, timeZone, onAction }: Props) {
   const { t } = useTranslation();
   const name = order.customer_name ?? t('board.unnamed');
   const waited = minutesSince(order.joined_at, now);
@@ -30,10 +32,12 @@ export function QueueOrderCard({ order, place, now, canStart, busy, onAction }: 
       </div>
       <div className="order-card__main">
         <div className="order-card__title">
-          <strong className="order-card__name">{name}</strong>
+          <strong className="order-card__name" title={name} dir="auto">
+            {name}
+          </strong>
           <PriorityBadge membership={order.membership} />
           <span className={`tag tag--${order.source}`}>{t(`board.source.${order.source}`)}</span>
-          <PresenceTag order={order} />
+          <PresenceTag order={order} timeZone={timeZone} />
           {isDeferred(order) && <span className="tag">{t('board.deferred')}</span>}
         </div>
         <p className="order-card__services">{serviceLine(order)}</p>

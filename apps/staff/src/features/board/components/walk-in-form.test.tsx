@@ -46,6 +46,13 @@ describe('WalkInForm', () => {
     await user.click(screen.getByRole('button', { name: 'Add to queue' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose at least one service.');
     expect(onSubmit).not.toHaveBeenCalled();
+    // Choosing a service takes the message away.
+    await user.click(screen.getByRole('checkbox', { name: /Haircut/ }));
+    expect(
+      screen.queryByText('Choose at least one service.', {
+        selector: '[role=alert] *, [role=alert]',
+      }),
+    ).toBeNull();
   });
 
   it('refuses a phone number that is too short', async () => {

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert, TextField } from '@jono/ui';
-import { MARKET_INFO, walkInSchema, type Pob, type WalkInPayload } from '@jono/contract';
+import { MARKET_INFO, TEXT_MAX, walkInSchema, type Pob, type WalkInPayload } from '@jono/contract';
 import { formatMoney } from '../../../lib/format';
 import { intlLocale } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
@@ -27,13 +27,16 @@ export function WalkInForm({ shop, pending, error, onSubmit, onCancel }: Props) 
   const [phone, setPhone] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
 
-  const toggleService = (id: number) =>
+  const toggleService = (id: number) => {
+    // A message about the services goes once one is chosen.
+    setInvalid(null);
     setChosen((current) => {
       const next = new Map(current);
       if (next.has(id)) next.delete(id);
       else next.set(id, new Set());
       return next;
     });
+  };
 
   const toggleExtra = (serviceId: number, extraId: number) =>
     setChosen((current) => {
@@ -134,7 +137,7 @@ export function WalkInForm({ shop, pending, error, onSubmit, onCancel }: Props) 
         <TextField
           label={t('walkIn.name')}
           autoComplete="off"
-          maxLength={100}
+          maxLength={TEXT_MAX.walkInName}
           value={name}
           onChange={(event) => setName(event.target.value)}
         />

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { makeOrder, makeQueue } from '../../../test/factories';
 import { fakeApi, renderWithProviders, signIn } from '../../../test/render';
@@ -138,5 +139,64 @@ describe('the board', () => {
       }),
     );
     expect(await screen.findByText('Sent: 3 see it in the app, 2 by SMS.')).toBeInTheDocument();
+  });
+
+  it('a free chair offers the first customer who is here, and a draining chair says it goes off', async () => {
+    const absent = makeOrder({ id: 5, customer_name: 'Aino A.', checked_in: false });
+    const here = makeOrder({ id: 6, customer_name: 'Heikki H.', checked_in: true });
+    const draining = makeOrder({ id: 7, state: 'in_service', chair: 2, customer_name: 'Olli O.' });
+    signIn();
+    const api = fakeApi({
+      'GET /api/fi/staff/queue/': () => makeQueue([draining, absent, here], 1),
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+    renderWithProviders(<BoardRoute />);
+    const chair1 = await screen.findByRole('listitem', { name: 'Chair 1' });
+    expect(within(chair1).getByRole('button')).toHaveTextContent('Start Heikki H.');
+    const chair2 = screen.getByRole('listitem', { name: 'Chair 2' });
+    expect(within(chair2).getByText('Off duty after this customer')).toBeInTheDocument();
+    expect(within(chair2).getByRole('button', { name: /Finish/ })).toBeEnabled();
+  });
+
+  it('keeps the last-known board when the server is away, says since when, and refuses actions', async () => {
+    signIn();
+    const queue = makeQueue([inChair, platinum, walkIn]);
+    queue.at = '2026-11-26T10:05:00.000Z';
+    let up = true;
+    const api = fakeApi({ 'GET /api/fi/staff/queue/': () => queue });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (!up) throw new TypeError('Failed to fetch');
+        return api.fetchMock(input, init);
+      }),
+    );
+    renderWithProviders(<BoardRoute />);
+    expect(await screen.findByRole('button', { name: 'Start Kalle K.' })).toBeEnabled();
+    up = false;
+    // The tablet comes back to the foreground: the board asks again and gets no answer.
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    // 10:05 UTC is 12:05 in Helsinki, the shop's time zone, whatever the tablet's.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This is the queue as it was at 12:05 PM',
+    );
+    expect(screen.getByText('Reconnecting, last updated 12:05 PM')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(screen.getByRole('list', { name: 'Queue (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Kalle K.' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Finish/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add walk-in' })).toBeDisabled();
+    up = true;
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Start Kalle K.' })).toBeEnabled();
   });
 });

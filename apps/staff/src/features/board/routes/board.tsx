@@ -3,7 +3,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffQueueOrder } from '@jono/contract';
+import { Toaster } from '@jono/ui';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
+import { formatClock } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useQueue } from '../api/get-queue';
 import { useQueueEvents } from '../api/use-queue-events';
@@ -18,8 +20,22 @@ import { WalkInDialog } from '../components/walk-in-dialog';
 import { useBoardActions } from '../hooks/use-board-actions';
 import { freeChairs, orderInChair, waitingOrders } from '../utils/board';
 
+/**
+ * The board's own notices (done, Undo): in the page's flow under its title bar, so they never
+ * cover a card's buttons, and gone with the board when staff open another page.
+ */
 export function BoardRoute() {
-  const { t } = useTranslation();
+  return (
+    <div className="board">
+      <Toaster>
+        <Board />
+      </Toaster>
+    </div>
+  );
+}
+
+function Board() {
+  const { t, i18n } = useTranslation();
   const live = useQueueEvents();
   const queue = useQueue(live === 'live');
   const now = useNow(10_000);
@@ -27,85 +43,108 @@ export function BoardRoute() {
   const [walkInOpen, setWalkInOpen] = useState(false);
 
   if (queue.isPending) return <Loading />;
-  if (queue.isError) return <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />;
+  // Never loaded: nothing to keep. Loaded once: the last-known board stays (below).
+  if (queue.isError && !queue.data) {
+    return <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />;
+  }
 
   const data = queue.data;
+  const timeZone = data.pob.time_zone;
+  // The server does not answer (the last read failed; the stream's drop triggers one): the
+  // last-known board stays, marked as such, and refuses actions (they would act on a queue that
+  // may have changed) until the server answers again. A stream alone down is "Reconnecting…"
+  // while polling keeps the board current.
+  const stale = queue.isRefetchError;
+  const busy = actions.busy || stale;
   const waiting = waitingOrders(data);
   const free = freeChairs(data);
   const onAction = (order: StaffQueueOrder, action: Parameters<typeof actions.run>[1]) =>
     actions.run(order, action, action === 'start' ? free[0] : undefined);
 
   return (
-    <div className="board">
+    <>
       <div className="board__bar">
         <h1 className="board__title">{t('board.title', { shop: data.pob.name })}</h1>
-        <span className={`live live--${live}`} role="status">
-          {t(`board.live.${live}`)}
+        <span className={`live live--${stale ? 'offline' : live}`} role="status">
+          {stale
+            ? t('board.staleSince', { time: formatClock(data.at, i18n.language, timeZone) })
+            : t(`board.live.${live}`)}
         </span>
         <button
           type="button"
           className="button button--primary button--large"
+          disabled={stale}
           onClick={() => setWalkInOpen(true)}
         >
           {t('board.addWalkIn')}
         </button>
       </div>
-      <ShopControls pob={data.pob} />
-      <EstimatesStrip pob={data.pob} />
-      <div className="board__grid">
-        <section className="board__queue" aria-labelledby="queue-title">
-          <h2 id="queue-title" className="section-title">
-            {t('board.queue', { count: waiting.length })}
-          </h2>
-          {waiting.length === 0 ? (
-            <EmptyState>{t('board.emptyQueue')}</EmptyState>
-          ) : (
-            <ol className="list queue-list" aria-labelledby="queue-title">
-              {waiting.map((order, index) => (
-                <QueueOrderCard
-                  key={order.id}
-                  order={order}
-                  place={index + 1}
-                  now={now}
-                  canStart={free.length > 0}
-                  busy={actions.busy}
-                  onAction={onAction}
-                />
-              ))}
-            </ol>
-          )}
-        </section>
-        <aside className="board__side">
-          <section aria-labelledby="chairs-title">
-            <h2 id="chairs-title" className="section-title">
-              {t('board.chairs')}
+      {stale ? (
+        <p className="banner banner--warning" role="alert">
+          {t('board.staleBanner', { time: formatClock(data.at, i18n.language, timeZone) })}
+        </p>
+      ) : null}
+      <fieldset className="board__actions" disabled={stale}>
+        <legend className="visually-hidden">{t('board.title', { shop: data.pob.name })}</legend>
+        <ShopControls pob={data.pob} />
+        <EstimatesStrip pob={data.pob} />
+        <div className="board__grid">
+          <section className="board__queue" aria-labelledby="queue-title">
+            <h2 id="queue-title" className="section-title">
+              {t('board.queue', { count: waiting.length })}
             </h2>
-            {data.chairs.length === 0 ? (
-              <EmptyState>{t('board.noChairs')}</EmptyState>
+            {waiting.length === 0 ? (
+              <EmptyState>{t('board.emptyQueue')}</EmptyState>
             ) : (
-              <ul className="list chairs" aria-labelledby="chairs-title">
-                {data.chairs.map((chair) => (
-                  <ChairCard
-                    key={chair.chair}
-                    chair={chair.chair}
-                    since={chair.since}
-                    order={orderInChair(data, chair.chair)}
-                    next={waiting[free.indexOf(chair.chair)]}
+              <ol className="list queue-list" aria-labelledby="queue-title">
+                {waiting.map((order, index) => (
+                  <QueueOrderCard
+                    key={order.id}
+                    order={order}
+                    place={index + 1}
                     now={now}
-                    busy={actions.busy}
-                    onFinish={(order) => actions.run(order, 'finish')}
-                    onStartNext={(order, number) => actions.run(order, 'start', number)}
+                    canStart={free.length > 0}
+                    busy={busy}
+                    timeZone={timeZone}
+                    onAction={onAction}
                   />
                 ))}
-              </ul>
+              </ol>
             )}
           </section>
-          <RecentActions recent={data.recent} now={now} busy={actions.busy} onUndo={actions.undo} />
-          <NoticeEditor key={data.pob.notice ?? ''} notice={data.pob.notice} />
-          <WaitingNoticeForm />
-        </aside>
-      </div>
-      <WalkInDialog open={walkInOpen} onClose={() => setWalkInOpen(false)} />
-    </div>
+          <aside className="board__side">
+            <section aria-labelledby="chairs-title">
+              <h2 id="chairs-title" className="section-title">
+                {t('board.chairs')}
+              </h2>
+              {data.chairs.length === 0 ? (
+                <EmptyState>{t('board.noChairs')}</EmptyState>
+              ) : (
+                <ul className="list chairs" aria-labelledby="chairs-title">
+                  {data.chairs.map((chair) => (
+                    <ChairCard
+                      key={chair.chair}
+                      chair={chair.chair}
+                      state={chair.state}
+                      since={chair.since}
+                      order={orderInChair(data, chair.chair)}
+                      next={waiting.find((o) => o.id === chair.next_order_id)}
+                      now={now}
+                      busy={busy}
+                      onFinish={(order) => actions.run(order, 'finish')}
+                      onStartNext={(order, number) => actions.run(order, 'start', number)}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+            <RecentActions recent={data.recent} now={now} busy={busy} onUndo={actions.undo} />
+            <NoticeEditor key={data.pob.notice ?? ''} notice={data.pob.notice} />
+            <WaitingNoticeForm />
+          </aside>
+        </div>
+      </fieldset>
+      <WalkInDialog open={walkInOpen && !stale} onClose={() => setWalkInOpen(false)} />
+    </>
   );
 }

@@ -3,7 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert, SelectField, TextField } from '@jono/ui';
-import { staffAccountCreateSchema, type StaffMember, type StaffRole } from '@jono/contract';
+import {
+  staffAccountCreateSchema,
+  type StaffMember,
+  type StaffRole,
+  TEXT_MAX,
+} from '@jono/contract';
 
 export interface AccountValue {
   username: string;
@@ -64,6 +69,7 @@ export function AccountForm({ existing, pending, error, onSubmit, onCancel }: Pr
       <TextField
         label={t('manage.accounts.name')}
         required
+        maxLength={TEXT_MAX.staffName}
         value={value.name}
         onChange={(event) => setValue({ ...value, name: event.target.value })}
       />

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert, TextField } from '@jono/ui';
-import { MARKET_INFO, type Market } from '@jono/contract';
+import { MARKET_INFO, TEXT_MAX, type Market } from '@jono/contract';
 
 export interface ServiceDraft {
   title: string;
@@ -23,13 +23,23 @@ export function parsePrice(text: string): number | null {
 interface Props {
   initial: ServiceDraft;
   market: Market;
+  /** An extra may take 0 minutes (done meanwhile); a service takes at least 1. */
+  extra?: boolean;
   pending: boolean;
   error: string | null;
   onSubmit: (value: { title: string; details: string; price: number; duration: number }) => void;
   onCancel: () => void;
 }
 
-export function ServiceForm({ initial, market, pending, error, onSubmit, onCancel }: Props) {
+export function ServiceForm({
+  initial,
+  market,
+  extra = false,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: Props) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
   const [invalid, setInvalid] = useState(false);
@@ -42,7 +52,8 @@ export function ServiceForm({ initial, market, pending, error, onSubmit, onCance
       !draft.title.trim() ||
       price === null ||
       !Number.isInteger(duration) ||
-      duration < 0 ||
+      draft.duration.trim() === '' ||
+      duration < (extra ? 0 : 1) ||
       duration > 600
     ) {
       setInvalid(true);
@@ -57,7 +68,7 @@ export function ServiceForm({ initial, market, pending, error, onSubmit, onCance
       <TextField
         label={t('manage.services.name')}
         required
-        maxLength={200}
+        maxLength={TEXT_MAX.serviceTitle}
         value={draft.title}
         onChange={(event) => setDraft({ ...draft, title: event.target.value })}
       />
@@ -85,7 +96,14 @@ export function ServiceForm({ initial, market, pending, error, onSubmit, onCance
           onChange={(event) => setDraft({ ...draft, duration: event.target.value })}
         />
       </div>
-      <FormAlert>{invalid ? t('manage.services.invalid') : error}</FormAlert>
+      <FormAlert>
+        {invalid
+          ? t('manage.services.invalidLimits', {
+              max: TEXT_MAX.serviceTitle,
+              min: extra ? 0 : 1,
+            })
+          : error}
+      </FormAlert>
       <FormActions submitLabel={t('common.save')} pending={pending} onCancel={onCancel} />
     </form>
   );

@@ -219,7 +219,8 @@ function GraceField({
   const { t } = useTranslation();
   const [draft, setDraft] = useState(String(value));
   const minutes = Number(draft);
-  const valid = Number.isInteger(minutes) && minutes >= 0 && minutes <= 60;
+  // An empty field is not 0: Number('') would save 0 and say "Saved.".
+  const valid = draft.trim() !== '' && Number.isInteger(minutes) && minutes >= 0 && minutes <= 60;
   return (
     <form
       className="row"
@@ -237,8 +238,14 @@ function GraceField({
           max={60}
           value={draft}
           aria-invalid={!valid}
+          aria-describedby={valid ? undefined : 'hold-grace-error'}
           onChange={(e) => setDraft(e.target.value)}
         />
+        {valid ? null : (
+          <p id="hold-grace-error" className="field__error" role="alert">
+            {t('manage.devices.graceInvalid')}
+          </p>
+        )}
       </div>
       <button
         type="submit"

@@ -160,6 +160,10 @@ export function ServicesRoute() {
         {editing && (
           <ServiceForm
             market={market}
+            extra={
+              editing.kind === 'new-extra' ||
+              (editing.kind === 'edit' && editing.item.parent_service_id !== null)
+            }
             pending={submitting}
             error={formError ? errorText(formError) : null}
             initial={

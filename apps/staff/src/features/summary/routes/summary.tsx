@@ -77,16 +77,29 @@ function percent(share: number | null): string {
 function DayFigures({ day }: { day: StaffSummary }) {
   const { t } = useTranslation();
   const bias = day.estimate_bias_minutes;
+  // Each figure says what it counts and over how many customers or estimates.
   const figures = [
-    { key: 'served', value: String(day.served) },
-    { key: 'joined', value: String(day.joined) },
-    { key: 'meanWait', value: minutes(day.mean_wait_minutes, t) },
-    { key: 'p90Wait', value: minutes(day.p90_wait_minutes, t) },
-    { key: 'noShows', value: String(day.no_shows) },
-    { key: 'cancelled', value: String(day.cancelled) },
-    { key: 'estimateError', value: minutes(day.estimate_mae_minutes, t) },
-    { key: 'estimateMedianError', value: minutes(day.estimate_median_error_minutes, t) },
-    { key: 'insideRange', value: percent(day.estimate_inside_range_share) },
+    { key: 'served', value: String(day.served), count: day.served },
+    { key: 'joined', value: String(day.joined), count: day.joined },
+    { key: 'meanWait', value: minutes(day.mean_wait_minutes, t), count: day.waits_counted },
+    { key: 'p90Wait', value: minutes(day.p90_wait_minutes, t), count: day.waits_counted },
+    { key: 'noShows', value: String(day.no_shows), count: day.no_shows },
+    { key: 'cancelled', value: String(day.cancelled), count: day.cancelled },
+    {
+      key: 'estimateError',
+      value: minutes(day.estimate_mae_minutes, t),
+      count: day.estimates_compared,
+    },
+    {
+      key: 'estimateMedianError',
+      value: minutes(day.estimate_median_error_minutes, t),
+      count: day.estimates_judged,
+    },
+    {
+      key: 'insideRange',
+      value: percent(day.estimate_inside_range_share),
+      count: day.ranges_judged,
+    },
   ];
   return (
     <section aria-labelledby="day-title">
@@ -98,6 +111,9 @@ function DayFigures({ day }: { day: StaffSummary }) {
           <div key={figure.key} className="figure">
             <dt>{t(`summary.figures.${figure.key}`)}</dt>
             <dd>{figure.value}</dd>
+            <dd className="figure__note">
+              {t(`summary.notes.${figure.key}`, { count: figure.count })}
+            </dd>
           </div>
         ))}
       </dl>

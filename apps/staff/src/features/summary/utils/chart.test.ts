@@ -13,6 +13,10 @@ const day = (date: string, mean: number | null, bias: number | null) => ({
   estimate_bias_minutes: bias,
   estimate_median_error_minutes: null,
   estimate_inside_range_share: null,
+  waits_counted: 8,
+  estimates_compared: 8,
+  estimates_judged: 0,
+  ranges_judged: 0,
 });
 
 describe('week chart numbers', () => {

@@ -1,5 +1,6 @@
 // Locks a display or kiosk to its shop: asks for the code a manager created, keeps it on the
-// device, follows its market, and asks again when the code stops working (revoked).
+// device, follows its market, and asks again when the code stops working: "no longer works" for
+// a code that worked (revoked), "not accepted" for one just typed that never did (mistyped).
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { currentMarket } from '../../../lib/locale-store';
@@ -9,13 +10,16 @@ import { marketOfCode, storeCode, storedCode, type DeviceKind } from '../utils/d
 interface Props {
   kind: DeviceKind;
   shopId: number;
-  children: (code: string, forget: () => void) => ReactNode;
+  /** `forget`: the server refused the code; `worked`: the server accepted it. */
+  children: (code: string, forget: () => void, worked: () => void) => ReactNode;
 }
 
 export function DeviceGate({ kind, shopId, children }: Props) {
   const { t } = useTranslation('device');
   const [code, setCode] = useState(() => storedCode(kind, shopId));
-  const [revoked, setRevoked] = useState(false);
+  // A code kept on the device worked before; a code just typed has not yet.
+  const [everWorked, setEverWorked] = useState(() => storedCode(kind, shopId) !== null);
+  const [refused, setRefused] = useState<'revoked' | 'notAccepted' | null>(null);
   const market = code ? marketOfCode(code) : null;
 
   useEffect(() => {
@@ -25,26 +29,31 @@ export function DeviceGate({ kind, shopId, children }: Props) {
   if (code && market) {
     return (
       <>
-        {children(code, () => {
-          storeCode(kind, shopId, null);
-          setCode(null);
-          setRevoked(true);
-        })}
+        {children(
+          code,
+          () => {
+            storeCode(kind, shopId, null);
+            setCode(null);
+            setRefused(everWorked ? 'revoked' : 'notAccepted');
+          },
+          () => setEverWorked(true),
+        )}
       </>
     );
   }
   return (
     <main className="device device--setup">
       <h1>{t(kind === 'display' ? 'setup.displayTitle' : 'setup.kioskTitle', { id: shopId })}</h1>
-      {revoked ? (
+      {refused ? (
         <p role="alert" className="device__error">
-          {t('setup.revoked')}
+          {t(refused === 'revoked' ? 'setup.revoked' : 'setup.notAccepted')}
         </p>
       ) : null}
       <CodeForm
         onCode={(value) => {
           storeCode(kind, shopId, value);
-          setRevoked(false);
+          setRefused(null);
+          setEverWorked(false);
           setCode(value);
         }}
       />

@@ -24,7 +24,9 @@ export function KioskRoute() {
   }
   return (
     <DeviceGate kind="kiosk" shopId={shopId}>
-      {(code, forget) => <Kiosk shopId={shopId} code={code} onRevoked={forget} />}
+      {(code, forget, worked) => (
+        <Kiosk shopId={shopId} code={code} onRevoked={forget} onWorked={worked} />
+      )}
     </DeviceGate>
   );
 }
@@ -36,10 +38,12 @@ function Kiosk({
   shopId,
   code,
   onRevoked,
+  onWorked,
 }: {
   shopId: number;
   code: string;
   onRevoked: () => void;
+  onWorked: () => void;
 }) {
   const { t } = useTranslation('device');
   const check = useKioskCheck(shopId, code);
@@ -50,6 +54,10 @@ function Kiosk({
   useEffect(() => {
     if (refused) onRevoked();
   }, [refused, onRevoked]);
+  const accepted = check.isSuccess;
+  useEffect(() => {
+    if (accepted) onWorked();
+  }, [accepted, onWorked]);
 
   if (check.isPending || shop.isPending) {
     return (
@@ -117,7 +125,7 @@ function JoinForm({
   const [attempted, setAttempted] = useState(false);
   const chosen = Object.keys(selection).map(Number);
   const nameMissing = name.trim() === '';
-  const taking = shop.queue_state === 'open' && !shop.closing_soon;
+  const taking = shop.open && shop.queue_state === 'open' && !shop.closing_soon;
   const wait = shop.service_time_estimates.find((e) => e.priority === 0)?.wait_time ?? null;
 
   const submit = (event: FormEvent) => {
@@ -156,13 +164,26 @@ function JoinForm({
     <main className="device device--kiosk">
       <header className="device__header">
         <h1>{t('kiosk.title', { shop: shop.name })}</h1>
-        <p aria-live="polite">
+        <p aria-live="polite" className={taking ? 'kiosk__wait' : 'kiosk__refusal'}>
           {taking
             ? wait === null
               ? t('kiosk.noWait')
               : t('kiosk.wait', { count: wait })
-            : t('kiosk.askStaff')}
+            : t(
+                !shop.open
+                  ? 'kiosk.closed'
+                  : shop.closing_soon
+                    ? 'kiosk.closingSoon'
+                    : shop.queue_state === 'full'
+                      ? 'kiosk.full'
+                      : 'kiosk.askStaff',
+              )}
         </p>
+        {shop.notice ? (
+          <p className="kiosk__notice" dir="auto">
+            {shop.notice}
+          </p>
+        ) : null}
       </header>
       {taking ? (
         <form className="kiosk__form" onSubmit={submit} noValidate>

@@ -1,5 +1,6 @@
 // Name, city, address, opening hours (today's marked), barbers at work while open, queue timer,
-// favourite toggle and the shop's state in words: when it opens, closing soon, full.
+// favourite toggle, the shop's state in words (when it opens, closing soon, full) and how honest
+// its shown waits were (published accuracy, once there are enough of them).
 import { useTranslation } from '../../../lib/use-translation';
 import { MARKET_INFO, type Pob, type WaitRange } from '@jono/contract';
 import { QueueTimer } from '../../../components/ui/queue-timer';
@@ -62,6 +63,14 @@ export function ShopInfo({
         </p>
       ) : null}
       <p className="shop-info__priority">{t('shop.memberPriority')}</p>
+      {shop.accuracy ? (
+        <p className="shop-info__accuracy">
+          {t('shop.accuracy', {
+            days: shop.accuracy.days,
+            percent: Math.round(shop.accuracy.inside_range * 100),
+          })}
+        </p>
+      ) : null}
       <details className="shop-info__hours">
         <summary>{t('shop.openingHours')}</summary>
         <dl>

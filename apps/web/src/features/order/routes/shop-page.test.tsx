@@ -95,6 +95,21 @@ describe('ordering on the shop page', () => {
     });
   });
 
+  it('keeps the chosen services when a guest goes from the login dialog to create an account', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', fakeFetch(shopApi(), loginApi).fetchImpl);
+    const { router } = renderRoutes(
+      [...routes, { path: '/register', element: <h1>{'Register'}</h1> }],
+      '/barbershop/1',
+    );
+    await user.click(await screen.findByRole('checkbox', { name: /^Haircut/ }));
+    await user.click(screen.getByRole('button', { name: 'Next (1 service)' }));
+    const login = await screen.findByRole('dialog', { name: 'Log in' });
+    await user.click(within(login).getByRole('link', { name: 'Create an account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+    expect(useOrderDraftStore.getState().draft).toMatchObject({ shopId: 1, serviceIds: [11] });
+  });
+
   it('returns to editing with the timeslot notice when the server cannot fit the order', async () => {
     const user = userEvent.setup();
     useSessionStore.setState({
@@ -224,9 +239,38 @@ describe('ordering on the shop page', () => {
     });
   });
 
-  it('sends the customer home when the shop cannot be loaded', async () => {
+  it('sends the customer home saying the shop was not found', async () => {
     vi.stubGlobal('fetch', fakeFetch().fetchImpl);
-    const { router } = renderRoutes(routes, '/barbershop/77');
+    const { router } = renderRoutes(routes, '/barbershop/999');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(useNotificationStore.getState().current?.title).toBe(
+      'We could not find that barbershop. Here are all the barbershops.',
+    );
+  });
+});
+
+describe('published accuracy on the shop page', () => {
+  it('shows how honest the waits were once the shop has enough estimates, and nothing before', async () => {
+    const accurate = makeShop({
+      accuracy: {
+        days: 14,
+        estimates: 420,
+        inside_range: 0.82,
+        median_error: 4.5,
+        longer_by_10: 0.06,
+      },
+    });
+    vi.stubGlobal('fetch', fakeFetch(shopApi(accurate)).fetchImpl);
+    renderRoutes(routes, '/barbershop/1');
+    expect(
+      await screen.findByText('Last 14 days: 82 % of waits were inside the range we showed.'),
+    ).toBeVisible();
+  });
+
+  it('says nothing about accuracy without enough estimates', async () => {
+    vi.stubGlobal('fetch', fakeFetch(shopApi(makeShop({ accuracy: null }))).fetchImpl);
+    renderRoutes(routes, '/barbershop/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jono Kamppi' })).toBeVisible();
+    expect(screen.queryByText(/inside the range we showed/)).toBeNull();
   });
 });

@@ -9,7 +9,9 @@ import { Link } from '../../../components/ui/link';
 import { ConfirmDialog } from '@jono/ui';
 import { Loader } from '../../../components/ui/loader';
 import { QueueTimer } from '../../../components/ui/queue-timer';
+import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-store';
+import { notify } from '../../../lib/notification-store';
 import { paths } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
 import { cardState, shownEstimate, shownWait } from '../../../lib/queue';
@@ -32,6 +34,14 @@ import { accept, canEdit, edit, nextStep, toggleExtra, toggleService } from '../
 const LoginDialog = lazy(async () => ({
   default: (await import('../../auth/components/login-dialog')).LoginDialog,
 }));
+
+/** Pages on the way to an account, which keep the services being chosen. */
+const KEEPS_DRAFT = new Set([
+  paths.register.href(),
+  paths.login.href(),
+  paths.tutorial.href(),
+  paths.recovery.href(),
+]);
 
 function useShopId(): number | null {
   const { id } = useParams();
@@ -61,24 +71,30 @@ export function ShopPageRoute() {
   const notice = useShopNotice(id ?? 0, shop.data?.notice);
   const activeShopId = useActiveOrderStore((s) => s.order?.shopId ?? null);
 
-  // The draft belongs to this shop; leaving the shop page clears it.
+  // The draft belongs to this shop; leaving the shop page clears it, except on the way to create
+  // an account or log in (the login dialog says the selection is kept): the tutorial that
+  // follows registering brings the customer back to it.
   useEffect(() => {
     const store = useOrderDraftStore.getState();
     if (store.draft.shopId !== id) store.reset(id);
     const path = window.location.pathname;
     return () => {
-      if (window.location.pathname !== path) useOrderDraftStore.getState().reset();
+      const next = window.location.pathname;
+      if (next !== path && !KEEPS_DRAFT.has(next)) useOrderDraftStore.getState().reset();
     };
   }, [id]);
 
-  // A failed load sends the customer home and empties the shop data.
+  // A failed load sends the customer home and empties the shop data; a shop that does not
+  // exist (or an id that is not one) says so there.
   const failed = id === null || shop.isError;
+  const missing = id === null || (shop.error instanceof ApiError && shop.error.status === 404);
   useEffect(() => {
     if (!failed) return;
+    if (missing) notify({ title: t('shop.notFound'), tone: 'error' });
     if (id !== null)
       queryClient.removeQueries({ queryKey: queryKeys.shop(marketOfLocale(locale), id) });
     void navigate(paths.home.href(), { replace: true, state: { transition: 'slide-left' } });
-  }, [failed, id, locale, navigate, queryClient]);
+  }, [failed, missing, id, locale, navigate, queryClient, t]);
 
   // The fixed header appears once the image has scrolled away.
   const loaded = shop.isSuccess;

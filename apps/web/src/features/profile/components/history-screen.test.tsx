@@ -57,6 +57,10 @@ describe('the order history', () => {
     const { router } = renderRoutes(routes, '/profile/history');
     const buttons = await screen.findAllByRole('button', { name: 'Take my place back' });
     expect(buttons).toHaveLength(1);
+    // Each visit says what became of it; a visit left costs nothing.
+    expect(await screen.findByText('Left the queue')).toBeVisible();
+    expect(screen.getByText('Served')).toBeVisible();
+    expect(screen.getByText('Nothing to pay')).toBeVisible();
     await user.click(buttons[0] as HTMLElement);
     await waitFor(() => expect(router.state.location.pathname).toBe('/tracking'));
     expect(useActiveOrderStore.getState().order?.orderId).toBe(901);

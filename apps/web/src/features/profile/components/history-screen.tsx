@@ -1,4 +1,5 @@
-// /profile/history: past orders with their services, order number, date and total including VAT.
+// /profile/history: past orders with their services, status, order number, date and total
+// including VAT (a visit left or missed says there is nothing to pay).
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import { Loader } from '../../../components/ui/loader';
@@ -10,6 +11,13 @@ import { useServiceTitles } from '../../shops/api/service-titles';
 import { RejoinButton } from '../../tracking/components/rejoin-button';
 import { useOrderHistory } from '../api/order-history';
 import { orderTotal } from '../utils/order-total';
+
+const STATUS: Record<string, true> = {
+  active: true,
+  serviced: true,
+  cancelled: true,
+  noShow: true,
+};
 
 export function HistoryScreen() {
   const { t } = useTranslation('profile');
@@ -43,6 +51,12 @@ export function HistoryScreen() {
             </p>
             <dl className="history-entry__facts">
               <div>
+                <dt>{t('history.status')}</dt>
+                <dd className={`history-entry__status history-entry__status--${order.status}`}>
+                  {order.status in STATUS ? t(`history.statuses.${order.status}`) : order.status}
+                </dd>
+              </div>
+              <div>
                 <dt>{t('history.orderNumber')}</dt>
                 <dd>{order.id}</dd>
               </div>
@@ -52,7 +66,11 @@ export function HistoryScreen() {
               </div>
               <div>
                 <dt>{t('history.total')}</dt>
-                <dd>{formatPrice(orderTotal(order), locale)}</dd>
+                <dd>
+                  {order.status === 'cancelled' || order.status === 'noShow'
+                    ? t('history.nothingToPay')
+                    : formatPrice(orderTotal(order), locale)}
+                </dd>
               </div>
             </dl>
             <RejoinButton

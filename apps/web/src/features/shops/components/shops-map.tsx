@@ -1,14 +1,15 @@
 // The map of all shops (Leaflet, loaded on demand): a marker per shop showing its wait; a tap, or
 // Enter on a focused marker, opens the shop. Shops that would cover one another at the zoom show
 // as one marker with their count, which zooms in on them. The view fits every shop and the
-// customer. Without map tiles the markers carry their names on a plain background.
-import { useEffect } from 'react';
+// customer. Without map tiles the markers carry their names and waits on a plain background, and
+// the first view zooms in until the shop nearest the customer stands apart with its name.
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { MAP_ZOOM_LIST, type PobSummary } from '@jono/contract';
 import { shopCoords, type LatLng } from '../../../lib/distance';
-import { clusterByDistance } from '../../../lib/map-clusters';
+import { clusterByDistance, firstZoomApart } from '../../../lib/map-clusters';
 import { paths } from '../../../lib/paths';
 import { cardState, shownWait } from '../../../lib/queue';
 import { useLeafletMap } from '../../../lib/use-leaflet-map';
@@ -52,6 +53,23 @@ export default function ShopsMap({ shops, centre, user, priority, onOpenShop }: 
     centre: user ?? centre,
     zoom: MAP_ZOOM_LIST,
   });
+
+  // Without tiles, once: zoom to where the nearest shops can be read by name.
+  const zoomedApart = useRef(false);
+  useEffect(() => {
+    if (!map || !tilesFailed || zoomedApart.current || points.length < 2) return;
+    zoomedApart.current = true;
+    const focus = user ?? centre;
+    const zoom = firstZoomApart(
+      points,
+      focus,
+      map.getZoom(),
+      map.getMaxZoom(),
+      (p, z) => map.project([p.lat, p.lng], z),
+      NAMED_MARKER_REACH,
+    );
+    if (zoom > map.getZoom()) map.setView([focus.lat, focus.lng], zoom);
+  }, [map, tilesFailed, points, user, centre]);
 
   useEffect(() => {
     if (!map) return;
@@ -102,7 +120,13 @@ export default function ShopsMap({ shops, centre, user, priority, onOpenShop }: 
       const label = t('map.clusterLabel', { count: group.length, names: names.join(', ') });
       const icon = L.divIcon({
         className: 'map-marker map-marker--cluster',
-        html: markerElement(String(group.length), t('map.clusterName', { count: group.length })),
+        // Without tiles the pile says whose it is: the first names, then how many more.
+        html: markerElement(
+          String(group.length),
+          tilesFailed
+            ? `${names.slice(0, 2).join(', ')}${group.length > 2 ? ` +${group.length - 2}` : ''}`
+            : t('map.clusterName', { count: group.length }),
+        ),
         iconSize: [MARKER_PX, MARKER_PX],
       });
       const marker = L.marker(bounds.getCenter(), { icon, title: label, alt: label });

@@ -1,5 +1,5 @@
-// Keeping the place from the tracking screen: a held spot or a defer shown with its time, and
-// "I need more time" (15 or 30 minutes) with the new wait shown before the customer confirms.
+// Keeping the place from the tracking screen: a held spot as a countdown, a defer with its time,
+// and "I need more time" (15 or 30 minutes) with the new wait shown before the customer confirms.
 import { useId, useState } from 'react';
 import { SELF_DEFER_MINUTES, type Order } from '@jono/contract';
 import { formatTimeOfDay } from '../../../lib/format';
@@ -7,6 +7,7 @@ import { useLocale } from '../../../lib/locale-store';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/use-translation';
 import { useSelfDefer } from '../api/self-defer';
+import { HeldCountdown } from './held-countdown';
 
 export function PlaceActions({ order }: { order: Order }) {
   const { t } = useTranslation('tracking');
@@ -29,11 +30,7 @@ export function PlaceActions({ order }: { order: Order }) {
 
   return (
     <section className="tracking__keep" aria-label={t('keep.label')}>
-      {p.held_until ? (
-        <p className="notice" role="status">
-          {t('keep.held', { time: formatTimeOfDay(p.held_until, locale) })}
-        </p>
-      ) : null}
+      {p.held_until ? <HeldCountdown until={p.held_until} /> : null}
       {p.deferred_until ? (
         <p className="notice" role="status">
           {t('keep.deferred', { time: formatTimeOfDay(p.deferred_until, locale) })}

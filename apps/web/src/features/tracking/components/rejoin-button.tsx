@@ -17,7 +17,7 @@ export function RejoinButton({
 }) {
   const { t } = useTranslation('tracking');
   const locale = useLocale();
-  const rejoin = useRejoin(order.id, order.pob_id);
+  const rejoin = useRejoin(order.id, order.pob_id, order.ticket ?? null);
   const until = order.presence?.rejoin_until;
   if (!until || Date.parse(until) <= now) return null;
   return (

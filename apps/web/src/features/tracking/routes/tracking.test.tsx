@@ -30,7 +30,7 @@ const presence = (p: Partial<OrderPresence> = {}): OrderPresence => ({
   ...p,
 });
 
-function api(order = makeOrder(), profile: Partial<Profile> = {}) {
+function api(order = makeOrder(), profile: Partial<Profile> = {}, rejoinTicket = 6) {
   let current = order;
   const fake = fakeFetch((url, init) => {
     if (url.pathname === '/api/fi/customers/42/orders/900/travel/') {
@@ -45,6 +45,9 @@ function api(order = makeOrder(), profile: Partial<Profile> = {}) {
       return json(200, current);
     }
     if (url.pathname === '/api/fi/customers/42/orders/900/rejoin/') return json(201, { id: 901 });
+    if (url.pathname === '/api/fi/customers/42/orders/901/') {
+      return json(200, { ...current, id: 901, status: 'active', ticket: rejoinTicket });
+    }
     if (url.pathname === '/api/fi/customers/42/') {
       return json(
         200,
@@ -101,6 +104,40 @@ describe('the tracking screen', () => {
     expect(timer).toHaveTextContent('25min(20–35)');
     expect(screen.getByRole('button', { name: 'Check in early' })).toBeVisible();
     expect(await screen.findByRole('button', { name: /Jono Kamppi/ })).toBeVisible();
+  });
+
+  it('shows the queue: the people ahead with members, the customer, and the likely window', async () => {
+    vi.stubGlobal(
+      'fetch',
+      api(makeOrder({ ahead: 3, ahead_members: 1, ticket: 6, presence: presence() })).fetchImpl,
+    );
+    renderRoutes(routes, '/tracking');
+    expect(
+      await screen.findByText('3 customers ahead of you 1 of them is a member, served first.'),
+    ).toBeVisible();
+    expect(screen.getByText('You')).toBeVisible();
+    expect(document.querySelectorAll('.place-line__person--member')).toHaveLength(1);
+    // 20-35 minutes from now, as clock times.
+    expect(
+      screen.getByText(/^Likely your turn between \d{1,2}\.\d{2} and \d{1,2}\.\d{2}$/),
+    ).toBeVisible();
+    expect(screen.getByText("Your number on the shop's screen: 006")).toBeVisible();
+    // The actions are buttons.
+    expect(screen.getByRole('button', { name: 'Leave the queue' })).toHaveClass(
+      'button--secondary',
+    );
+  });
+
+  it('counts a held spot down', async () => {
+    const until = new Date(Date.now() + 5 * 60_000).toISOString();
+    vi.stubGlobal(
+      'fetch',
+      api(makeOrder({ ahead: 0, presence: presence({ state: 'held', held_until: until }) }))
+        .fetchImpl,
+    );
+    renderRoutes(routes, '/tracking');
+    expect(await screen.findByRole('heading', { name: 'Your spot is held' })).toBeVisible();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^(5:00|4:5\d)/);
   });
 
   it("says I'm here when the wait is 0, and relaxes the customer after checking in", async () => {
@@ -266,6 +303,27 @@ describe('the tracking screen', () => {
       }),
     );
     expect(useActiveOrderStore.getState().order?.orderId).toBe(901);
+    await waitFor(() =>
+      expect(useNotificationStore.getState().current?.title).toBe(
+        'You have your place back, with your number 006.',
+      ),
+    );
+  });
+
+  it('says clearly when a place taken back has a new number', async () => {
+    const user = userEvent.setup();
+    const fake = api(makeOrder({ ticket: 46, presence: presence() }), {}, 3);
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    const { queryClient } = renderRoutes(routes, '/tracking');
+    expect(await screen.findByRole('button', { name: 'Check in early' })).toBeVisible();
+    fake.finish('noShow', presence({ rejoin_until: new Date(Date.now() + 60_000).toISOString() }));
+    await queryClient.invalidateQueries();
+    await user.click(await screen.findByRole('button', { name: 'Take my place back' }));
+    await waitFor(() =>
+      expect(useNotificationStore.getState().current?.title).toBe(
+        'You have your place back. Your number changed: it is now 003 (it was 046).',
+      ),
+    );
   });
 
   it('asks before leaving, and leaving confirms it and returns to the shops without the Finnish survey in English', async () => {

@@ -22,7 +22,10 @@ import { useOrder } from '../api/get-order';
 import { useUpdateOrder } from '../api/update-order';
 import { useOrderEvents } from '../api/use-order-events';
 import { PlaceActions } from '../components/place-actions';
+import { PlaceLine } from '../components/place-line';
+import { WaitTimeline } from '../components/wait-timeline';
 import { RejoinButton } from '../components/rejoin-button';
+import { ShorterQueue } from '../components/shorter-queue';
 import { TravelCard } from '../components/travel-card';
 import { AlertControls } from '../components/alert-controls';
 import { ShopNotice } from '../components/shop-notice';
@@ -137,10 +140,9 @@ export function TrackingRoute() {
             onRefresh={() => void order.refetch()}
           />
           <p className="tracking__wait-label">{t('waitLabel')}</p>
+          <WaitTimeline order={data} now={order.dataUpdatedAt} />
           {data.ahead != null ? (
-            <p className="tracking__place">
-              {data.ahead === 0 ? t('place.next') : t('place.ahead', { count: data.ahead })}
-            </p>
+            <PlaceLine ahead={data.ahead} members={data.ahead_members ?? 0} />
           ) : null}
           {data.ticket != null ? (
             <p className="tracking__ticket">
@@ -186,12 +188,13 @@ export function TrackingRoute() {
       <TravelCard order={data} />
       <AlertControls order={data} />
       <PlaceActions order={data} />
+      <ShorterQueue order={data} />
       <RejoinButton order={data} now={order.dataUpdatedAt} />
 
       {view.leave ? (
         <button
           type="button"
-          className="button button--danger-link"
+          className="button button--secondary button--block tracking__leave"
           onClick={() => setLeaveOpen(true)}
         >
           {t('leave.button')}

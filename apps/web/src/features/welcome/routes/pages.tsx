@@ -9,6 +9,7 @@ import { BackButton } from '../../../components/ui/back-button';
 import { useLocationStore } from '../../../lib/location-store';
 import { paths } from '../../../lib/paths';
 import { useIsLoggedIn } from '../../../lib/session-store';
+import { useOrderDraftStore } from '../../order/stores/order-draft-store';
 import { useUpdateProfile } from '../../profile/api/update-profile';
 import { currentInstallPlatform, isStandalone } from '../../pwa/standalone';
 import { Dots } from '../components/dots';
@@ -38,7 +39,12 @@ export function TutorialRoute() {
   const [locating, setLocating] = useState(false);
   const finish = () => {
     if (loggedIn) update.mutate({ tutorial_seen: true });
-    void navigate(paths.home.href(), { state: { transition: 'slide-right' } });
+    // A customer who chose services before creating their account goes back to them.
+    const { draft } = useOrderDraftStore.getState();
+    const back = draft.shopId !== null && draft.serviceIds.length > 0;
+    void navigate(back ? paths.shop.href(draft.shopId ?? 0) : paths.home.href(), {
+      state: { transition: 'slide-right' },
+    });
   };
   const locate = () => {
     const store = useLocationStore.getState();

@@ -58,3 +58,27 @@ describe('/welcome', () => {
     expect(document.body).not.toHaveTextContent('Add Jono to your home screen');
   });
 });
+
+describe('/tutorial after registering', () => {
+  it('takes a new customer back to the services they chose before creating their account', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const { TutorialRoute } = await import('./pages');
+    const { useOrderDraftStore } = await import('../../order/stores/order-draft-store');
+    const { useLocaleStore } = await import('../../../lib/locale-store');
+    useLocaleStore.setState({ locale: 'FI', language: 'en' });
+    useOrderDraftStore.getState().reset(1);
+    useOrderDraftStore.getState().apply((d) => ({ ...d, serviceIds: [11] }));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        { path: '/tutorial', Component: TutorialRoute },
+        { path: '/barbershop/:id', element: <h1>{'Shop'}</h1> },
+        { path: '/home', element: <h1>{'Shops'}</h1> },
+      ],
+      '/tutorial',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Continue without location' }));
+    expect(router.state.location.pathname).toBe('/barbershop/1');
+    expect(useOrderDraftStore.getState().draft.serviceIds).toEqual([11]);
+  });
+});

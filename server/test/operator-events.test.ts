@@ -1,0 +1,63 @@
+// The chain board's live stream: one stream carries every shop of the operator's markets; a
+// burst of changes in a shop arrives as one message with that shop's new state.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorBoardEventSchema, type OperatorBoardEvent } from '@jono/contract';
+import { DEMO, buildTestApp } from './helpers';
+import { join, newCustomer, WEDNESDAY_NOON } from './queue-factories';
+import { openSse, type SseClient } from './sse-client';
+import type { App } from '../src/app';
+
+let app: App;
+let base: string;
+const open: SseClient[] = [];
+
+beforeAll(async () => {
+  app = await buildTestApp({ now: () => WEDNESDAY_NOON, markets: ['fi', 'no'] });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const addr = app.server.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/api`;
+});
+afterAll(async () => {
+  for (const s of open) s.close();
+  await app.close();
+});
+
+async function token(market: string, username: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/${market}/staff/login/`,
+    payload: { username, password: DEMO.password },
+  });
+  return res.json<{ access_token: string }>().access_token;
+}
+
+describe('GET /operator/events', () => {
+  it('sends the changed shops of every market on one stream', async () => {
+    const chain = await token('no', 'operator');
+    const s = await openSse(`${base}/no/operator/events?markets=fi,no`, {
+      authorization: `Bearer ${chain}`,
+    });
+    open.push(s);
+    expect(s.status).toBe(200);
+    const customers = await Promise.all([1, 2, 3].map(() => newCustomer(app)));
+    await Promise.all(customers.map((c) => join(app, c, 5)));
+    const msg = await s.next<OperatorBoardEvent>(
+      (m) => m.market === 'fi' && m.shops.some((shop) => shop.id === 5),
+      10_000,
+    );
+    const event = operatorBoardEventSchema.parse(msg);
+    const shop5 = event.shops.find((shop) => shop.id === 5);
+    expect(shop5?.waiting_by_priority.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3);
+    // Only the shops that changed, not the whole chain.
+    expect(event.shops.length).toBeLessThan(5);
+  });
+
+  it('refuses a market the operator does not cover', async () => {
+    const fiOnly = await token('fi', 'operator-fi');
+    const s = await openSse(`${base}/fi/operator/events?markets=fi,no`, {
+      authorization: `Bearer ${fiOnly}`,
+    });
+    open.push(s);
+    expect(s.status).toBe(403);
+  });
+});
