@@ -51,7 +51,8 @@ export class StaffConsole {
   constructor(readonly page: Page) {
     this.queue = page.getByRole('list', { name: /^Queue/ });
     this.chairs = page.getByRole('list', { name: 'Chairs' });
-    this.notices = page.locator('.toaster');
+    // The notice showing now: the board has its own (in its flow), other pages the app's.
+    this.notices = page.locator('.toaster').filter({ has: page.locator('.toast') });
     this.walkInDialog = page.getByRole('dialog', { name: 'Add walk-in' });
   }
 

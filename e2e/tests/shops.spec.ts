@@ -25,6 +25,8 @@ test('a guest searches for a shop and opens it', async ({ page, request }) => {
   await home.openShop(target!.name);
   await expect(page).toHaveURL(new RegExp(`/barbershop/${target!.id}$`));
   await expect(new ShopPage(page).heading(target!.name)).toBeVisible();
+  // Keyboard and screen-reader focus moved to the new page's heading.
+  await expect(new ShopPage(page).heading(target!.name)).toBeFocused();
   await expectNoSeriousA11yViolations(page);
 
   // A service's info button opens its long description in a drawer, which closes again.
@@ -79,4 +81,11 @@ test('an unknown path shows the shop list and /404 shows the not-found screen', 
   await page.getByRole('link', { name: 'Back home' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Find a barbershop' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // A shop that does not exist: the list, saying so.
+  await page.goto('/barbershop/999');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find a barbershop' })).toBeVisible();
+  await expect(
+    page.getByText('We could not find that barbershop. Here are all the barbershops.'),
+  ).toBeVisible();
 });

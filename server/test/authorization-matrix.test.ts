@@ -51,6 +51,7 @@ const MANAGER = new Set([
   'GET /staff/devices/',
   'POST /staff/devices/',
   'DELETE /staff/devices/{deviceId}/',
+  'POST /staff/devices/{deviceId}/rotate/',
   'PATCH /staff/shop/presence/',
 ]);
 const BARBER = new Set([

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { devices } from '../src/db/schema';
 import { recheckSessions } from '../src/services/revocation';
 import { buildTestApp, streamTicket } from './helpers';
+import { DEFAULT_LIMITS } from '../src/plugins/rate-limits';
 import {
   authFor,
   catalogue,
@@ -319,5 +320,78 @@ describe('kiosk rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('kiosk joins per device and shop (issue 27)', () => {
+  it('caps the walk-ins a kiosk and a shop add in an hour, whatever the address', async () => {
+    // Thursday noon in Helsinki: shop 4 is open, and the earlier tests' hours have passed.
+    clock.at = Date.UTC(2026, 10, 19, 10, 0);
+    staff.delete('manager4');
+    const first = await createDevice('kiosk', 'manager4');
+    const second = await createDevice('kiosk', 'manager4');
+    const relaxed = { device: app.limits.kioskJoinsPerDevice, shop: app.limits.kioskJoinsPerShop };
+    app.limits.kioskJoinsPerDevice = { max: 3, windowMs: 3_600_000 };
+    app.limits.kioskJoinsPerShop = { max: 5, windowMs: 3_600_000 };
+    try {
+      const statuses = async (deviceCode: string, n: number) => {
+        const out: number[] = [];
+        for (let i = 0; i < n; i++) {
+          out.push((await kioskJoin(4, deviceCode)).statusCode);
+        }
+        return out;
+      };
+      // One kiosk: three, then 429 (before: 24 in a row from one kiosk).
+      expect(await statuses(first.code, 4)).toEqual([201, 201, 201, 429]);
+      // The shop's other kiosk adds two more, then the shop's hour is full.
+      expect(await statuses(second.code, 3)).toEqual([201, 201, 429]);
+      // An hour later both work again.
+      clock.advance(61);
+      expect(await statuses(first.code, 1)).toEqual([201]);
+    } finally {
+      app.limits.kioskJoinsPerDevice = relaxed.device;
+      app.limits.kioskJoinsPerShop = relaxed.shop;
+    }
+    expect(DEFAULT_LIMITS.kioskJoinsPerDevice).toEqual({ max: 30, windowMs: 3_600_000 });
+    expect(DEFAULT_LIMITS.kioskJoinsPerShop).toEqual({ max: 60, windowMs: 3_600_000 });
+  });
+});
+
+describe('rotating a device code (issue 27)', () => {
+  it('gives the device a new code, refuses the old one, and ends the stream opened with it', async () => {
+    clock.at = Date.UTC(2026, 10, 19, 11, 0);
+    // Staff tokens of the earlier days have expired.
+    staff.clear();
+    const display = await createDevice('display');
+    const ticket = await streamTicket(app, display.code);
+    const s = await openSse(`${base}/api/fi/display/1/events?ticket=${ticket}`);
+    expect(s.status).toBe(200);
+    await s.next();
+    const rotated = await app.inject({
+      method: 'POST',
+      url: `/api/fi/staff/devices/${display.id}/rotate/`,
+      headers: await staffAuth('manager1'),
+    });
+    expect(rotated.statusCode, rotated.body).toBe(201);
+    const fresh = deviceCreatedSchema.parse(rotated.json());
+    expect(fresh.code).not.toBe(display.code);
+    expect(fresh).toMatchObject({ kind: 'display', label: display.label });
+    await expect(s.next(() => false, 10_000)).rejects.toThrow('stream ended');
+    const board = (c: string) => app.inject({ url: '/api/fi/display/1/', headers: code(c) });
+    expect((await board(display.code)).statusCode).toBe(401);
+    expect((await board(fresh.code)).statusCode).toBe(200);
+    // The old code cannot be rotated again, and a barber cannot rotate at all.
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/fi/staff/devices/${display.id}/rotate/`,
+      headers: await staffAuth('manager1'),
+    });
+    expect(again.statusCode).toBe(409);
+    const barber = await app.inject({
+      method: 'POST',
+      url: `/api/fi/staff/devices/${fresh.id}/rotate/`,
+      headers: await staffAuth('barber1'),
+    });
+    expect(barber.statusCode).toBe(403);
   });
 });

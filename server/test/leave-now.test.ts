@@ -427,4 +427,16 @@ describe('why the wait changed', () => {
     await sweep();
     expect((await orderOf(c)).presence?.wait_change).toBeNull();
   });
+
+  it('says how many of those ahead are members', async () => {
+    clock.at = WEDNESDAY_NOON;
+    await setShop(app, 6, { chairs: 1, queueState: 'open' });
+    await staffAct(6, await walkIn(6, 'Tuoli'), 'start');
+    const member = await walkIn(6, 'Jäsen');
+    await walkIn(6, 'Tavallinen');
+    await fi(app).db.update(orders).set({ priority: 3 }).where(eq(orders.id, member));
+    app.queue.invalidate('fi', 6);
+    const c = await joined(6);
+    expect(await orderOf(c)).toMatchObject({ ahead: 2, ahead_members: 1 });
+  });
 });

@@ -11,6 +11,7 @@ import {
   type StaffQueue,
 } from '@jono/contract';
 import { DEMO, buildTestApp, login } from './helpers';
+import { DEFAULT_LIMITS } from '../src/plugins/rate-limits';
 import { authFor, catalogue, join, mutableClock, newCustomer } from './queue-factories';
 import type { App } from '../src/app';
 
@@ -427,32 +428,51 @@ describe('Manager routes', () => {
     ).toBe(true);
   });
 
-  it('sends a message to one customer by phone and to everyone', async () => {
-    const send = (to: unknown) =>
+  it('sends a message to a customer of the shop only, never to the whole market, and at most 50 a day', async () => {
+    // Issue 27: any manager messaged every customer of the market, 210 in 1.5 s.
+    const send = (to: unknown, auth = manager1) =>
       app.inject({
         method: 'POST',
         url: '/api/fi/staff/messages/',
-        headers: manager1,
+        headers: auth,
         payload: { title: 'Hei', content: '<p>Tervetuloa</p>', to },
       });
-    expect((await send({ phone: DEMO.oneTime })).statusCode).toBe(201);
-    expect((await send('all')).statusCode).toBe(201);
+    // A customer served at shop 1 (reached a chair there).
+    const regular = await newCustomer(app);
+    const visit = (await join(app, regular, 1)).json<{ id: number }>().id;
+    expect((await act(visit, 'check-in')).statusCode).toBeLessThan(500);
+    await act(visit, 'start', barber1, { chair: 1 });
+    // Someone who never sat in this shop's chair.
+    const stranger = await newCustomer(app);
+    expect((await send({ phone: regular.phone })).statusCode).toBe(201);
+    expect((await send({ phone: stranger.phone })).statusCode).toBe(404);
     expect((await send({ phone: '+358409999999' })).statusCode).toBe(404);
-    const olli = await login(app, DEMO.oneTime);
-    const kalle = await login(app, DEMO.gold);
-    const count = async (c: typeof olli) =>
+    const all = await send('all');
+    expect(all.statusCode).toBe(403);
+    const count = async (c: { id: number }) =>
       messageListSchema
         .parse(
           (
             await app.inject({
-              url: `/api/fi/customers/${c.customer_id}/messages/`,
-              headers: c.auth,
+              url: `/api/fi/customers/${c.id}/messages/`,
+              headers: await authFor(app, c.id),
             })
           ).json(),
         )
         .items.filter((m) => m.title === 'Hei').length;
-    expect(await count(olli)).toBe(2);
-    expect(await count(kalle)).toBe(1);
+    expect(await count(regular)).toBe(1);
+    expect(await count(stranger)).toBe(0);
+    // The shop's daily allowance (50 in production; 4 here, one already sent above).
+    expect(DEFAULT_LIMITS.messagesPerShop).toEqual({ max: 50, windowMs: 86_400_000 });
+    const relaxed = app.limits.messagesPerShop;
+    app.limits.messagesPerShop = { max: 4, windowMs: 86_400_000 };
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await send({ phone: regular.phone })).statusCode);
+      expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    } finally {
+      app.limits.messagesPerShop = relaxed;
+    }
   });
 
   it("summarises a day's waits, no-shows and estimate error", async () => {

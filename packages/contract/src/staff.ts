@@ -143,6 +143,10 @@ export const staffQueueSchema = z.object({
     open: z.boolean(),
     closing_soon: z.boolean(),
     notice: z.string().nullable(),
+    /** The notice in other languages than the market's (English and any other). */
+    notice_translations: z
+      .partialRecord(z.enum(LANGUAGES), z.object({ notice: z.string() }).partial())
+      .default({}),
     service_time_estimates: z.array(serviceTimeEstimateSchema),
   }),
   chairs: z.array(staffChairSchema),

@@ -13,7 +13,8 @@ export default fp(async (app) => {
         description:
           'Walk-in queue API. Every market (fi, ee, no, dk, se) is a separate backend at /api/{market}/ with its own data. ' +
           'Trailing slashes are optional. Errors are `{error, message, fields?}`. Customer routes need `Authorization: Bearer <access token>`; ' +
-          'a customer may only touch their own /customers/{id}/ resources (403 otherwise).',
+          'a customer may only touch their own /customers/{id}/ resources (403 otherwise). ' +
+          'Operator routes (/operator/) take only an operator token (POST /staff/login/ as operator-{market} or the chain operator) covering the market of the path.',
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -61,6 +61,42 @@ export async function createDevice(
   return { ...deviceView(row), code };
 }
 
+/**
+ * A new code for a device (issue 27: codes never changed): a new device row of the same shop,
+ * kind and label with a fresh code, and the old one revoked in the same transaction. The caller
+ * publishes the old one's revocation, so its streams end.
+ */
+export async function rotateDevice(
+  ctx: MarketContext,
+  pobId: number,
+  id: number,
+  now: number,
+): Promise<{ created: DeviceCreated; revokedId: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const [old] = await tx.select().from(devices).where(eq(devices.id, id)).for('update');
+    if (!old || old.pobId !== pobId) throw notFound('Device not found');
+    if (old.revokedAt)
+      throw new HttpError(409, 'conflict', 'This code is revoked: create a new one');
+    const code = newDeviceCode(ctx.market);
+    const [row] = await tx
+      .insert(devices)
+      .values({
+        pobId,
+        kind: old.kind,
+        label: old.label,
+        codeHash: hashOf(code),
+        createdAt: new Date(now),
+      })
+      .returning();
+    if (!row) throw new Error('device insert failed');
+    await tx
+      .update(devices)
+      .set({ revokedAt: new Date(now) })
+      .where(eq(devices.id, old.id));
+    return { created: { ...deviceView(row), code }, revokedId: old.id };
+  });
+}
+
 export async function listDevices(ctx: MarketContext, pobId: number): Promise<Device[]> {
   const rows = await ctx.db
     .select()

@@ -11,6 +11,12 @@ export interface RateLimitSettings {
   orders: Limit;
   /** Stream tickets per IP (each opens a minute of streams; a shop's devices share an address). */
   streamTickets: Limit;
+  /** Walk-ins one door kiosk adds an hour. */
+  kioskJoinsPerDevice: Limit;
+  /** Walk-ins all kiosks of one shop add an hour. */
+  kioskJoinsPerShop: Limit;
+  /** Messages a shop's managers send a day, together. */
+  messagesPerShop: Limit;
   /** Wrong device codes per address (checked before the code: services/devices.ts). */
   deviceCodeFailuresPerAddress: Limit;
   /** Wrong current passwords (password change with an access token) per account and address. */
@@ -44,6 +50,9 @@ export const DEFAULT_LIMITS: RateLimitSettings = {
   orders: { max: 20, windowMs: MINUTE },
   streamTickets: { max: 60, windowMs: MINUTE },
   deviceCodeFailuresPerAddress: { max: 10, windowMs: 15 * MINUTE },
+  kioskJoinsPerDevice: { max: 30, windowMs: HOUR },
+  kioskJoinsPerShop: { max: 60, windowMs: HOUR },
+  messagesPerShop: { max: 50, windowMs: DAY },
   currentPasswordFailuresPerAddress: { max: 5, windowMs: 15 * MINUTE },
   currentPasswordFailuresPerAccount: { max: 10, windowMs: DAY },
   loginFailuresPerAddress: { max: 5, windowMs: 15 * MINUTE },

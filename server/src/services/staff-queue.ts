@@ -151,6 +151,7 @@ export async function staffQueue(
       open: s.open,
       closing_soon: s.closing_soon,
       notice: view.pob.notice,
+      notice_translations: view.pob.translations ?? {},
       service_time_estimates: s.service_time_estimates,
     },
     chairs,

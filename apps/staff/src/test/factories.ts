@@ -39,6 +39,7 @@ export function makeQueue(orders: StaffQueueOrder[], chairs = 2): StaffQueue {
       open: true,
       closing_soon: false,
       notice: null,
+      notice_translations: {},
       service_time_estimates: [
         { priority: 0, wait_time: 25, wait_range: { low: 25, high: 25 } },
         { priority: 3, wait_time: 5, wait_range: { low: 5, high: 5 } },

@@ -22,8 +22,15 @@ import {
 } from '@jono/contract';
 import { pobs } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
-import { ipLimit } from '../../plugins/rate-limits';
-import { createDevice, listDevices, requireDevice, revokeDevice } from '../../services/devices';
+import { ipLimit, tooMany } from '../../plugins/rate-limits';
+import { takeAttempt } from '../../services/rate-counters';
+import {
+  createDevice,
+  listDevices,
+  requireDevice,
+  revokeDevice,
+  rotateDevice,
+} from '../../services/devices';
 import { displayBoard } from '../../services/display';
 import { joinQueue } from '../../services/orders';
 import { RECHECK_INTERVAL_MS, endWithSession, publishRevocation } from '../../services/revocation';
@@ -116,6 +123,31 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const device = await revokeDevice(ctx, pobId, request.params.deviceId, app.now());
       await publishRevocation(app, ctx, { kind: 'device', deviceId: device.id });
       return device;
+    },
+  );
+
+  app.post(
+    '/staff/devices/:deviceId/rotate/',
+    {
+      schema: {
+        tags: managerTags,
+        summary: 'Give a display or kiosk a new code, revoking the old one',
+        description:
+          'The answer carries the new code once (as when creating a device); the old code is refused from now on and its open display stream ends on every server process. 409 for a code already revoked.',
+        params: marketParams.extend({ deviceId: idSchema }),
+        response: { 201: deviceCreatedSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const { ctx, pobId } = await manager(request, request.params.market);
+      const { created, revokedId } = await rotateDevice(
+        ctx,
+        pobId,
+        request.params.deviceId,
+        app.now(),
+      );
+      await publishRevocation(app, ctx, { kind: 'device', deviceId: revokedId });
+      return reply.code(201).send(created);
     },
   );
 
@@ -222,7 +254,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A walk-in joins the queue at the door kiosk',
         description: [
           codeAuth,
-          'The same checks and rate limit as an app order: 400 `validation` (also a `phone` that is not a number of its country, as at registration), 409 `not_taking_orders`, 409 `time_slot`, 429 `rate_limited`. The walk-in is at the shop and has priority 0 (a membership needs the app or the staff). With `phone`, one SMS when the turn is near.',
+          'The same checks and rate limit as an app order: 400 `validation` (also a `phone` that is not a number of its country, as at registration), 409 `not_taking_orders`, 409 `time_slot`, 429 `rate_limited` (also past 30 joins an hour per kiosk or 60 per shop). The walk-in is at the shop and has priority 0 (a membership needs the app or the staff). With `phone`, one SMS when the turn is near.',
         ].join('\n\n'),
         params: shopParams,
         body: kioskJoinSchema,
@@ -232,7 +264,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = marketCtx(app, request.params.market);
       const { pobId } = request.params;
-      await requireDevice(request, ctx, 'kiosk', pobId);
+      const device = await requireDevice(request, ctx, 'kiosk', pobId);
+      // Kiosk joins per device and per shop and hour (issue 27: 24 fake walk-ins from one
+      // kiosk moved the shown wait from 0 to 294 minutes).
+      const taken = await takeAttempt(
+        ctx.db,
+        [
+          { key: `kiosk-joins:device:${device.id}`, limit: app.limits.kioskJoinsPerDevice },
+          { key: `kiosk-joins:shop:${pobId}`, limit: app.limits.kioskJoinsPerShop },
+        ],
+        app.now(),
+      );
+      if (!taken.ok) {
+        reply.header('retry-after', String(taken.retryAfterS));
+        throw tooMany(taken.retryAfterS);
+      }
       const { items, name, phone } = request.body;
       // The number gets an SMS: it must be a phone number of its country, as at registration.
       const notifyPhone = phone ? normalisePhone(phone, ctx.info.dialCode) : null;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useLocaleStore } from '../../lib/locale-store';
 import { changeMarket } from '../../lib/market-shelf';
 import { notify } from '../../lib/notification-store';
@@ -44,7 +45,12 @@ describe('a shop QR code of another market (?market=)', () => {
     useLocaleStore.setState({ locale: 'FI', language: 'fi', previousLocale: null });
     useSessionStore.setState({ session, rememberLogin: true });
     window.history.replaceState(null, '', '/barbershop/1?market=no');
-    const view = render(<AppExtras />);
+    // As in the app, inside the query client's provider (the offline screen reads its cache).
+    const view = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AppExtras />
+      </QueryClientProvider>,
+    );
     await vi.waitFor(() => expect(useLocaleStore.getState().locale).toBe('NO'));
     // The Finnish session is not sent to Norway's backend (which refused it and logged out).
     expect(useSessionStore.getState().session).toBeNull();

@@ -69,6 +69,17 @@ describe('message HTML', () => {
     expect(html).toContain('href="https://example.com"');
     expect(html).toContain('rel="noopener noreferrer"');
   });
+
+  it('shows the host of every external link next to it, whatever the text says', () => {
+    const html = sanitiseMessageHtml(
+      '<p><a href="https://bank-login.example/x?y=1">https://www.jono.example/offer</a> <a href="/profile/messages">own page</a></p>',
+    );
+    const shown = document.createElement('div');
+    shown.innerHTML = html;
+    expect(shown.textContent).toContain('https://www.jono.example/offer (bank-login.example)');
+    expect(shown.textContent).toContain('own page');
+    expect(shown.textContent).not.toContain(`(${window.location.host})`);
+  });
 });
 
 describe('totals', () => {

@@ -138,7 +138,11 @@ function Board() {
               )}
             </section>
             <RecentActions recent={data.recent} now={now} busy={busy} onUndo={actions.undo} />
-            <NoticeEditor key={data.pob.notice ?? ''} notice={data.pob.notice} />
+            <NoticeEditor
+              key={`${data.pob.notice ?? ''}:${JSON.stringify(data.pob.notice_translations)}`}
+              notice={data.pob.notice}
+              translations={data.pob.notice_translations}
+            />
           </aside>
         </div>
       </fieldset>

@@ -1,5 +1,6 @@
-// /manage/messages: write to one customer (by phone) or to every customer of the market; the
-// message lands in the customers' /profile/messages. Sending to everyone asks first.
+// /manage/messages: write to one customer of the shop (by phone); the message lands in the
+// customer's /profile/messages. Only the chain's operator may write to every customer of the
+// market (the server refuses managers: issue 27); sending to everyone asks first.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, FormAlert, TextAreaField, TextField, useToast } from '@jono/ui';
@@ -21,6 +22,8 @@ export function MessagesRoute() {
   const [body, setBody] = useState('');
   const [confirming, setConfirming] = useState(false);
   const market = session?.market ?? 'fi';
+  // The operator role comes with issue 33; until then no console session may write to everyone.
+  const mayWriteToAll = (session?.staff.role as string | undefined) === 'operator';
 
   const ready = title.trim() !== '' && body.trim() !== '' && (audience === 'all' || phone.trim());
 
@@ -50,27 +53,29 @@ export function MessagesRoute() {
     <section className="panel" aria-labelledby="messages-title">
       <h2 id="messages-title">{t('manage.messages.title')}</h2>
       <form className="stack" onSubmit={submit}>
-        <fieldset className="radio-row">
-          <legend>{t('manage.messages.to')}</legend>
-          <label>
-            <input
-              type="radio"
-              name="audience"
-              checked={audience === 'one'}
-              onChange={() => setAudience('one')}
-            />{' '}
-            {t('manage.messages.one')}
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="audience"
-              checked={audience === 'all'}
-              onChange={() => setAudience('all')}
-            />{' '}
-            {t('manage.messages.all', { country: t(`markets.${market}`) })}
-          </label>
-        </fieldset>
+        {mayWriteToAll && (
+          <fieldset className="radio-row">
+            <legend>{t('manage.messages.to')}</legend>
+            <label>
+              <input
+                type="radio"
+                name="audience"
+                checked={audience === 'one'}
+                onChange={() => setAudience('one')}
+              />{' '}
+              {t('manage.messages.one')}
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="audience"
+                checked={audience === 'all'}
+                onChange={() => setAudience('all')}
+              />{' '}
+              {t('manage.messages.all', { country: t(`markets.${market}`) })}
+            </label>
+          </fieldset>
+        )}
         {audience === 'one' && (
           <TextField
             label={t('manage.messages.phone')}

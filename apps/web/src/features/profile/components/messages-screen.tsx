@@ -11,6 +11,18 @@ import { ScreenHeader } from '../../account/components/screen-header';
 import { useMarkMessageRead, useMessages } from '../api/messages';
 import { isUnread } from '../utils/messages';
 
+/** The host of a link that leaves this site, or null (a relative link, a mailto: or tel:). */
+function externalHost(href: string | null): string | null {
+  if (!href) return null;
+  try {
+    const url = new URL(href, window.location.href);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.host === window.location.host ? null : url.host;
+  } catch {
+    return null;
+  }
+}
+
 /** Message HTML without scripts, event handlers or other active content; links open safely. */
 export function sanitiseMessageHtml(html: string): string {
   const clean = DOMPurify.sanitize(html, {
@@ -22,6 +34,14 @@ export function sanitiseMessageHtml(html: string): string {
   template.content.querySelectorAll('a').forEach((a) => {
     a.setAttribute('target', '_blank');
     a.setAttribute('rel', 'noopener noreferrer');
+    // A link to another site says where it goes, whatever its text claims (issue 27).
+    const host = externalHost(a.getAttribute('href'));
+    if (host) {
+      const shown = document.createElement('span');
+      shown.className = 'message-link-host';
+      shown.textContent = ` (${host})`;
+      a.after(shown);
+    }
   });
   return template.innerHTML;
 }
