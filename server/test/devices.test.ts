@@ -300,6 +300,7 @@ describe('kiosk and display', () => {
     expect(sms()[0]?.text).toMatch(/koodilla \d{6}/);
     // First in line, but the number is not proved: no turn-near SMS, and the walk-in is absent.
     await app.queue.changed(fi(app), 9);
+    await app.queue.settled();
     expect(sms()).toHaveLength(1);
     const queue = staffQueueSchema.parse(
       (
@@ -313,6 +314,7 @@ describe('kiosk and display', () => {
     const code = lastTextedCode(app, '+358401112223');
     expect((await confirmAtKiosk(9, kiosk.code, joined.id, code)).statusCode).toBe(200);
     await app.queue.changed(fi(app), 9);
+    await app.queue.settled();
     expect(sms()).toHaveLength(2);
     expect(sms()[1]?.text).toContain(String(joined.ticket).padStart(3, '0'));
     // Used once.

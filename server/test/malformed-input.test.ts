@@ -318,6 +318,9 @@ const VALID_BODIES: Record<string, unknown> = {
     content: '<p>Tervetuloa</p>',
     to: { phone: '0401234567' },
   },
+  'POST /staff/notices/': { text: 'Olemme myöhässä', translations: { en: 'We are late' } },
+  'PUT /customers/{id}/orders/{orderId}/alerts/': { ahead: 2, minutes: null, channel: 'sms' },
+  'POST /dev/sms-inbox': { from: '+358401234567', text: 'status' },
 };
 
 /** Every string and number leaf of a body with its dotted path (as the answer's `fields`). */
@@ -390,7 +393,9 @@ describe('control characters and ids beyond 32 bits, field by field', () => {
     const missing = withBody.filter(
       (key) =>
         !(key in VALID_BODIES) &&
-        !/\/(finish|no-show|defer|cancel|undo)\/$|orders\/\{orderId\}\/$/.test(key),
+        !/\/(finish|no-show|defer|cancel|undo)\/$|orders\/\{orderId\}\/$/.test(key) &&
+        // The SMS provider's webhooks: its own format, read only after its signature checks.
+        !key.startsWith('POST /sms/'),
     );
     expect(missing).toEqual([]);
   });

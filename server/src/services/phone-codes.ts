@@ -4,7 +4,7 @@
 // hourly SMS budget is the cost ceiling (503 once spent). A number that already has an account is
 // answered alike and gets a text saying so instead of a code.
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   APP_LANGUAGE_OF,
   PHONE_CODE_LENGTH,
@@ -17,6 +17,8 @@ import { numericCode, sha256 } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import { tooMany } from './rate-limit-rules';
 import { giveBack, takeAttempt, type CounterRule } from './rate-counters';
+import type { Tx } from '../db/client';
+import { DEADLINE_MS, enqueue } from './outbox';
 import { smsText } from './sms-texts';
 
 export type PhoneCodePurpose = 'register' | 'kiosk';
@@ -63,18 +65,30 @@ export async function takeCodeSms(
   }
 }
 
-async function send(
-  ctx: MarketContext,
+/** Writes a code SMS to the outbox in the caller's transaction (the caller kicks the worker). */
+export async function enqueueCodeSms(
+  tx: Tx,
+  key: string,
   phone: string,
   text: string,
-  log: FastifyBaseLogger,
+  now: number,
+  orderId: number | null = null,
 ): Promise<void> {
-  try {
-    await ctx.sms.send({ to: phone, text });
-  } catch (err) {
-    log.error({ err }, 'phone code SMS could not be sent');
-    throw new HttpError(502, 'internal', 'The SMS could not be sent. Try again later.');
-  }
+  await enqueue(
+    tx,
+    [
+      {
+        key,
+        channel: 'sms',
+        purpose: 'phoneCode',
+        recipient: phone,
+        body: text,
+        orderId,
+        deadline: now + DEADLINE_MS.phoneCode,
+      },
+    ],
+    now,
+  );
 }
 
 /** Registration step one. Answers nothing that tells a registered number from a new one. */
@@ -84,41 +98,61 @@ export async function requestRegisterCode(
   phone: string,
   address: string,
   language: Language,
-  log: FastifyBaseLogger,
 ): Promise<void> {
   await takeCodeSms(app, ctx, phone, address);
   const appLanguage = APP_LANGUAGE_OF[language];
+  const now = app.now();
   const [known] = await ctx.db
     .select({ id: customers.id })
     .from(customers)
     .where(eq(customers.phone, phone));
-  if (known) {
-    await send(ctx, phone, smsText(appLanguage, 'registerKnown', {}), log);
-    return;
-  }
-  const code = await issuePhoneCode(ctx, 'register', phone, null, address, app.now());
-  await send(ctx, phone, smsText(appLanguage, 'registerCode', { code }), log);
+  await ctx.db.transaction(async (tx) => {
+    if (known) {
+      await enqueueCodeSms(
+        tx,
+        `registerKnown:${phone}:${now}`,
+        phone,
+        smsText(appLanguage, 'registerKnown', {}),
+        now,
+      );
+      return;
+    }
+    const { id, code } = await issuePhoneCode(tx, 'register', phone, null, address, now);
+    await enqueueCodeSms(
+      tx,
+      `phoneCode:${id}`,
+      phone,
+      smsText(appLanguage, 'registerCode', { code }),
+      now,
+    );
+  });
+  // Sent from the outbox at once.
+  await app.outbox.kick(ctx);
 }
 
 /** Stores a new code for the number (and order) and answers it, to be sent. */
 export async function issuePhoneCode(
-  ctx: MarketContext,
+  tx: Tx,
   purpose: PhoneCodePurpose,
   phone: string,
   orderId: number | null,
   address: string | null,
   now: number,
-): Promise<string> {
+): Promise<{ id: number; code: string }> {
   const code = numericCode(PHONE_CODE_LENGTH);
-  await ctx.db.insert(phoneCodes).values({
-    purpose,
-    phone,
-    orderId,
-    codeHash: codeHash(purpose, phone, code),
-    requestedFrom: address,
-    expiresAt: new Date(now + PHONE_CODE_VALIDITY_MS),
-  });
-  return code;
+  const [row] = await tx
+    .insert(phoneCodes)
+    .values({
+      purpose,
+      phone,
+      orderId,
+      codeHash: codeHash(purpose, phone, code),
+      requestedFrom: address,
+      expiresAt: new Date(now + PHONE_CODE_VALIDITY_MS),
+    })
+    .returning({ id: phoneCodes.id });
+  if (!row) throw new HttpError(500, 'internal', 'The code could not be saved');
+  return { id: row.id, code };
 }
 
 /**

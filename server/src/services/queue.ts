@@ -91,6 +91,12 @@ export class QueueService {
     public push: PushSender | null,
   ) {}
 
+  /**
+   * Called after notices were written to the outbox (the outbox worker's kick); its work is
+   * tracked, so settled() waits for the messages too.
+   */
+  onMessages: ((ctx: MarketContext) => Promise<unknown>) | null = null;
+
   /** Subscribes to every market's queue channel: other processes' changes reach us here. */
   async start(markets: Iterable<MarketContext>): Promise<void> {
     for (const ctx of markets) {
@@ -323,13 +329,20 @@ export class QueueService {
    */
   private async sendNotices(ctx: MarketContext, view: ShopQueueView): Promise<void> {
     const near = turnNearIds(view.active, view.estimate);
+    let written = 0;
     if (near.length > 0) {
-      await notifyTurnNear(ctx, this.push, this.log, view.pob.name, near, this.now());
+      written += await notifyTurnNear(ctx, this.push !== null, view.pob.name, near, this.now());
       const at = new Date(this.now());
       for (const o of view.active) if (near.includes(o.id)) o.notifiedAt = at;
     }
-    const alerted = await notifyLeaveNow(ctx, this.push, this.log, view, this.now());
+    const alerted = await notifyLeaveNow(ctx, this.push !== null, view, this.now());
+    if (written > 0 || alerted.length > 0) this.messagesWritten(ctx);
     if (alerted.length > 0) this.track(this.changed(ctx, view.pob.id));
+  }
+
+  /** Messages were written to the outbox: the worker sends them now. */
+  messagesWritten(ctx: MarketContext): void {
+    if (this.onMessages) this.track(this.onMessages(ctx));
   }
 
   /** Work that runs after an answer or a refresh; settled() waits for it. */

@@ -47,6 +47,10 @@ export interface RateLimitSettings {
   phoneCodeFailuresPerAddress: Limit;
   /** Wrong phone codes per number from every address together. */
   phoneCodeFailuresPerNumber: Limit;
+  /** SMS replies acted on per phone (more are recorded and not answered). */
+  smsReplies: Limit;
+  /** Staff notices to everyone waiting, per shop and day. */
+  shopNotices: Limit;
 }
 
 const MINUTE = 60_000;
@@ -77,6 +81,8 @@ export const DEFAULT_LIMITS: RateLimitSettings = {
   codeSmsPerMarket: { max: 200, windowMs: HOUR },
   phoneCodeFailuresPerAddress: { max: 5, windowMs: DAY },
   phoneCodeFailuresPerNumber: { max: 10, windowMs: DAY },
+  smsReplies: { max: 10, windowMs: 10 * MINUTE },
+  shopNotices: { max: 3, windowMs: DAY },
 };
 
 /** For end-to-end suites on one machine (RELAXED_RATE_LIMITS=true, never in production). */

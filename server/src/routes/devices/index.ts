@@ -37,7 +37,12 @@ import {
 import { displayBoard } from '../../services/display';
 import { joinQueue, ownOrderChange } from '../../services/orders';
 import { changeQueue } from '../../services/queue-change';
-import { issuePhoneCode, takeCodeSms, usePhoneCode } from '../../services/phone-codes';
+import {
+  enqueueCodeSms,
+  issuePhoneCode,
+  takeCodeSms,
+  usePhoneCode,
+} from '../../services/phone-codes';
 import { smsLanguageOf, smsText } from '../../services/sms-texts';
 import { RECHECK_INTERVAL_MS, endWithSession, publishRevocation } from '../../services/revocation';
 import { HEARTBEAT_MS } from '../../services/sse';
@@ -316,15 +321,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             .from(pobs)
             .where(eq(pobs.id, pobId))
             .then((r) => r[0]);
-          const code = await issuePhoneCode(ctx, 'kiosk', notifyPhone, row.id, null, app.now());
-          await ctx.sms.send({
-            to: notifyPhone,
-            text: smsText(smsLanguageOf(ctx.info.language), 'kioskConfirm', {
-              shop: shop?.name ?? '',
-              ticket: ticketLabel(row.ticket ?? row.id),
-              code,
-            }),
+          const now = app.now();
+          await ctx.db.transaction(async (tx) => {
+            const { id, code } = await issuePhoneCode(tx, 'kiosk', notifyPhone, row.id, null, now);
+            await enqueueCodeSms(
+              tx,
+              `phoneCode:${id}`,
+              notifyPhone,
+              smsText(smsLanguageOf(ctx.info.language), 'kioskConfirm', {
+                shop: shop?.name ?? '',
+                ticket: ticketLabel(row.ticket ?? row.id),
+                code,
+              }),
+              now,
+              row.id,
+            );
           });
+          await app.outbox.kick(ctx);
           codeSent = true;
         } catch (err) {
           request.log.warn({ err }, 'kiosk confirmation code not sent');
