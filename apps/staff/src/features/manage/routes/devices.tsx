@@ -4,7 +4,7 @@
 // spot is held.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Device, DeviceCreated, DeviceKind } from '@jono/contract';
+import { MARKET_INFO, type Device, type DeviceCreated, type DeviceKind } from '@jono/contract';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
 import { ConfirmDialog, Dialog, useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
@@ -127,7 +127,10 @@ export function DevicesRoute() {
                 <td>
                   {d.revoked_at
                     ? t('manage.devices.revokedAt', {
-                        date: new Date(d.revoked_at).toLocaleString(i18n.language),
+                        // The shop's clock, not the tablet's.
+                        date: new Date(d.revoked_at).toLocaleString(i18n.language, {
+                          timeZone: MARKET_INFO[session?.market ?? 'fi'].timeZone,
+                        }),
                       })
                     : t('manage.devices.working')}
                 </td>
