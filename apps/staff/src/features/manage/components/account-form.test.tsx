@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeShop } from '@jono/test-kit';
+import { renderWithProviders, signIn } from '../../../test/render';
+import { DetailsRoute } from '../routes/details';
+import { AccountForm } from './account-form';
+
+describe('validation messages in the Manage forms', () => {
+  it('name the field and its limit in the staff account form', async () => {
+    signIn('manager');
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <AccountForm
+        existing={null}
+        pending={false}
+        error={null}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'ville.k');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Name: 1 to 60 characters.');
+    await user.type(screen.getByLabelText('Name'), 'Ville');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Password: 8 to 200 characters.');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('name the field and its limit in the shop details form', async () => {
+    signIn('manager');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(makeShop())),
+    );
+    renderWithProviders(<DetailsRoute />);
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.clear(screen.getByLabelText('Latitude'));
+    await user.type(screen.getByLabelText('Latitude'), 'north');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Name: 1 to 80 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Latitude: a decimal number such as 60.1699.')).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+});
