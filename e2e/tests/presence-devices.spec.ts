@@ -101,6 +101,19 @@ test('a walk-in joins at the door kiosk and appears on the shop screen and the s
   // By number too, as the kiosk gave it.
   await expect(row.locator('.display__ticket')).toHaveText(/^\d{3}$/);
   await expectNoSeriousA11yViolations(screen);
+  // Readable from 5 m on a 720p, 1080p and 4K TV: names about 5 % of the height, no overflow.
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+    [3840, 2160],
+  ] as const) {
+    await screen.setViewportSize({ width, height });
+    const name = row.locator('.display__label');
+    const size = await name.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(size, `${width}x${height}`).toBeGreaterThanOrEqual(height * 0.045);
+    const wide = await screen.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide, `${width}x${height}`).toBeLessThanOrEqual(width);
+  }
   const card = board.customer('Ville');
   await expect(card).toBeVisible();
   await expect(card).toContainText('Kiosk');

@@ -15,7 +15,9 @@ import { StreamTickets, TokenService } from './lib/tokens';
 import { fastReads } from './lib/fast-reads';
 import { loggableError } from './lib/loggable-error';
 import { DEFAULT_LIMITS, RELAXED_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
-import { DevSmsSender, HttpSmsSender, type SmsSender } from './services/sms';
+import { DevSmsSender, smsProviderOf, type SmsProvider } from './services/sms';
+import outboxPlugin from './services/outbox-plugin';
+import smsRoutes from './routes/sms/index';
 import { CountedSms } from './services/counted-senders';
 import type { SnapshotFn } from './services/shops';
 import { ReadCache } from './services/read-cache';
@@ -162,11 +164,9 @@ export async function buildApp(opts: AppOptions) {
     onStatement: opts.onStatement,
   });
   for (const [market, store] of dbs.markets) {
-    let sms: SmsSender;
+    let sms: SmsProvider | null = smsProviderOf(env);
     let devOutbox: DevSmsSender | undefined;
-    if (env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL) {
-      sms = new HttpSmsSender(env.SMS_HTTP_URL, env.SMS_HTTP_TOKEN, env.SMS_SENDER_ID);
-    } else {
+    if (!sms) {
       devOutbox = new DevSmsSender(market, app.log);
       sms = devOutbox;
     }
@@ -182,6 +182,8 @@ export async function buildApp(opts: AppOptions) {
 
   // The live queue: `app.queue` and the shop snapshot (estimates, closing_soon, queue_state).
   await app.register(queuePlugin);
+  // The outbox worker: every SMS and push is sent from there (services/outbox.ts).
+  await app.register(outboxPlugin);
   app.decorate('reads', new ReadCache((market) => app.queue.version(market), now));
   addOperatorBoard(app);
   app.decorate('accuracy', new AccuracyCache(now));
@@ -209,6 +211,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(eventRoutes);
       await api.register(configRoutes);
       await api.register(deviceRoutes);
+      await api.register(smsRoutes);
       await api.register(operatorRoutes);
       await api.register(moveRoutes);
       if (!env.production) await api.register(devRoutes);

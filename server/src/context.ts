@@ -1,7 +1,7 @@
 // What every route reaches through the app: per-market databases and services, tokens, config.
 import type { Market, MarketInfo } from '@jono/contract';
 import type { Db, MarketDb } from './db/client';
-import type { DevSmsSender, SmsSender } from './services/sms';
+import type { DevSmsSender, SmsProvider } from './services/sms';
 import type { StreamTickets, TokenService } from './lib/tokens';
 import type { Env } from './config/env';
 import type { RateLimitSettings } from './services/rate-limit-rules';
@@ -11,7 +11,8 @@ export interface MarketContext {
   info: MarketInfo;
   store: MarketDb;
   db: Db;
-  sms: SmsSender;
+  /** The SMS provider: only the outbox worker sends; the webhooks read its reports and replies. */
+  sms: SmsProvider;
   /** Development SMS outbox; undefined in production or with a real provider. */
   devOutbox?: DevSmsSender;
 }

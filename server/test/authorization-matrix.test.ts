@@ -24,6 +24,11 @@ const PUBLIC = new Set([
   'GET /push/public-key/',
   'GET /config/',
   'GET /dev/sms-outbox',
+  // Loopback only, with the development sender (sms-replies.test.ts).
+  'POST /dev/sms-inbox',
+  // The SMS provider's webhooks: its signature or shared secret (sms-providers.test.ts).
+  'POST /sms/inbound/{provider}',
+  'POST /sms/status/{provider}',
   'POST /staff/login/',
 ]);
 /** Display and kiosk routes: only a working device code of that shop and kind (devices.test.ts). */
@@ -57,6 +62,7 @@ const MANAGER = new Set([
 ]);
 const BARBER = new Set([
   'GET /staff/queue/',
+  'POST /staff/notices/',
   'POST /staff/walk-ins/',
   'POST /staff/orders/{orderId}/start/',
   'POST /staff/orders/{orderId}/finish/',

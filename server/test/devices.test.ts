@@ -321,6 +321,8 @@ describe('kiosk and display', () => {
     const res = await kioskJoin(9, kiosk.code, { name: 'Aino', phone: '0401112223' });
     expect(res.statusCode).toBe(201);
     await app.queue.changed(fi(app), 9);
+    // Sent by the outbox worker after the change.
+    await app.queue.settled();
     const sms = (fi(app).devOutbox?.outbox ?? []).filter((m) => m.to === '+358401112223');
     expect(sms).toHaveLength(1);
     expect(sms[0]?.text).toContain(String(res.json<{ ticket: number }>().ticket).padStart(3, '0'));

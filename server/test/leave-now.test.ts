@@ -302,7 +302,7 @@ describe('travel time and the leave-now alert', () => {
     // after the leave time.
     const view = await app.queue.view(fi(app), 13);
     const late = leaveAt + 8 * MINUTE;
-    expect(await notifyLeaveNow(fi(app), null, app.log, view, late)).toEqual([c.orderId]);
+    expect(await notifyLeaveNow(fi(app), false, view, late)).toEqual([c.orderId]);
     const [row] = await fi(app).db.select().from(orders).where(eq(orders.id, c.orderId));
     expect(row?.leaveAlertAt?.getTime()).toBe(late);
     expect(row?.setOffAt?.getTime()).toBe(leaveAt);
@@ -358,10 +358,11 @@ describe('travel time and the leave-now alert', () => {
     app.queue.invalidate('fi', 12);
     const view = await app.queue.view(fi(app), 12);
     const both = await Promise.all([
-      notifyLeaveNow(fi(app), null, app.log, view, clock.at),
-      notifyLeaveNow(fi(app), null, app.log, view, clock.at),
+      notifyLeaveNow(fi(app), false, view, clock.at),
+      notifyLeaveNow(fi(app), false, view, clock.at),
     ]);
     expect(both.flat()).toEqual([c.orderId]);
+    await app.outbox.kick(fi(app));
     expect(leaveTexts(c.phone)).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ import { openSse } from './sse-client';
 import type { App } from '../src/app';
 import { orders } from '../src/db/schema';
 import { CountedPush, CountedSms } from '../src/services/counted-senders';
-import type { SmsMessage, SmsSender } from '../src/services/sms';
+import type { OutgoingSms, SmsProvider } from '../src/services/sms';
 import type { PushSender } from '../src/services/turn-near';
 
 const TOKEN = 'metrics-token-for-the-tests-0123';
@@ -163,14 +163,20 @@ describe('GET /metrics', () => {
 });
 
 describe('SMS and push counters', () => {
-  const message: SmsMessage = { to: '+358400000001', text: 'hello' };
-  const sender = (failures: unknown[]): SmsSender & { calls: number } => ({
+  const message: OutgoingSms = { to: '+358400000001', text: 'hello', key: 'metrics:1' };
+  const sender = (failures: unknown[]): SmsProvider & { calls: number } => ({
     calls: 0,
+    name: 'http',
+    answer: { type: 'application/json', body: '{}' },
     async send() {
       this.calls += 1;
       const failure = failures.shift();
       if (failure) throw failure;
+      return { providerId: null };
     },
+    verify: () => false,
+    inbound: () => null,
+    status: () => null,
   });
   const counts = async () => {
     const t = await scrape();

@@ -5,6 +5,7 @@ import type { CreateOrderPayload } from '@jono/contract';
 import { buildTestApp, streamTicket } from './helpers';
 import {
   WEDNESDAY_NOON,
+  fi,
   join,
   mutableClock,
   newCustomer,
@@ -13,6 +14,8 @@ import {
 } from './queue-factories';
 import { openSse } from './sse-client';
 import type { App } from '../src/app';
+import { orders } from '../src/db/schema';
+import { and, eq } from 'drizzle-orm';
 
 let app: App;
 let statements: string[] = [];
@@ -40,6 +43,19 @@ async function postJoin(
   return res.json<{ id: number }>().id;
 }
 
+/**
+ * The customers ahead are at the shop: they hold the chair, so the newcomer's turn is not near
+ * (customers not there do not; its alert is a separate, one-off cost).
+ */
+async function atTheShop(pobId: number) {
+  await fi(app)
+    .db.update(orders)
+    .set({ customerAtPob: true, checkedInAt: new Date(clock.at) })
+    .where(and(eq(orders.pobId, pobId), eq(orders.status, 'active')));
+  app.queue.invalidate('fi', pobId);
+  await app.queue.settled();
+}
+
 /** The statements `action` sends, up to the end of the refresh it causes. */
 async function counted(action: () => Promise<void>): Promise<string[]> {
   await app.queue.settled();
@@ -57,6 +73,7 @@ describe('statements per join and per cancel', () => {
     for (let i = 0; i < 5; i++) {
       expect((await join(app, await newCustomer(app), 1)).statusCode).toBe(201);
     }
+    await atTheShop(1);
     const payload = await orderPayload(app, 1);
     const customer = await newCustomer(app);
     let orderId = 0;
@@ -90,6 +107,7 @@ describe('statements per join and per cancel', () => {
     for (let i = 0; i < 3; i++) {
       expect((await join(app, await newCustomer(app), 3)).statusCode).toBe(201);
     }
+    await atTheShop(3);
     const payload = await orderPayload(app, 3);
     // Past the history's time to live: the later join stores a fresh one.
     clock.at = WEDNESDAY_NOON + 11 * 60_000;

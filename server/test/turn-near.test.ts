@@ -56,6 +56,8 @@ const start = async (pobId: number, id: number) => {
     headers: await staffOf(pobId),
   });
   expect(res.statusCode).toBe(200);
+  // Messages leave through the outbox worker after the answer.
+  await app.queue.settled();
 };
 async function walkIn(pobId: number) {
   const [s] = await catalogue(app, pobId);
@@ -115,8 +117,10 @@ describe('Your turn is near', () => {
     expect(smsTo(ours.phone)).toHaveLength(0);
     clock.advance(20);
     await app.queue.sweep(fi(app));
+    await app.queue.settled();
     expect(smsTo(ours.phone)).toHaveLength(1);
     await app.queue.sweep(fi(app));
+    await app.queue.settled();
     expect(smsTo(ours.phone)).toHaveLength(1);
   });
 

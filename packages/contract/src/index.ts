@@ -14,4 +14,5 @@ export * from './staff';
 export * from './live';
 export * from './config';
 export * from './presence';
+export * from './messages';
 export * from './operator';

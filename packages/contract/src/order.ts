@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { waitRangeSchema } from './shop';
 import { inputId, inputText, int32 } from './input';
 import { orderPresenceSchema } from './presence';
+import { orderAlertsSchema, orderNoticeSchema } from './messages';
 
 export const orderStatusSchema = z.enum(['active', 'cancelled', 'serviced', 'noShow']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
@@ -82,6 +83,10 @@ export const orderSchema = z.object({
    * the kiosk and the SMS; a rejoin keeps it within the day. Null for older orders.
    */
   ticket: z.number().int().nullable().optional(),
+  /** The customer's alert choice for this order (when, and by which channel). */
+  alerts: orderAlertsSchema.optional(),
+  /** The shop's last word to everyone waiting, while the order waits; null when none. */
+  notice: orderNoticeSchema.nullable().optional(),
   items: z.array(
     z.object({
       amount: z.number().int(),

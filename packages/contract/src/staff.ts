@@ -98,6 +98,8 @@ export const staffQueueOrderSchema = z.object({
   presence: staffPresenceSchema.optional(),
   /** The shop's number of the order that day. */
   ticket: z.number().int().nullable().optional(),
+  /** The customer's alert (turn near, leave now) could not be delivered: call them. */
+  alert_failed: z.boolean().optional(),
 });
 export type StaffQueueOrder = z.infer<typeof staffQueueOrderSchema>;
 

@@ -104,10 +104,24 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:support@jono.example'),
-  SMS_PROVIDER: z.enum(['dev', 'http']).default('dev'),
+  /** dev (an outbox to read), http (the generic JSON provider), 46elks or twilio. */
+  SMS_PROVIDER: z.enum(['dev', 'http', '46elks', 'twilio']).default('dev'),
+  /** The generic provider's send URL and bearer token. */
   SMS_HTTP_URL: z.url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
   SMS_SENDER_ID: z.string().default('Jono'),
+  /** 46elks or Twilio API base (default: the provider's own; tests point it at a fake). */
+  SMS_API_URL: z.url().optional(),
+  /** 46elks API username, or Twilio account SID. */
+  SMS_API_USER: z.string().optional(),
+  /** 46elks API password, or Twilio auth token (also the key of Twilio's webhook signatures). */
+  SMS_API_SECRET: z.string().optional(),
+  /** Shared secret of the generic provider's (HMAC) and 46elks's (in the URL) webhooks. */
+  SMS_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** How long a claimed outbox message is its worker's before another may send it (a crash). */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** The public base URL providers call back (delivery reports; Twilio signs the full URL). */
+  SMS_PUBLIC_URL: z.url().optional(),
   CORS_ORIGINS: z
     .string()
     .default('')

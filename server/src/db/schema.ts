@@ -110,6 +110,16 @@ export const pobs = pgTable('pobs', {
   displayNames: text('display_names').notNull().default('first_name'),
   /** Minutes a late customer who set off on the leave-now alert keeps first place. */
   holdGraceMinutes: integer('hold_grace_minutes').notNull().default(10),
+  /**
+   * The last word to everyone waiting (POST /staff/notices/), with its translations by interface
+   * language and when it was sent: shown on the tracking screen of every order waiting then.
+   */
+  waitingNotice: text('waiting_notice'),
+  waitingNoticeTranslations: jsonb('waiting_notice_translations')
+    .$type<Record<string, string>>()
+    .notNull()
+    .default({}),
+  waitingNoticeAt: ts('waiting_notice_at'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
@@ -245,6 +255,13 @@ export const orders = pgTable(
     /** The engine's record behind the last wait the customer saw, and why it last changed. */
     waitBasis: jsonb('wait_basis').$type<WaitBasisRecord>(),
     waitChange: jsonb('wait_change').$type<WaitChangeRecord>(),
+    /**
+     * The customer's own alert choice for this order (null: the shop's default): alert when this
+     * many are ahead, or this many minutes before the turn, by this channel (push, sms, none).
+     */
+    alertAhead: integer('alert_ahead'),
+    alertMinutes: integer('alert_minutes'),
+    alertChannel: text('alert_channel'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -428,4 +445,92 @@ export const devices = pgTable(
     revokedAt: ts('revoked_at'),
   },
   (t) => [index('devices_pob_idx').on(t.pobId)],
+);
+
+/** One try of an outbox message: when, and the provider's answer or the error. */
+export interface OutboxAttempt {
+  at: string;
+  ok: boolean;
+  error?: string;
+}
+
+/**
+ * Every message Jono sends (SMS, Web Push), written in the transaction of the change that caused
+ * it and sent by the outbox worker (services/outbox.ts): claimed with SKIP LOCKED, retried with
+ * backoff until `deadline`, each attempt recorded, delivery reports from the provider applied by
+ * `providerId`. `key` makes a message idempotent: the same key is written once.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    channel: text('channel').notNull(),
+    purpose: text('purpose').notNull(),
+    /** The phone (sms) or the customer id (push: the subscription is read when sending). */
+    recipient: text('recipient').notNull(),
+    customerId: integer('customer_id'),
+    orderId: integer('order_id'),
+    pobId: integer('pob_id'),
+    body: text('body').notNull(),
+    /** pending, sending, sent, delivered, failed, expired, replaced (a push sent by SMS instead). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** After this the message is pointless and is not sent (expired). */
+    deadline: ts('deadline'),
+    claimToken: text('claim_token'),
+    claimedUntil: ts('claimed_until'),
+    provider: text('provider'),
+    providerId: text('provider_id'),
+    lastError: text('last_error'),
+    attemptLog: jsonb('attempt_log').$type<OutboxAttempt[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    deliveredAt: ts('delivered_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('pending', 'sending')`),
+    index('outbox_provider_idx').on(t.provider, t.providerId),
+    index('outbox_order_idx').on(t.orderId),
+  ],
+);
+
+/** Inbound SMS, once per provider message id: the same webhook twice acts once. */
+export const smsInbound = pgTable(
+  'sms_inbound',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    providerId: text('provider_id').notNull(),
+    fromPhone: text('from_phone').notNull(),
+    text: text('text').notNull(),
+    /** What the reply did: the word understood and its outcome (ok or the refusal's code). */
+    outcome: text('outcome'),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sms_inbound_provider_id_idx').on(t.provider, t.providerId),
+    index('sms_inbound_from_idx').on(t.fromPhone, t.receivedAt),
+  ],
+);
+
+/** A shop's word to everyone waiting, with its translations (language code to text). */
+export const shopNotices = pgTable(
+  'shop_notices',
+  {
+    id: serial('id').primaryKey(),
+    pobId: integer('pob_id')
+      .notNull()
+      .references(() => pobs.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id'),
+    text: text('text').notNull(),
+    translations: jsonb('translations').$type<Record<string, string>>().notNull().default({}),
+    recipients: integer('recipients').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('shop_notices_pob_idx').on(t.pobId, t.createdAt)],
 );

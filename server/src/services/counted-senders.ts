@@ -2,7 +2,7 @@
 // retry of a failure that did not reach the provider or that it asked to be retried (a network
 // error before an answer, 429 or 5xx). A timeout is not retried: the message may have gone.
 import { pushResult, smsResult } from '../lib/metrics';
-import type { SmsMessage, SmsSender } from './sms';
+import type { OutgoingSms, SmsProvider, WebhookRequest } from './sms';
 import type { PushMessage, PushSender } from './turn-near';
 
 /** How long before the one retry. */
@@ -30,21 +30,42 @@ async function withRetry<T>(send: () => Promise<T>, onRetry: () => void, delayMs
   }
 }
 
-export class CountedSms implements SmsSender {
+/**
+ * The provider with its counters; its webhooks are the provider's own. The outbox retries with
+ * backoff on top (outbox.ts): this one retry only saves a second from a brief hiccup.
+ */
+export class CountedSms implements SmsProvider {
   constructor(
-    private readonly inner: SmsSender,
+    private readonly inner: SmsProvider,
     private readonly market: string,
     private readonly delayMs = RETRY_DELAY_MS,
   ) {}
 
-  async send(message: SmsMessage): Promise<void> {
+  get name() {
+    return this.inner.name;
+  }
+  get answer() {
+    return this.inner.answer;
+  }
+  verify(req: WebhookRequest) {
+    return this.inner.verify(req);
+  }
+  inbound(req: WebhookRequest) {
+    return this.inner.inbound(req);
+  }
+  status(req: WebhookRequest) {
+    return this.inner.status(req);
+  }
+
+  async send(message: OutgoingSms): Promise<{ providerId: string | null }> {
     try {
-      await withRetry(
+      const sent = await withRetry(
         () => this.inner.send(message),
         () => smsResult(this.market, 'retried'),
         this.delayMs,
       );
       smsResult(this.market, 'sent');
+      return sent;
     } catch (err) {
       smsResult(this.market, 'failed');
       throw err;

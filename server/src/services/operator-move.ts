@@ -229,8 +229,10 @@ async function tellCustomer(ctx: MarketContext, moved: { from: OrderRow; to: Ord
       ctx.db.select({ id: pobs.id, name: pobs.name }).from(pobs).where(eq(pobs.id, moved.to.pobId)),
     );
   const name = (id: number) => names.find((n) => n.id === id)?.name ?? '';
+  // Sent directly, not yet through the outbox (issue 32 left this call of issue 33's as it was).
   await ctx.sms.send({
     to: c.phone,
     text: moveText(c.appLanguage, name(moved.from.pobId), name(moved.to.pobId)),
+    key: `move:${moved.to.id}`,
   });
 }

@@ -4,7 +4,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { localDayStart } from '../lib/local-time';
 import { lockShop } from './shop-lock';
-import { SERVER_TEXT, type Order } from '@jono/contract';
+import { ALERT_CHANNELS, SERVER_TEXT, type Order } from '@jono/contract';
 import { allocate, estimateNewcomers, orderMinutes } from '@jono/queue';
 import type { MarketContext } from '../context';
 import { orders, type OrderItemSnapshot } from '../db/schema';
@@ -19,6 +19,7 @@ import { changeQueue, type Change } from './queue-change';
 import { admissionOf, statusOf, type QueueService, type ShopQueueView } from './queue';
 import { mustAllow, orderPresence, rejoinUntil } from './presence';
 import { rejoinKeys, rejoinSpent, rejoinSpentSql } from './self-service';
+import { orderNotice } from './shop-notices';
 
 export interface ItemRequest {
   service_id: number;
@@ -346,7 +347,8 @@ export function orderView(
   row: OrderRow,
   live: LiveWait,
   now: number,
-  view?: Pick<ShopQueueView, 'estimate'>,
+  /** With its `pob`, the order also shows the shop's word to everyone waiting. */
+  view?: Pick<ShopQueueView, 'estimate'> & Partial<Pick<ShopQueueView, 'pob'>>,
   asOf: number = now,
   rejoinSpent = false,
 ): Order {
@@ -360,6 +362,12 @@ export function orderView(
     service_time_estimate: row.status === 'active' ? live : NO_WAIT,
     presence: orderPresence(row, now, view, rejoinSpent),
     ticket: row.ticket,
+    alerts: {
+      ahead: row.alertAhead,
+      minutes: row.alertMinutes,
+      channel: ALERT_CHANNELS.find((c) => c === row.alertChannel) ?? null,
+    },
+    notice: view?.pob ? orderNotice(view.pob, row, now) : null,
     items: row.items.map((i) => ({
       amount: 1,
       service_id: i.service_id,

@@ -37,6 +37,10 @@ export interface RateLimitSettings {
   codeFailuresPerAddress: Limit;
   /** Wrong recovery codes per phone from addresses that neither know the account nor asked for its code. */
   codeFailuresPerAccount: Limit;
+  /** SMS replies acted on per phone (more are recorded and not answered). */
+  smsReplies: Limit;
+  /** Staff notices to everyone waiting, per shop and day. */
+  shopNotices: Limit;
 }
 
 const MINUTE = 60_000;
@@ -62,6 +66,8 @@ export const DEFAULT_LIMITS: RateLimitSettings = {
   codeRequestsPerAccount: { max: 3, windowMs: DAY },
   codeFailuresPerAddress: { max: 5, windowMs: DAY },
   codeFailuresPerAccount: { max: 10, windowMs: DAY },
+  smsReplies: { max: 10, windowMs: 10 * MINUTE },
+  shopNotices: { max: 3, windowMs: DAY },
 };
 
 /** For end-to-end suites on one machine (RELAXED_RATE_LIMITS=true, never in production). */

@@ -2,12 +2,12 @@
 // per phone and address (services/account-guard.ts); a code asked for later does not void an
 // earlier one, so nobody can keep the owner's code from working by asking for new ones.
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { APP_LANGUAGE_OF, RECOVERY_TOKEN_VALIDITY_MS, type Language } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { customers, recoveryCodes } from '../db/schema';
 import { numericCode, sha256 } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
+import { DEADLINE_MS, enqueue } from './outbox';
 import { smsText } from './sms-texts';
 
 const codeHash = (customerId: number, code: string) => sha256(`${customerId}:${code}`);
@@ -18,35 +18,49 @@ const live = (customerId: number, now: number) =>
     gt(recoveryCodes.expiresAt, new Date(now)),
   );
 
-/** `language`: the one the customer asks in (the app's), else the SMS uses their saved one. */
+/**
+ * `language`: the one the customer asks in (the app's), else the SMS uses their saved one. The
+ * code and its SMS are written in one transaction; the caller kicks the outbox worker.
+ */
 export async function requestRecoveryCode(
   ctx: MarketContext,
   phone: string,
   address: string,
   now: number,
-  log: FastifyBaseLogger,
   language: Language | null = null,
 ): Promise<'sent' | 'unknown'> {
   const [row] = await ctx.db.select().from(customers).where(eq(customers.phone, phone));
   if (!row) return 'unknown';
   const code = numericCode();
-  await ctx.db.insert(recoveryCodes).values({
-    customerId: row.id,
-    codeHash: codeHash(row.id, code),
-    requestedFrom: address,
-    expiresAt: new Date(now + RECOVERY_TOKEN_VALIDITY_MS),
+  await ctx.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(recoveryCodes)
+      .values({
+        customerId: row.id,
+        codeHash: codeHash(row.id, code),
+        requestedFrom: address,
+        expiresAt: new Date(now + RECOVERY_TOKEN_VALIDITY_MS),
+      })
+      .returning({ id: recoveryCodes.id });
+    if (!saved) throw new HttpError(500, 'internal', 'The code could not be saved');
+    await enqueue(
+      tx,
+      [
+        {
+          key: `recovery:${saved.id}`,
+          channel: 'sms',
+          purpose: 'recovery',
+          recipient: phone,
+          body: smsText(language ? APP_LANGUAGE_OF[language] : row.appLanguage, 'recovery', {
+            code,
+          }),
+          customerId: row.id,
+          deadline: now + DEADLINE_MS.recovery,
+        },
+      ],
+      now,
+    );
   });
-  try {
-    await ctx.sms.send({
-      to: phone,
-      text: smsText(language ? APP_LANGUAGE_OF[language] : row.appLanguage, 'recovery', {
-        code,
-      }),
-    });
-  } catch (err) {
-    log.error({ err }, 'recovery SMS could not be sent');
-    throw new HttpError(502, 'internal', 'The SMS could not be sent. Try again later.');
-  }
   return 'sent';
 }
 

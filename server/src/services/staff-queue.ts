@@ -1,10 +1,10 @@
 // The staff console's view of its shop: chairs and who sits in them, every active order in
 // queue order with its estimate, and the recent actions that can still be undone.
-import { and, eq, gte, isNotNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import { chairStates, nextToSit } from '@jono/queue';
 import { STAFF_UNDO_WINDOW_MS, type StaffQueue, type StaffQueueOrder } from '@jono/contract';
 import type { MarketContext } from '../context';
-import { customers, orders } from '../db/schema';
+import { customers, orders, outbox } from '../db/schema';
 import type { ActiveOrderRow, OrderRow } from './queue-load';
 import type { QueueService } from './queue';
 import { factsOf } from './order-facts';
@@ -88,6 +88,23 @@ export async function staffQueue(
       ticket: o.ticket,
     };
   });
+  // Alerts that could not be delivered (the provider failed them, or every try failed): the
+  // board shows them so staff can call the customer.
+  const ids = view.active.map((o) => o.id);
+  if (ids.length > 0) {
+    const failed = await ctx.db
+      .selectDistinct({ orderId: outbox.orderId })
+      .from(outbox)
+      .where(
+        and(
+          inArray(outbox.orderId, ids),
+          inArray(outbox.purpose, ['turnNear', 'leaveNow']),
+          inArray(outbox.status, ['failed', 'expired']),
+        ),
+      );
+    const failedIds = new Set(failed.map((f) => f.orderId));
+    for (const r of rows) if (failedIds.has(r.id)) r.alert_failed = true;
+  }
   rows.sort(
     (a, b) =>
       (a.state === 'in_service' ? 0 : 1) - (b.state === 'in_service' ? 0 : 1) ||

@@ -1,72 +1,20 @@
 // "Your turn is near": once per order, by Web Push when the customer subscribed, else by SMS when
 // they allow it, in the customer's language.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import webpush from 'web-push';
-import {
-  TURN_NEAR_MINUTES,
-  parsePushEndpoint,
-  parsePushSubscription,
-  ticketLabel,
-} from '@jono/contract';
+import { TURN_NEAR_MINUTES, ticketLabel } from '@jono/contract';
 import type { QueueEstimate } from '@jono/queue';
-import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
+import type { Tx } from '../db/client';
 import { customers, orders } from '../db/schema';
-import { httpsPushTransport, type PushTransport } from './push-transport';
-import { maskPhone } from './sms';
+import { DEADLINE_MS, customerMessage, enqueue, type OutboxMessage } from './outbox';
 import { smsLanguageOf, smsText } from './sms-texts';
 import type { ActiveOrderRow } from './queue-rows';
 
-export interface PushMessage {
-  title: string;
-  body: string;
-  url: string;
-}
-
-export interface PushSender {
-  /** Sends to a Web Push subscription (its JSON); answers false when the subscription is gone. */
-  send(subscriptionJson: string, message: PushMessage): Promise<boolean>;
-}
-
-export class WebPushSender implements PushSender {
-  constructor(
-    private readonly vapid: { publicKey: string; privateKey: string; subject: string },
-    /** The connection layer (push-transport.ts): the parsed URL, public addresses only. */
-    private readonly transport: PushTransport = httpsPushTransport(),
-  ) {}
-
-  async send(subscriptionJson: string, message: PushMessage): Promise<boolean> {
-    const parsed = parsePushSubscription(subscriptionJson);
-    // A subscription stored before endpoints were checked is dropped, never posted to.
-    if (!parsed.success) return false;
-    // Parsed once; web-push only encrypts and signs (for the parsed URL's own serialisation),
-    // and the request goes to this URL object, never to the text again.
-    const endpoint = parsePushEndpoint(parsed.data.endpoint);
-    if (!endpoint) return false;
-    const subscription = { ...parsed.data, endpoint: endpoint.href } as webpush.PushSubscription;
-    const details = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
-      vapidDetails: this.vapid,
-      TTL: 15 * 60,
-    });
-    const status = await this.transport(
-      endpoint,
-      {
-        method: details.method,
-        headers: details.headers as Record<string, string | number>,
-        body: (details.body as Buffer | null) ?? null,
-      },
-      10_000,
-    );
-    if (status === 404 || status === 410) return false;
-    if (status < 200 || status >= 300) {
-      throw Object.assign(new Error(`The push service answered ${status}`), { statusCode: status });
-    }
-    return true;
-  }
-}
+export { WebPushSender, type PushMessage, type PushSender } from './push';
 
 /**
- * Orders whose turn is near: expected within TURN_NEAR_MINUTES, or next in line. App customers
+ * Orders whose turn is near: expected within TURN_NEAR_MINUTES (or the minutes the customer
+ * chose), or next in line (or within the number ahead they chose); none when they chose no alert. App customers
  * on the way who shared their travel time get the leave-now alert instead (leave-now.ts); kiosk
  * walk-ins who left a phone number get an SMS.
  */
@@ -84,83 +32,125 @@ export function turnNearIds(active: readonly ActiveOrderRow[], estimate: QueueEs
     .filter((o) => {
       const e = estimate.orders.get(o.id);
       if (!e) return false;
+      // The customer's own choice for this order (order-alerts.ts), else the default.
+      if (o.alertChannel === 'none') return false;
+      if (o.alertAhead !== null) return e.position - 1 <= o.alertAhead;
+      if (o.alertMinutes !== null) {
+        return e.position === 1 || (e.waitMinutes !== null && e.waitMinutes <= o.alertMinutes);
+      }
       return e.position === 1 || (e.waitMinutes !== null && e.waitMinutes <= TURN_NEAR_MINUTES);
     })
     .map((o) => o.id);
 }
 
-/** Claims each order once (notified_at, safe across processes) and sends the message. */
+/**
+ * Claims each order once (notified_at, safe across processes) and writes its message to the
+ * outbox in the same transaction: the claim and the message commit together or not at all.
+ * Answers how many messages were written (the caller kicks the outbox worker).
+ */
 export async function notifyTurnNear(
   ctx: MarketContext,
-  push: PushSender | null,
-  log: FastifyBaseLogger,
+  pushEnabled: boolean,
   shopName: string,
   ids: number[],
   now: number,
-): Promise<void> {
-  if (ids.length === 0) return;
-  const claimed = await ctx.db
-    .update(orders)
-    .set({ notifiedAt: new Date(now) })
-    .where(and(inArray(orders.id, ids), isNull(orders.notifiedAt), eq(orders.status, 'active')))
-    .returning({
-      id: orders.id,
-      customerId: orders.customerId,
-      notifyPhone: orders.notifyPhone,
-      ticket: orders.ticket,
-    });
-  for (const k of claimed) {
-    if (k.customerId !== null || k.notifyPhone === null) continue;
-    const text = smsText(smsLanguageOf(ctx.info.language), 'kioskTurnNear', {
-      shop: shopName,
-      ticket: ticketLabel(k.ticket ?? k.id),
-    });
-    await ctx.sms
-      .send({ to: k.notifyPhone, text })
-      .catch((err: Error) =>
-        log.warn({ err: err.message, to: maskPhone(k.notifyPhone ?? '') }, 'turn-near send failed'),
-      );
-  }
-  // The number the app and the shop's screen show, in the message too.
-  const texts = new Map<number, (language: string) => string>();
-  for (const c of claimed) {
-    if (c.customerId === null) continue;
-    const ticket = ticketLabel(c.ticket ?? c.id);
-    texts.set(c.customerId, (language) =>
-      smsText(language, 'turnNear', { shop: shopName, ticket }),
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  return ctx.db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(orders)
+      .set({ notifiedAt: new Date(now) })
+      .where(and(inArray(orders.id, ids), isNull(orders.notifiedAt), eq(orders.status, 'active')))
+      .returning({
+        id: orders.id,
+        pobId: orders.pobId,
+        customerId: orders.customerId,
+        notifyPhone: orders.notifyPhone,
+        ticket: orders.ticket,
+        alertChannel: orders.alertChannel,
+      });
+    const messages: OutboxMessage[] = [];
+    for (const k of claimed) {
+      if (k.customerId !== null || k.notifyPhone === null) continue;
+      messages.push({
+        key: `turnNear:${k.id}`,
+        channel: 'sms',
+        purpose: 'turnNear',
+        recipient: k.notifyPhone,
+        body: smsText(smsLanguageOf(ctx.info.language), 'kioskTurnNear', {
+          shop: shopName,
+          ticket: ticketLabel(k.ticket ?? k.id),
+        }),
+        orderId: k.id,
+        pobId: k.pobId,
+        deadline: now + DEADLINE_MS.turnNear,
+      });
+    }
+    const alerts = claimed.flatMap((c) =>
+      c.customerId === null
+        ? []
+        : [
+            {
+              customerId: c.customerId,
+              orderId: c.id,
+              pobId: c.pobId,
+              channel: c.alertChannel,
+              // The number the app and the shop's screen show, in the message too.
+              text: (language: string) =>
+                smsText(language, 'turnNear', {
+                  shop: shopName,
+                  ticket: ticketLabel(c.ticket ?? c.id),
+                }),
+            },
+          ],
     );
-  }
-  await messageCustomers(ctx, push, log, texts);
+    messages.push(...(await customerMessages(tx, pushEnabled, 'turnNear', alerts, now)));
+    return enqueue(tx, messages, now);
+  });
+}
+
+export interface CustomerAlert {
+  customerId: number;
+  orderId: number;
+  pobId: number;
+  /** The order's chosen channel (push, sms, none), null for the default. */
+  channel: string | null;
+  text: (appLanguage: string) => string;
 }
 
 /**
- * Sends each customer their message, in their language: by push where they allowed it (a dead
- * subscription is forgotten), else by SMS where they allowed it. Never fails: a failed send is
- * logged with the number masked.
+ * Each customer's message, in their language, by one channel: push where they have a
+ * subscription, else SMS where they allow it (outbox.ts: customerMessage). Keyed by purpose and
+ * order, so an alert is written once however often it is claimed.
  */
-export async function messageCustomers(
-  ctx: MarketContext,
-  push: PushSender | null,
-  log: FastifyBaseLogger,
-  texts: ReadonlyMap<number, (appLanguage: string) => string>,
-): Promise<void> {
-  if (texts.size === 0) return;
-  const people = await ctx.db
+export async function customerMessages(
+  tx: Tx,
+  pushEnabled: boolean,
+  purpose: 'turnNear' | 'leaveNow',
+  alerts: readonly CustomerAlert[],
+  now: number,
+): Promise<OutboxMessage[]> {
+  if (alerts.length === 0) return [];
+  const people = await tx
     .select()
     .from(customers)
-    .where(inArray(customers.id, [...texts.keys()]));
-  for (const c of people) {
-    const body = texts.get(c.id)?.(c.appLanguage);
-    if (!body) continue;
-    try {
-      if (c.fcmToken && push) {
-        const delivered = await push.send(c.fcmToken, { title: 'Jono', body, url: '/tracking' });
-        if (delivered) continue;
-        await ctx.db.update(customers).set({ fcmToken: null }).where(eq(customers.id, c.id));
-      }
-      if (c.allowSms) await ctx.sms.send({ to: c.phone, text: body });
-    } catch (err) {
-      log.warn({ err, to: maskPhone(c.phone) }, 'customer notice failed');
-    }
-  }
+    .where(inArray(customers.id, [...new Set(alerts.map((a) => a.customerId))]));
+  const byId = new Map(people.map((c) => [c.id, c]));
+  return alerts.flatMap((a) => {
+    const c = byId.get(a.customerId);
+    if (!c) return [];
+    const m = customerMessage(
+      c,
+      a.text(c.appLanguage),
+      {
+        key: `${purpose}:${a.orderId}`,
+        purpose,
+        orderId: a.orderId,
+        pobId: a.pobId,
+        deadline: now + DEADLINE_MS[purpose],
+      },
+      { pushEnabled, channel: a.channel },
+    );
+    return m ? [m] : [];
+  });
 }

@@ -63,7 +63,8 @@ const Information = welcomePage('InformationRoute');
 const Install = welcomePage('InstallRoute');
 const Tracking = screen(
   lazyScreen(
-    ['tracking'],
+    // alerts: the alert choice and the shop's word to everyone waiting (their own components).
+    ['tracking', 'alerts'],
     async () => (await import('../features/tracking/routes/tracking')).TrackingRoute,
   ),
 );

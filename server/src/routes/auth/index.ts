@@ -233,9 +233,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         phone,
         request.ip,
         app.now(),
-        request.log,
         contentLanguageOf(request.headers['accept-language']),
       );
+      // Sent from the outbox at once (answered when the provider took it or the try failed: a
+      // failed try is tried again with backoff until the code expires).
+      if (sent === 'sent') await app.outbox.kick(ctx);
       if (sent === 'unknown') {
         throw new HttpError(400, 'validation', SERVER_TEXT.invalidPhone, {
           phone: 'recovery.invalidPhone',

@@ -5,6 +5,7 @@ import {
   SERVER_TEXT,
   createOrderAnswerSchema,
   createOrderSchema,
+  orderAlertsPutSchema,
   orderListSchema,
   orderSchema,
   patchOrderSchema,
@@ -25,6 +26,7 @@ import { activeOrderExists, joinQueue, orderAnswer, ownOrderChange } from '../..
 import { changeQueue } from '../../services/queue-change';
 import { deferOwnOrder } from '../../services/self-service';
 import { shareTravel } from '../../services/travel';
+import { setOrderAlerts } from '../../services/order-alerts';
 import { customerParams, errorAnswers, idSchema, marketCtx } from '../params';
 
 const orderParams = customerParams.extend({ orderId: idSchema });
@@ -241,6 +243,34 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await requireCustomer(request, market, id);
       const { ctx, row } = await findOrder(market, id, orderId);
       return shareTravel(ctx, app.queue, app.now(), row, request.body);
+    },
+  );
+
+  app.put(
+    '/customers/:id/orders/:orderId/alerts/',
+    {
+      schema: {
+        tags,
+        summary: 'When and how the customer is told their turn is near, for this order',
+        description: [
+          '`ahead`: alert when this many are ahead (0: next in line), or `minutes`: this many minutes before the turn (not both; both null: about 10 minutes before, or next in line). `channel`: `push`, `sms` or `none` (null: push where subscribed, else SMS). One alert per order by one channel, never both; a kiosk walk-in is texted as before. Answers the order (`alerts`).',
+          '',
+          '- 400 `validation`: both `ahead` and `minutes`, or out of range',
+          '- 409 `conflict`: the order is no longer active',
+        ].join('\n'),
+        params: orderParams,
+        body: orderAlertsPutSchema,
+        response: { 200: orderSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market, id, orderId } = request.params;
+      await requireCustomer(request, market, id);
+      const ctx = marketCtx(app, market);
+      const row = await setOrderAlerts(ctx, id, orderId, request.body, app.now());
+      // The choice may make the alert due now.
+      await app.queue.changed(ctx, row.pobId);
+      return orderAnswer(ctx, app.queue, row, app.now());
     },
   );
 

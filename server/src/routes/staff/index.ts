@@ -4,11 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import queueRoutes from './queue';
 import manageRoutes from './manage';
 import reportRoutes from './reports';
+import noticeRoutes from './notices';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(queueRoutes);
   await app.register(manageRoutes);
   await app.register(reportRoutes);
+  await app.register(noticeRoutes);
 };
 
 export default routes;

@@ -1,5 +1,6 @@
 // Where a waiting customer is: here, not here yet, on the way (about N min), held until HH:MM
-// (protected spot), deferred by the customer; and whether they rejoined after a no-show.
+// (protected spot), deferred by the customer; whether they rejoined after a no-show; and
+// whether their alert could not be delivered (call them).
 import { useTranslation } from 'react-i18next';
 import type { StaffQueueOrder } from '@jono/contract';
 import { formatClock } from '../../../lib/format';
@@ -27,6 +28,9 @@ export function PresenceTag({ order, timeZone }: { order: StaffQueueOrder; timeZ
     <>
       <span className={`tag tag--${tone}`}>{text}</span>
       {p?.rejoined ? <span className="tag">{t('board.presence.rejoined')}</span> : null}
+      {order.alert_failed ? (
+        <span className="tag tag--state-closed">{t('board.alertFailed')}</span>
+      ) : null}
     </>
   );
 }

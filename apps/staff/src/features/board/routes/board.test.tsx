@@ -37,6 +37,12 @@ function setup(orders = [inChair, platinum, walkIn]) {
       undo: { ...undo, action: 'finish' },
     }),
     'PATCH /api/fi/staff/shop/': () => ({}),
+    'POST /api/fi/staff/notices/': () => ({
+      id: 1,
+      sent_at: new Date().toISOString(),
+      in_app: 3,
+      by_sms: 2,
+    }),
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
   renderWithProviders(<BoardRoute />);
@@ -106,6 +112,33 @@ describe('the board', () => {
   it('shows an empty queue', async () => {
     setup([inChair]);
     expect(await screen.findByText(/Nobody is waiting/)).toBeInTheDocument();
+  });
+
+  it('marks a customer whose alert was not delivered', async () => {
+    setup([inChair, { ...platinum, alert_failed: true }, walkIn]);
+    const card = await screen.findByRole('listitem', { name: 'Kalle K.' });
+    expect(within(card).getByText('Alert not delivered: call them')).toBeInTheDocument();
+    const other = screen.getByRole('listitem', { name: 'Walk-in' });
+    expect(within(other).queryByText('Alert not delivered: call them')).toBeNull();
+  });
+
+  it('sends a word to everyone waiting, with a translation', async () => {
+    const { api, user } = setup();
+    await user.type(
+      await screen.findByRole('textbox', { name: 'A word to everyone waiting' }),
+      'Olemme 15 min myöhässä',
+    );
+    await user.click(screen.getByText('Translations (optional)'));
+    await user.type(screen.getByRole('textbox', { name: 'English' }), 'We are 15 min late');
+    await user.click(screen.getByRole('button', { name: 'Send to everyone waiting' }));
+    await waitFor(() =>
+      expect(api.calls).toContainEqual({
+        method: 'POST',
+        path: '/api/fi/staff/notices/',
+        body: { text: 'Olemme 15 min myöhässä', translations: { en: 'We are 15 min late' } },
+      }),
+    );
+    expect(await screen.findByText('Sent: 3 see it in the app, 2 by SMS.')).toBeInTheDocument();
   });
 
   it('a free chair offers the first customer who is here, and a draining chair says it goes off', async () => {

@@ -12,6 +12,7 @@ import { useQueueEvents } from '../api/use-queue-events';
 import { ChairCard } from '../components/chair-card';
 import { EstimatesStrip } from '../components/estimates-strip';
 import { NoticeEditor } from '../components/notice-editor';
+import { WaitingNoticeForm } from '../components/waiting-notice-form';
 import { QueueOrderCard } from '../components/queue-order-card';
 import { RecentActions } from '../components/recent-actions';
 import { ShopControls } from '../components/shop-controls';
@@ -143,6 +144,7 @@ function Board() {
               notice={data.pob.notice}
               translations={data.pob.notice_translations}
             />
+            <WaitingNoticeForm />
           </aside>
         </div>
       </fieldset>

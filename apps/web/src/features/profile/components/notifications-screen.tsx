@@ -9,6 +9,7 @@ import { STORAGE_KEYS } from '../../../lib/storage';
 import { ScreenHeader } from '../../account/components/screen-header';
 import { useProfile } from '../../auth/api/get-profile';
 import { PushDeniedError, pushSupported, subscribePush, unsubscribePush } from '../../pwa/push';
+import { currentInstallPlatform, isStandalone } from '../../pwa/standalone';
 import { useUpdateProfile } from '../api/update-profile';
 import { Toggle } from './toggle';
 
@@ -61,7 +62,14 @@ export function NotificationsScreen() {
       <Toggle
         label={t('notifications.push')}
         description={
-          supported ? t('notifications.pushDescription') : t('notifications.pushUnsupported')
+          supported
+            ? t('notifications.pushDescription')
+            : // iOS Safari has Web Push (16.4+) only in an app added to the Home Screen.
+              t(
+                currentInstallPlatform() === 'ios' && !isStandalone()
+                  ? 'notifications.pushUnsupportedIos'
+                  : 'notifications.pushUnsupported',
+              )
         }
         checked={pushToken !== null}
         disabled={!supported || pushBusy}

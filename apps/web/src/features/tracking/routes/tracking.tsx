@@ -27,6 +27,8 @@ import { WaitTimeline } from '../components/wait-timeline';
 import { RejoinButton } from '../components/rejoin-button';
 import { ShorterQueue } from '../components/shorter-queue';
 import { TravelCard } from '../components/travel-card';
+import { AlertControls } from '../components/alert-controls';
+import { ShopNotice } from '../components/shop-notice';
 import { WaitChangeNote } from '../components/wait-change-note';
 import { ReceiptOverlay } from '../components/receipt-overlay';
 import { TrackingFooter } from '../components/tracking-footer';
@@ -182,7 +184,9 @@ export function TrackingRoute() {
         </button>
       ) : null}
       {stage === 'checkedIn' ? <p className="notice notice--success">{t('checkIn.done')}</p> : null}
+      <ShopNotice order={data} />
       <TravelCard order={data} />
+      <AlertControls order={data} />
       <PlaceActions order={data} />
       <ShorterQueue order={data} />
       <RejoinButton order={data} now={order.dataUpdatedAt} />

@@ -1,0 +1,395 @@
+// The durable outbox: every SMS and Web Push is a row written in the transaction of the change
+// that caused it (a "turn near" claim, a recovery code, a reply, a notice), then sent by a worker
+// that claims due rows with FOR UPDATE SKIP LOCKED (two nodes never take the same row), sends,
+// and records the attempt. A failed send is tried again with backoff until its deadline, after
+// which the message is pointless and is marked expired; a process killed between the write and
+// the send leaves the row pending (or claimed with a lease that runs out), and the next worker
+// sends it. Delivery reports from the provider update the row by the provider's id.
+//
+// Exactly once: a row is claimed by one worker at a time (SKIP LOCKED plus a claim token that
+// the completing UPDATE must still hold). The one window left is a process killed after the
+// provider accepted a message and before the row was marked sent: the row is sent again when its
+// lease ends. The generic provider gets the row's key as Idempotency-Key to drop that repeat.
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MarketContext } from '../context';
+import type { Db, Tx } from '../db/client';
+import { customers, outbox, type OutboxAttempt } from '../db/schema';
+import { SmsSendError, maskPhone, type StatusReport } from './sms';
+import type { PushMessage, PushSender } from './turn-near';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+export type OutboxChannel = 'sms' | 'push';
+export type OutboxPurpose = 'turnNear' | 'leaveNow' | 'recovery' | 'reply' | 'notice';
+
+export interface OutboxMessage {
+  /** Idempotency key: a message with a key already written is not written again. */
+  key: string;
+  channel: OutboxChannel;
+  purpose: OutboxPurpose;
+  /** The phone (sms) or the customer's id (push). */
+  recipient: string;
+  /** The SMS text, or the push message as JSON (PushMessage). */
+  body: string;
+  customerId?: number | null;
+  orderId?: number | null;
+  pobId?: number | null;
+  /** Not sent after this (epoch ms); null: no deadline. */
+  deadline: number | null;
+}
+
+/** How long after writing each kind of message is still worth sending. */
+export const DEADLINE_MS: Record<OutboxPurpose, number> = {
+  turnNear: 15 * 60_000,
+  leaveNow: 10 * 60_000,
+  recovery: 60 * 60_000,
+  reply: 10 * 60_000,
+  notice: 60 * 60_000,
+};
+
+/** Tries per message before it is marked failed. */
+export const MAX_ATTEMPTS = 6;
+/** A claimed row is another worker's to take again after this (a crash between claim and send). */
+export const LEASE_MS = 60_000;
+
+/** The wait before try `attempt + 1`: 5 s doubling, at most 5 minutes, with ±20 % jitter. */
+export function backoffMs(attempt: number, random = Math.random): number {
+  const base = Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 5 * 60_000);
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/** Writes messages (in the caller's transaction); a key already written is skipped. */
+export async function enqueue(
+  db: Db | Tx,
+  messages: readonly OutboxMessage[],
+  now: number,
+): Promise<number> {
+  if (messages.length === 0) return 0;
+  const at = new Date(now);
+  const rows = await db
+    .insert(outbox)
+    .values(
+      messages.map((m) => ({
+        key: m.key,
+        channel: m.channel,
+        purpose: m.purpose,
+        recipient: m.recipient,
+        body: m.body,
+        customerId: m.customerId ?? null,
+        orderId: m.orderId ?? null,
+        pobId: m.pobId ?? null,
+        deadline: m.deadline === null ? null : new Date(m.deadline),
+        nextAttemptAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    )
+    .onConflictDoNothing({ target: outbox.key })
+    .returning({ id: outbox.id });
+  return rows.length;
+}
+
+/**
+ * A message to a customer by the channel they can be reached on: push when they have a
+ * subscription and push is configured (and they did not choose SMS), else SMS when they allow it
+ * (and did not choose push only). One channel per message: never both.
+ */
+export function customerMessage(
+  customer: Pick<typeof customers.$inferSelect, 'id' | 'phone' | 'allowSms' | 'fcmToken'>,
+  text: string,
+  base: Omit<OutboxMessage, 'channel' | 'recipient' | 'body' | 'customerId'>,
+  opts: { pushEnabled: boolean; channel?: string | null },
+): OutboxMessage | null {
+  if (opts.channel === 'none') return null;
+  if (customer.fcmToken && opts.pushEnabled && opts.channel !== 'sms') {
+    const message: PushMessage = { title: 'Jono', body: text, url: '/tracking' };
+    return {
+      ...base,
+      channel: 'push',
+      recipient: String(customer.id),
+      body: JSON.stringify(message),
+      customerId: customer.id,
+    };
+  }
+  if (customer.allowSms && opts.channel !== 'push') {
+    return {
+      ...base,
+      channel: 'sms',
+      recipient: customer.phone,
+      body: text,
+      customerId: customer.id,
+    };
+  }
+  return null;
+}
+
+export interface WorkerOptions {
+  now: () => number;
+  log: FastifyBaseLogger;
+  /** The push sender of the moment (tests swap it). */
+  push: () => PushSender | null;
+  /** Public base URL the providers call back (delivery reports); none: no reports asked. */
+  publicUrl?: string;
+  /** Rows claimed per statement. */
+  batch?: number;
+  leaseMs?: number;
+  random?: () => number;
+  /** A shop's alert failed for good (the staff board shows it): tell its listeners. */
+  onFailed?: (ctx: MarketContext, pobId: number) => void;
+}
+
+/** Sends the outbox of every market; one per process. */
+export class OutboxWorker {
+  private readonly draining = new Map<string, Promise<number>>();
+  private readonly again = new Set<string>();
+  private readonly running = new Set<Promise<unknown>>();
+  /** Counts sends (tests and the bench read it). */
+  sent = 0;
+
+  constructor(private readonly opts: WorkerOptions) {}
+
+  /**
+   * Sends what is due in a market now; a kick while a drain runs makes it look again when it
+   * ends (the new rows may have been written after its last claim).
+   */
+  kick(ctx: MarketContext): Promise<number> {
+    const current = this.draining.get(ctx.market);
+    if (current) {
+      this.again.add(ctx.market);
+      return current;
+    }
+    const run = (async () => {
+      let total = 0;
+      try {
+        do {
+          this.again.delete(ctx.market);
+          total += await this.drain(ctx);
+        } while (this.again.has(ctx.market));
+      } finally {
+        this.draining.delete(ctx.market);
+      }
+      return total;
+    })();
+    this.draining.set(ctx.market, run);
+    const tracked = run.catch((err: unknown) => {
+      this.opts.log.error({ err }, 'outbox drain failed');
+      return 0;
+    });
+    this.running.add(tracked);
+    void tracked.finally(() => this.running.delete(tracked));
+    return tracked;
+  }
+
+  /** Resolves when no drain runs (tests). */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  /** Claims and sends due rows until none is left; answers how many were handled. */
+  async drain(ctx: MarketContext): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const claimed = await this.claim(ctx.db);
+      if (claimed.rows.length === 0) return handled;
+      // One market's messages go out together; each row is completed on its own.
+      await Promise.all(claimed.rows.map((row) => this.deliver(ctx, row, claimed.token)));
+      handled += claimed.rows.length;
+    }
+  }
+
+  /** One statement: the due rows nobody holds, locked past every other worker (SKIP LOCKED). */
+  async claim(db: Db): Promise<{ token: string; rows: OutboxRow[] }> {
+    const now = this.opts.now();
+    const at = new Date(now).toISOString();
+    const until = new Date(now + (this.opts.leaseMs ?? LEASE_MS)).toISOString();
+    const token = randomUUID();
+    const limit = this.opts.batch ?? 20;
+    const rows = await db
+      .update(outbox)
+      .set({
+        status: 'sending',
+        claimToken: token,
+        claimedUntil: sql`${until}::timestamptz`,
+        updatedAt: sql`${at}::timestamptz`,
+      })
+      .where(
+        inArray(
+          outbox.id,
+          sql`(select ${outbox.id} from ${outbox} where ${outbox.status} in ('pending', 'sending') and ${outbox.nextAttemptAt} <= ${at}::timestamptz and (${outbox.claimedUntil} is null or ${outbox.claimedUntil} <= ${at}::timestamptz) order by ${outbox.nextAttemptAt}, ${outbox.id} limit ${limit} for update skip locked)`,
+        ),
+      )
+      .returning();
+    return { token, rows };
+  }
+
+  private async deliver(ctx: MarketContext, row: OutboxRow, token: string): Promise<void> {
+    const now = this.opts.now();
+    const mine = and(eq(outbox.id, row.id), eq(outbox.claimToken, token));
+    const log = (ok: boolean, error?: string): OutboxAttempt[] => [
+      ...row.attemptLog,
+      { at: new Date(now).toISOString(), ok, ...(error ? { error } : {}) },
+    ];
+    if (row.deadline && now > row.deadline.getTime()) {
+      await ctx.db
+        .update(outbox)
+        .set({ status: 'expired', claimToken: null, claimedUntil: null, updatedAt: new Date(now) })
+        .where(mine);
+      this.opts.log.warn({ id: row.id, purpose: row.purpose }, 'outbox message expired unsent');
+      if (row.pobId !== null) this.opts.onFailed?.(ctx, row.pobId);
+      return;
+    }
+    try {
+      const providerId = await this.send(ctx, row, now);
+      await ctx.db
+        .update(outbox)
+        .set({
+          status: 'sent',
+          attempts: row.attempts + 1,
+          provider: row.channel === 'sms' ? ctx.sms.name : 'webpush',
+          providerId,
+          sentAt: new Date(now),
+          claimToken: null,
+          claimedUntil: null,
+          lastError: null,
+          attemptLog: log(true),
+          updatedAt: new Date(now),
+        })
+        .where(mine);
+      this.sent += 1;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const attempts = row.attempts + 1;
+      const next = now + backoffMs(attempts, this.opts.random);
+      const permanent = err instanceof SmsSendError ? err.permanent : err instanceof Gone;
+      const giveUp =
+        permanent ||
+        attempts >= MAX_ATTEMPTS ||
+        (row.deadline !== null && next > row.deadline.getTime());
+      const replaced = err instanceof Gone && err.fallback;
+      await ctx.db
+        .update(outbox)
+        .set({
+          // A push replaced by its SMS is no failure of the alert.
+          status: replaced ? 'replaced' : giveUp ? 'failed' : 'pending',
+          attempts,
+          nextAttemptAt: new Date(next),
+          claimToken: null,
+          claimedUntil: null,
+          lastError: message.slice(0, 500),
+          attemptLog: log(false, message.slice(0, 200)),
+          updatedAt: new Date(now),
+        })
+        .where(mine);
+      if (giveUp && !replaced && row.pobId !== null) this.opts.onFailed?.(ctx, row.pobId);
+      this.opts.log.warn(
+        {
+          id: row.id,
+          channel: row.channel,
+          to: row.channel === 'sms' ? maskPhone(row.recipient) : undefined,
+          err: message,
+          attempts,
+          giveUp,
+        },
+        'outbox send failed',
+      );
+      if (err instanceof Gone && err.fallback) await this.kickLater(ctx);
+    }
+  }
+
+  /** Sends one row; answers the provider's id. Throws Gone for a push subscription that ended. */
+  private async send(ctx: MarketContext, row: OutboxRow, now: number): Promise<string | null> {
+    if (row.channel === 'sms') {
+      const base = this.opts.publicUrl?.replace(/\/$/, '');
+      const sent = await ctx.sms.send({
+        to: row.recipient,
+        text: row.body,
+        key: row.key,
+        statusUrl: base ? `${base}/api/${ctx.market}/sms/status/${ctx.sms.name}` : undefined,
+      });
+      return sent.providerId;
+    }
+    const push = this.opts.push();
+    const customerId = Number(row.recipient);
+    const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
+    const message = JSON.parse(row.body) as PushMessage;
+    if (push && customer?.fcmToken) {
+      const delivered = await push.send(customer.fcmToken, message);
+      if (delivered) return null;
+      // 404/410: the subscription is gone. Forget it (unless it changed meanwhile).
+      await ctx.db
+        .update(customers)
+        .set({ fcmToken: null })
+        .where(and(eq(customers.id, customerId), eq(customers.fcmToken, customer.fcmToken)));
+    }
+    // No push any more: the same message by SMS where the customer allows it, once (its own key).
+    const fallback =
+      customer?.allowSms === true
+        ? await enqueue(
+            ctx.db,
+            [
+              {
+                key: `${row.key}:sms`,
+                channel: 'sms',
+                purpose: row.purpose as OutboxPurpose,
+                recipient: customer.phone,
+                body: message.body,
+                customerId,
+                orderId: row.orderId,
+                pobId: row.pobId,
+                deadline: row.deadline?.getTime() ?? null,
+              },
+            ],
+            now,
+          )
+        : 0;
+    throw new Gone(fallback > 0);
+  }
+
+  private async kickLater(ctx: MarketContext): Promise<void> {
+    this.again.add(ctx.market);
+  }
+}
+
+/** The push subscription has ended (404/410) or is missing. */
+class Gone extends Error {
+  constructor(readonly fallback: boolean) {
+    super(fallback ? 'push subscription gone: sent by SMS instead' : 'push subscription gone');
+  }
+}
+
+/**
+ * A provider's delivery report: the row sent with this id becomes delivered or failed (a late
+ * "sent" never undoes "delivered"). Answers the row's shop, or null when no row matched.
+ */
+export async function applyStatus(
+  db: Db,
+  provider: string,
+  report: StatusReport,
+  now: number,
+): Promise<{ pobId: number | null } | null> {
+  const at = new Date(now);
+  const set =
+    report.status === 'delivered'
+      ? { status: 'delivered', deliveredAt: at, updatedAt: at }
+      : report.status === 'failed'
+        ? {
+            status: 'failed',
+            lastError: report.error ?? 'the provider reported a failure',
+            updatedAt: at,
+          }
+        : { updatedAt: at };
+  const rows = await db
+    .update(outbox)
+    .set(set)
+    .where(
+      and(
+        eq(outbox.provider, provider),
+        eq(outbox.providerId, report.providerId),
+        // A report arriving twice or out of order: delivered stays delivered.
+        sql`${outbox.status} <> 'delivered'`,
+      ),
+    )
+    .returning({ pobId: outbox.pobId });
+  return rows[0] ?? null;
+}

@@ -1,0 +1,199 @@
+// A shop's view of its live queue, computed from its rows (pure): the estimate, status and
+// snapshot, which estimates moved, and the one statement that stores them with the waits shown.
+// QueueService (queue.ts) caches these views; queue-change.ts computes them inside a change.
+import { sql, type SQL } from 'drizzle-orm';
+import { PRIORITY_LEVELS, WAIT_REASON_MINUTES } from '@jono/contract';
+import {
+  closingTime,
+  estimateQueue,
+  queueState,
+  shopStatus,
+  waitBasis,
+  waitChangeReason,
+  waitChangeStale,
+  waitShiftMinutes,
+  type QueueEstimate,
+  type ShopStatus,
+  type ServiceTimeEstimate,
+} from '@jono/queue';
+import type { waitEstimates, WaitBasisRecord, WaitChangeRecord } from '../db/schema';
+import type { QueueSnapshot } from './shops';
+import { queueStateOf, type ShopHistory } from './queue-load';
+import type { ActiveOrderRow, PobRow, ShopQueueView } from './queue-rows';
+
+/** A shop's view from its row, active orders and history: the estimate, status and snapshot. */
+export function viewOf(
+  pob: PobRow,
+  active: ActiveOrderRow[],
+  history: ShopHistory,
+  now: number,
+): ShopQueueView {
+  const state = queueStateOf(now, pob, active, history);
+  const estimate = estimateQueue(state);
+  const status = statusOf(pob, state, estimate);
+  const snapshot = snapshotOf(status, estimate);
+  return { pob, status, estimate, active, snapshot, computedAt: now, state };
+}
+
+export interface MovedEstimates {
+  /**
+   * The orders whose stored estimate (median and range) differs from the view's; `basis` and
+   * `change` when the engine's record behind the wait is (re)set and why it moved.
+   */
+  orders: {
+    id: number;
+    wait: number | null;
+    low: number | null;
+    high: number | null;
+    basis?: WaitBasisRecord;
+    /** null: the last change is stale (the turn moved back the other way) and is forgotten. */
+    change?: WaitChangeRecord | null;
+    /** The wait shown when the order joined (its first estimate, set in its own transaction). */
+    shown?: number | null;
+  }[];
+  /** The closed loop: every estimate a waiting customer is now shown, with the model's numbers. */
+  shown: (typeof waitEstimates.$inferInsert)[];
+}
+
+/** The estimates of `view` that differ from the ones stored on its orders (which it updates). */
+export function movedEstimates(view: ShopQueueView): MovedEstimates {
+  const moved: MovedEstimates = { orders: [], shown: [] };
+  const at = new Date(view.computedAt);
+  for (const o of view.active) {
+    const e = view.estimate.orders.get(o.id);
+    const wait = e?.waitMinutes ?? null;
+    const low = e?.waitRange?.low ?? null;
+    const high = e?.waitRange?.high ?? null;
+    // Checked every time: a service running long keeps the minutes left and moves the turn.
+    const record = waitChangeOf(view, o);
+    const same = wait === o.waitEstimate && low === o.waitLow && high === o.waitHigh;
+    if (same && !record.basis) continue;
+    moved.orders.push({ id: o.id, wait, low, high, ...record });
+    o.waitEstimate = wait;
+    o.waitLow = low;
+    o.waitHigh = high;
+    if (!same && e?.model && wait !== null && low !== null && high !== null) {
+      moved.shown.push({
+        orderId: o.id,
+        pobId: o.pobId,
+        priority: o.priority,
+        at,
+        modelP10: e.model.p10,
+        modelP50: e.model.p50,
+        modelP90: e.model.p90,
+        wait,
+        low,
+        high,
+      });
+    }
+  }
+  return moved;
+}
+
+/**
+ * Why a waiting customer's turn moved, from the engine's record: the first estimate sets the
+ * record; a turn WAIT_REASON_MINUTES or more earlier or later than the record records the change
+ * and its reason, and becomes the new record. Time passing alone moves nothing (the record is the
+ * expected start, not the minutes left). Updates the row in memory too.
+ */
+function waitChangeOf(
+  view: ShopQueueView,
+  o: ActiveOrderRow,
+): { basis?: WaitBasisRecord; change?: WaitChangeRecord | null } {
+  const basis = waitBasis(view.state, view.estimate, o.id);
+  if (!basis) return {};
+  const before = o.waitBasis;
+  if (before) {
+    const minutes = waitShiftMinutes(before, basis);
+    if (o.waitChange && waitChangeStale(o.waitChange.minutes, minutes, WAIT_REASON_MINUTES)) {
+      // The turn came back: the old reason no longer explains the wait the customer sees.
+      o.waitBasis = basis;
+      o.waitChange = null;
+      return { basis, change: null };
+    }
+    if (Math.abs(minutes) < WAIT_REASON_MINUTES) return {};
+    const change: WaitChangeRecord = {
+      minutes,
+      reason: waitChangeReason(before, basis),
+      at: new Date(view.computedAt).toISOString(),
+    };
+    o.waitBasis = basis;
+    o.waitChange = change;
+    return { basis, change };
+  }
+  o.waitBasis = basis;
+  return { basis };
+}
+
+/**
+ * ONE statement that stores every moved estimate on its order and records the shown ones in
+ * wait_estimates (a data-modifying WITH runs to completion even though nothing reads it), not
+ * one statement per order (bench: joins slowed as queues grew).
+ */
+export function storeEstimatesSql(moved: MovedEstimates): SQL {
+  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+  const rows = sql.join(
+    moved.orders.map(
+      (c) =>
+        sql`(${c.id}::int, ${c.wait}::int, ${c.low}::int, ${c.high}::int, ${json(c.basis)}::jsonb, ${json(c.change)}::jsonb, ${c.shown ?? null}::int)`,
+    ),
+    sql`, `,
+  );
+  const update = sql`update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high, wait_basis = coalesce(v.basis, orders.wait_basis), wait_change = case when v.change = 'null'::jsonb then null else coalesce(v.change, orders.wait_change) end, shown_wait = coalesce(v.shown, orders.shown_wait) from (values ${rows}) as v(id, wait, low, high, basis, change, shown) where orders.id = v.id`;
+  if (moved.shown.length === 0) return update;
+  const shown = sql.join(
+    moved.shown.map(
+      (e) =>
+        sql`(${e.orderId}::int, ${e.pobId}::int, ${e.priority}::int, ${e.at.toISOString()}::timestamptz, ${e.modelP10}::float8, ${e.modelP50}::float8, ${e.modelP90}::float8, ${e.wait}::int, ${e.low}::int, ${e.high}::int)`,
+    ),
+    sql`, `,
+  );
+  return sql`with moved as (${update}) insert into wait_estimates (order_id, pob_id, priority, at, model_p10, model_p50, model_p90, wait, low, high) values ${shown}`;
+}
+
+/**
+ * Whether the shop takes orders now and when it closes, without "closing soon" (which asks the
+ * Monte Carlo): what a join needs before its own estimate.
+ */
+export function admissionOf(
+  pob: PobRow,
+  now: number,
+): { queue_state: ShopStatus['queue_state']; closesAt: number | null } {
+  const staffState =
+    pob.queueState === 'closed' || pob.queueState === 'full' ? pob.queueState : 'open';
+  const closesAt = closingTime(pob.openTimes, pob.timeZone, now);
+  const state = queueState(staffState, closesAt !== null);
+  return { queue_state: state === 'open' && pob.chairs <= 0 ? 'full' : state, closesAt };
+}
+
+/** Open, closed or full as customers see it; no barber on duty means no new orders (full). */
+export function statusOf(
+  pob: PobRow,
+  state: Parameters<typeof shopStatus>[0],
+  /** The state's estimate, or its newcomers' estimates, when already computed. */
+  estimate?: QueueEstimate | readonly ServiceTimeEstimate[],
+): ShopStatus {
+  const staffState =
+    pob.queueState === 'closed' || pob.queueState === 'full' ? pob.queueState : 'open';
+  const known = Array.isArray(estimate)
+    ? (estimate as readonly ServiceTimeEstimate[])
+    : (estimate as QueueEstimate | undefined)?.serviceTimeEstimates;
+  const status = shopStatus(state, staffState, pob.openTimes, pob.timeZone, known);
+  if (status.queue_state === 'open' && pob.chairs <= 0) {
+    return { ...status, queue_state: 'full', closing_soon: false };
+  }
+  return status;
+}
+
+export function snapshotOf(status: ShopStatus, estimate: QueueEstimate): QueueSnapshot {
+  return {
+    open: status.open,
+    closing_soon: status.closing_soon,
+    queue_state: status.queue_state,
+    service_time_estimates: PRIORITY_LEVELS.map((priority) => {
+      const e = estimate.serviceTimeEstimates.find((x) => x.priority === priority);
+      const wait = e?.wait_time ?? 0;
+      return { priority, wait_time: wait, wait_range: e?.wait_range ?? { low: wait, high: wait } };
+    }),
+  };
+}
