@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { makeShop } from '@jono/test-kit';
 import { renderWithProviders, signIn } from '../../../test/render';
 import { DetailsRoute } from '../routes/details';
+import { MessagesRoute } from '../routes/messages';
 import { AccountForm } from './account-form';
 
 describe('validation messages in the Manage forms', () => {
@@ -45,6 +46,24 @@ describe('validation messages in the Manage forms', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Name: 1 to 80 characters.')).toBeInTheDocument();
     expect(screen.getByText('Latitude: a decimal number such as 60.1699.')).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it('name the field and its limit in the message form, instead of a greyed-out button', async () => {
+    signIn('manager');
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<MessagesRoute />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(screen.getByRole('alert')).toHaveTextContent("Customer's phone: 6 to 32 characters.");
+    await user.type(screen.getByLabelText("Customer's phone"), '0401234567');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Title: 1 to 200 characters.');
+    await user.type(screen.getByLabelText('Title'), 'Hei');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Message: 1 to 20000 characters.');
+    expect(fetchMock).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
   });
 });
