@@ -6,6 +6,7 @@ import { renderWithProviders, signIn } from '../../../test/render';
 import { DetailsRoute } from '../routes/details';
 import { MessagesRoute } from '../routes/messages';
 import { AccountForm } from './account-form';
+import { HoursForm } from './hours-form';
 
 describe('validation messages in the Manage forms', () => {
   it('name the field and its limit in the staff account form', async () => {
@@ -65,5 +66,21 @@ describe('validation messages in the Manage forms', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Message: 1 to 20000 characters.');
     expect(fetchMock).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
+  });
+
+  it('name the day whose hours are wrong in the opening hours form', () => {
+    signIn('manager');
+    const week = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      weekday,
+      open: weekday !== 7,
+      from: '09:00',
+      to: weekday === 2 ? '08:00' : '18:00',
+    }));
+    renderWithProviders(
+      <HoursForm week={week} onChange={() => {}} onSubmit={() => {}} pending={false} />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Tuesday: Closing must be after opening (HH:MM).',
+    );
   });
 });
