@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { makeShop } from '@jono/test-kit';
 import { renderWithProviders, signIn } from '../../../test/render';
 import { DetailsRoute } from '../routes/details';
+import { DevicesRoute } from '../routes/devices';
 import { MessagesRoute } from '../routes/messages';
 import { AccountForm } from './account-form';
 import { HoursForm } from './hours-form';
@@ -82,5 +83,21 @@ describe('validation messages in the Manage forms', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Tuesday: Closing must be after opening (HH:MM).',
     );
+  });
+
+  it('name the field and its limit when a screen or kiosk code has no name', async () => {
+    signIn('manager');
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      new URL(String(input), 'http://localhost').pathname.endsWith('/staff/devices/')
+        ? Response.json({ items: [], display_names: 'first_name', hold_grace_minutes: 10 })
+        : Response.json({ error: 'not_found', message: 'Not found' }, { status: 404 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<DevicesRoute />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Name: 1 to 60 characters.');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    vi.unstubAllGlobals();
   });
 });
