@@ -81,6 +81,7 @@ const auth = { authorization: `Bearer ${opToken}` };
 
 // Customers waiting: joins through the queue code (app joins of fresh customers).
 let phone = 0;
+const refusals = new Map<number, number>();
 const join1 = async (pobId: number) => {
   phone++;
   const [c] = await ctx.db
@@ -101,6 +102,9 @@ const join1 = async (pobId: number) => {
     method: 'POST',
     url: `/api/fi/customers/${c.id}/orders/`,
     headers: { authorization: `Bearer ${token}` },
+    // Each customer from an address of their own, as in life (one address would meet the
+    // per-address order limit after the setup's joins).
+    remoteAddress: `10.${(c.id >> 16) & 255}.${(c.id >> 8) & 255}.${c.id & 255}`,
     payload: {
       pob_id: pobId,
       items: [
@@ -119,6 +123,7 @@ const join1 = async (pobId: number) => {
       ],
     },
   });
+  if (res.statusCode !== 201) refusals.set(res.statusCode, (refusals.get(res.statusCode) ?? 0) + 1);
   return res.statusCode === 201 ? t0 : 0;
 };
 for (const { id } of shopRows) for (let k = 0; k < WAITING; k++) await join1(id);
@@ -189,6 +194,8 @@ const result = {
   warmLoadMs: Math.round(warmMs),
   answerKiB: Math.round((cold.body.length / 1024) * 10) / 10,
   status: [cold.statusCode, warm.statusCode],
+  /** Joins refused (setup and live), by status: a bench whose joins fail measures nothing. */
+  refusedJoins: Object.fromEntries(refusals),
   liveJoins: JOINS,
   shopsChanged: started.size,
   shopsDelivered: delays.length,

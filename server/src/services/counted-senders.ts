@@ -3,7 +3,7 @@
 // error before an answer, 429 or 5xx). A timeout is not retried: the message may have gone.
 import { pushResult, smsResult } from '../lib/metrics';
 import type { OutgoingSms, SmsProvider, WebhookRequest } from './sms';
-import type { PushMessage, PushSender } from './turn-near';
+import type { PushMessage, PushSender } from './push';
 
 /** How long before the one retry. */
 export const RETRY_DELAY_MS = 1_000;

@@ -4,7 +4,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { localDayStart } from '../lib/local-time';
 import { lockShop } from './shop-lock';
-import { ALERT_CHANNELS, SERVER_TEXT, type Order } from '@jono/contract';
+import { SERVER_TEXT } from '@jono/contract';
 import { allocate, estimateNewcomers, orderMinutes } from '@jono/queue';
 import type { MarketContext } from '../context';
 import { orders, type OrderItemSnapshot } from '../db/schema';
@@ -17,9 +17,8 @@ import {
 } from './queue-load';
 import { changeQueue, type Change } from './queue-change';
 import { admissionOf, statusOf, type QueueService, type ShopQueueView } from './queue';
-import { mustAllow, orderPresence, rejoinUntil } from './presence';
-import { rejoinKeys, rejoinSpent, rejoinSpentSql } from './self-service';
-import { orderNotice } from './shop-notices';
+import { mustAllow } from './presence';
+import { rejoinKeys, rejoinSpentSql } from './self-service';
 
 export interface ItemRequest {
   service_id: number;
@@ -334,137 +333,13 @@ export function nextTicket(pob: { id: number; timeZone: string }, now: number, o
   return sql<number>`(coalesce((select ${orders.ticket} from ${orders} where ${orders.pobId} = ${pob.id} and ${orders.ticket} is not null and ${orders.joinedAt} >= ${since.toISOString()}::timestamptz order by ${orders.ticket} desc limit 1), 0) + ${1 + offset}::int)`;
 }
 
-/** The order's wait as the API shows it: the median and the 80 % interval, in minutes. */
-export type LiveWait = Order['service_time_estimate'];
-const NO_WAIT: LiveWait = { wait_time: null, wait_range: null };
-
-/**
- * The order as section 3 describes it; `live` is the live estimate while active, `view` the
- * shop's queue (for when to set off). `asOf`: when the row was read (a live message: when its
- * view was computed), so a client keeps the newest of two answers that cross on the way.
- */
-export function orderView(
-  row: OrderRow,
-  live: LiveWait,
-  now: number,
-  /** With its `pob`, the order also shows the shop's word to everyone waiting. */
-  view?: Pick<ShopQueueView, 'estimate'> & Partial<Pick<ShopQueueView, 'pob'>>,
-  asOf: number = now,
-  rejoinSpent = false,
-): Order {
-  return {
-    id: row.id,
-    as_of: new Date(asOf).toISOString(),
-    date: row.joinedAt.toISOString(),
-    pob_id: row.pobId,
-    status: row.status as Order['status'],
-    customer_at_pob: row.customerAtPob,
-    service_time_estimate: row.status === 'active' ? live : NO_WAIT,
-    presence: orderPresence(row, now, view, rejoinSpent),
-    ticket: row.ticket,
-    alerts: {
-      ahead: row.alertAhead,
-      minutes: row.alertMinutes,
-      channel: ALERT_CHANNELS.find((c) => c === row.alertChannel) ?? null,
-    },
-    notice: view?.pob ? orderNotice(view.pob, row, now) : null,
-    items: row.items.map((i) => ({
-      amount: 1,
-      service_id: i.service_id,
-      service_info: {
-        duration: i.duration,
-        group_id: i.group_id,
-        id: i.service_id,
-        price: i.price,
-        title: i.title,
-      },
-      extra_services: i.extras.map((e) => ({
-        amount: 1,
-        service_id: e.service_id,
-        title: e.title,
-        price: e.price,
-        duration: e.duration,
-      })),
-    })),
-  };
-}
-
-/** The live estimate of an order: from the shop's cached view, else the persisted one. */
-export async function liveWait(
-  ctx: MarketContext,
-  queue: QueueService,
-  row: OrderRow,
-): Promise<LiveWait> {
-  if (row.status !== 'active') return NO_WAIT;
-  return waitInView(await queue.view(ctx, row.pobId), row);
-}
-
-/** The live estimate of an order from its shop's view, else the persisted one. */
-export function waitInView(view: Pick<ShopQueueView, 'estimate'>, row: OrderRow): LiveWait {
-  if (row.status !== 'active') return NO_WAIT;
-  const e = view.estimate.orders.get(row.id);
-  if (!e) {
-    const range =
-      row.waitLow === null || row.waitHigh === null
-        ? null
-        : { low: row.waitLow, high: row.waitHigh };
-    return { wait_time: row.waitEstimate, wait_range: row.waitEstimate === null ? null : range };
-  }
-  return { wait_time: e.waitMinutes, wait_range: e.waitMinutes === null ? null : e.waitRange };
-}
-
-/** Where an order is in its queue: at a chair, or how many customers are ahead of it. */
-export function placeInView(
-  view: Pick<ShopQueueView, 'estimate'> & Partial<Pick<ShopQueueView, 'active'>>,
-  row: OrderRow,
-): Pick<Order, 'in_service' | 'ahead' | 'ahead_members'> {
-  if (row.status !== 'active') return { in_service: false, ahead: null, ahead_members: null };
-  if (row.startedAt) return { in_service: true, ahead: null, ahead_members: null };
-  const position = view.estimate.orders.get(row.id)?.position;
-  if (position === undefined) return { in_service: false, ahead: null, ahead_members: null };
-  const members = (view.active ?? []).filter((o) => {
-    if (o.id === row.id || o.startedAt !== null || o.priority <= 0) return false;
-    const p = view.estimate.orders.get(o.id)?.position;
-    return p !== undefined && p > 0 && p < position;
-  }).length;
-  return { in_service: false, ahead: Math.max(0, position - 1), ahead_members: members };
-}
-
-/** The answer of every order route: the order, its live wait and its place in the queue. */
-/**
- * Whether a no-show or left order that could still be rejoined has had its rejoin used; reads
- * the shop's view (for its time zone) only for such an order.
- */
-export async function rejoinSpentFor(
-  ctx: MarketContext,
-  queue: Pick<QueueService, 'view'>,
-  row: OrderRow,
-  now: number,
-): Promise<boolean> {
-  if (rejoinUntil(row, now) === null) return false;
-  const { pob } = await queue.view(ctx, row.pobId);
-  return rejoinSpent(ctx.db, row, pob.timeZone, now);
-}
-
-export async function orderAnswer(
-  ctx: MarketContext,
-  queue: QueueService,
-  row: OrderRow,
-  now: number,
-  /** `rejoinSpent` when already read (a cancel's UPDATE returns it). */
-  knownRejoinSpent?: boolean,
-): Promise<Order> {
-  if (row.status !== 'active') {
-    const spent =
-      knownRejoinSpent !== undefined && rejoinUntil(row, now) !== null
-        ? knownRejoinSpent
-        : await rejoinSpentFor(ctx, queue, row, now);
-    return {
-      ...orderView(row, NO_WAIT, now, undefined, now, spent),
-      in_service: false,
-      ahead: null,
-    };
-  }
-  const view = await queue.view(ctx, row.pobId);
-  return { ...orderView(row, waitInView(view, row), now, view), ...placeInView(view, row) };
-}
+// How an order is shown (order-view.ts), re-exported for the callers of orders.ts.
+export {
+  liveWait,
+  orderAnswer,
+  orderView,
+  placeInView,
+  rejoinSpentFor,
+  waitInView,
+  type LiveWait,
+} from './order-view';

@@ -17,7 +17,7 @@ import type { MarketContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import { customers, outbox, type OutboxAttempt } from '../db/schema';
 import { SmsSendError, maskPhone, type StatusReport } from './sms';
-import type { PushMessage, PushSender } from './turn-near';
+import type { PushMessage, PushSender } from './push';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxChannel = 'sms' | 'push';

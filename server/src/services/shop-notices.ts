@@ -15,7 +15,7 @@ import {
 import type { MarketContext } from '../context';
 import { customers, orders, pobs, shopNotices } from '../db/schema';
 import { HttpError } from '../lib/http-error';
-import type { RateLimitSettings } from '../plugins/rate-limits';
+import type { RateLimitSettings } from './rate-limit-rules';
 import { DEADLINE_MS, enqueue, type OutboxMessage } from './outbox';
 import type { PobRow } from './queue';
 import type { OrderRow } from './queue-load';

@@ -9,7 +9,7 @@ import { SELF_DEFER_MINUTES } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { customers, orders, pobs, smsInbound } from '../db/schema';
 import { HttpError } from '../lib/http-error';
-import type { RateLimitSettings } from '../plugins/rate-limits';
+import type { RateLimitSettings } from './rate-limit-rules';
 import { joinQueue, ownOrderChange, placeInView, waitInView } from './orders';
 import { DEADLINE_MS, enqueue } from './outbox';
 import { priorityOf } from './profiles';

@@ -1,0 +1,144 @@
+// An order as the API and the live streams show it: its live wait, its place, when to set off,
+// whether it may rejoin. Joining and a customer's own changes are in orders.ts.
+import { ALERT_CHANNELS, type Order } from '@jono/contract';
+import type { MarketContext } from '../context';
+import type { OrderRow } from './queue-load';
+import type { QueueService, ShopQueueView } from './queue';
+import { orderPresence, rejoinUntil } from './presence';
+import { rejoinSpent } from './self-service';
+import { orderNotice } from './shop-notices';
+
+/** The order's wait as the API shows it: the median and the 80 % interval, in minutes. */
+export type LiveWait = Order['service_time_estimate'];
+const NO_WAIT: LiveWait = { wait_time: null, wait_range: null };
+
+/**
+ * The order as section 3 describes it; `live` is the live estimate while active, `view` the
+ * shop's queue (for when to set off). `asOf`: when the row was read (a live message: when its
+ * view was computed), so a client keeps the newest of two answers that cross on the way.
+ */
+export function orderView(
+  row: OrderRow,
+  live: LiveWait,
+  now: number,
+  /** With its `pob`, the order also shows the shop's word to everyone waiting. */
+  view?: Pick<ShopQueueView, 'estimate'> & Partial<Pick<ShopQueueView, 'pob'>>,
+  asOf: number = now,
+  rejoinSpent = false,
+): Order {
+  return {
+    id: row.id,
+    as_of: new Date(asOf).toISOString(),
+    date: row.joinedAt.toISOString(),
+    pob_id: row.pobId,
+    status: row.status as Order['status'],
+    customer_at_pob: row.customerAtPob,
+    service_time_estimate: row.status === 'active' ? live : NO_WAIT,
+    presence: orderPresence(row, now, view, rejoinSpent),
+    ticket: row.ticket,
+    alerts: {
+      ahead: row.alertAhead,
+      minutes: row.alertMinutes,
+      channel: ALERT_CHANNELS.find((c) => c === row.alertChannel) ?? null,
+    },
+    notice: view?.pob ? orderNotice(view.pob, row, now) : null,
+    items: row.items.map((i) => ({
+      amount: 1,
+      service_id: i.service_id,
+      service_info: {
+        duration: i.duration,
+        group_id: i.group_id,
+        id: i.service_id,
+        price: i.price,
+        title: i.title,
+      },
+      extra_services: i.extras.map((e) => ({
+        amount: 1,
+        service_id: e.service_id,
+        title: e.title,
+        price: e.price,
+        duration: e.duration,
+      })),
+    })),
+  };
+}
+
+/** The live estimate of an order: from the shop's cached view, else the persisted one. */
+export async function liveWait(
+  ctx: MarketContext,
+  queue: QueueService,
+  row: OrderRow,
+): Promise<LiveWait> {
+  if (row.status !== 'active') return NO_WAIT;
+  return waitInView(await queue.view(ctx, row.pobId), row);
+}
+
+/** The live estimate of an order from its shop's view, else the persisted one. */
+export function waitInView(view: Pick<ShopQueueView, 'estimate'>, row: OrderRow): LiveWait {
+  if (row.status !== 'active') return NO_WAIT;
+  const e = view.estimate.orders.get(row.id);
+  if (!e) {
+    const range =
+      row.waitLow === null || row.waitHigh === null
+        ? null
+        : { low: row.waitLow, high: row.waitHigh };
+    return { wait_time: row.waitEstimate, wait_range: row.waitEstimate === null ? null : range };
+  }
+  return { wait_time: e.waitMinutes, wait_range: e.waitMinutes === null ? null : e.waitRange };
+}
+
+/** Where an order is in its queue: at a chair, or how many customers are ahead of it. */
+export function placeInView(
+  view: Pick<ShopQueueView, 'estimate'> & Partial<Pick<ShopQueueView, 'active'>>,
+  row: OrderRow,
+): Pick<Order, 'in_service' | 'ahead' | 'ahead_members'> {
+  if (row.status !== 'active') return { in_service: false, ahead: null, ahead_members: null };
+  if (row.startedAt) return { in_service: true, ahead: null, ahead_members: null };
+  const position = view.estimate.orders.get(row.id)?.position;
+  if (position === undefined) return { in_service: false, ahead: null, ahead_members: null };
+  const members = (view.active ?? []).filter((o) => {
+    if (o.id === row.id || o.startedAt !== null || o.priority <= 0) return false;
+    const p = view.estimate.orders.get(o.id)?.position;
+    return p !== undefined && p > 0 && p < position;
+  }).length;
+  return { in_service: false, ahead: Math.max(0, position - 1), ahead_members: members };
+}
+
+/** The answer of every order route: the order, its live wait and its place in the queue. */
+/**
+ * Whether a no-show or left order that could still be rejoined has had its rejoin used; reads
+ * the shop's view (for its time zone) only for such an order.
+ */
+export async function rejoinSpentFor(
+  ctx: MarketContext,
+  queue: Pick<QueueService, 'view'>,
+  row: OrderRow,
+  now: number,
+): Promise<boolean> {
+  if (rejoinUntil(row, now) === null) return false;
+  const { pob } = await queue.view(ctx, row.pobId);
+  return rejoinSpent(ctx.db, row, pob.timeZone, now);
+}
+
+export async function orderAnswer(
+  ctx: MarketContext,
+  queue: QueueService,
+  row: OrderRow,
+  now: number,
+  /** `rejoinSpent` when already read (a cancel's UPDATE returns it). */
+  knownRejoinSpent?: boolean,
+): Promise<Order> {
+  if (row.status !== 'active') {
+    const spent =
+      knownRejoinSpent !== undefined && rejoinUntil(row, now) !== null
+        ? knownRejoinSpent
+        : await rejoinSpentFor(ctx, queue, row, now);
+    return {
+      ...orderView(row, NO_WAIT, now, undefined, now, spent),
+      in_service: false,
+      ahead: null,
+    };
+  }
+  const view = await queue.view(ctx, row.pobId);
+  return { ...orderView(row, waitInView(view, row), now, view), ...placeInView(view, row) };
+}
