@@ -87,7 +87,7 @@ describe('validation messages in the Manage forms', () => {
 
   it('name the field and its limit when a screen or kiosk code has no name', async () => {
     signIn('manager');
-    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
       new URL(String(input), 'http://localhost').pathname.endsWith('/staff/devices/')
         ? Response.json({ items: [], display_names: 'first_name', hold_grace_minutes: 10 })
         : Response.json({ error: 'not_found', message: 'Not found' }, { status: 404 }),
