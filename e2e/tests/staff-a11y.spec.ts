@@ -46,6 +46,18 @@ test('the login, board, walk-in, summary and manager screens are accessible', as
     await expectNoSeriousA11yViolations(page);
   }
 
+  // A group's texts in every language: one set of fields per language, each labelled.
+  await staff.openManage('Services');
+  await page
+    .getByRole('button', { name: /^Edit group/ })
+    .first()
+    .click();
+  const editor = page.getByRole('dialog');
+  await expect(editor.getByRole('group', { name: 'In English' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await staff.openManage('Messages');
+
   // The confirmation before a message goes to every customer of the market.
   await page.getByLabel(/All customers in/).check();
   await page.getByLabel('Title', { exact: true }).fill('Hello');

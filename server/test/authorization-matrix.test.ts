@@ -49,6 +49,7 @@ const MANAGER = new Set([
   'POST /staff/services/',
   'PATCH /staff/services/{serviceId}/',
   'DELETE /staff/services/{serviceId}/',
+  'PATCH /staff/service-groups/{groupId}/',
   'GET /staff/accounts/',
   'POST /staff/accounts/',
   'PATCH /staff/accounts/{staffId}/',

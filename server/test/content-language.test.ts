@@ -92,27 +92,38 @@ describe('notices in the language asked for', () => {
     expect(await notice('sv')).toMatch(/^Kampin liike/);
   });
 
-  it("a changed notice keeps only the translations sent with it, and every language's list follows", async () => {
+  it('a changed notice keeps its other languages; only clearing it clears them all', async () => {
     const patch = (payload: object) =>
       app.inject({ method: 'PATCH', url: '/api/fi/staff/shop/', headers: manager, payload });
     expect(
       (
         await patch({
           notice: 'Suljemme klo 18 tänään.',
-          notice_translations: { sv: { notice: 'Vi stänger kl. 18 i dag.' } },
+          notice_translations: { en: { notice: 'We close at 18 today.' } },
         })
       ).statusCode,
     ).toBe(200);
-    expect(await notice('sv')).toBe('Vi stänger kl. 18 i dag.');
-    // The old English notice said something else: it is gone with it.
-    expect(await notice('en')).toBe('Suljemme klo 18 tänään.');
+    expect(await notice('en')).toBe('We close at 18 today.');
+    // An edit of the Finnish notice alone leaves the English one as it is.
+    expect((await patch({ notice: 'Suljemme klo 17 tänään.' })).statusCode).toBe(200);
+    expect(await notice('fi')).toBe('Suljemme klo 17 tänään.');
+    expect(await notice('en')).toBe('We close at 18 today.');
+    // Translations sent replace the stored ones: the console sends every language.
+    expect(
+      (await patch({ notice_translations: { sv: { notice: 'Vi stänger kl. 17.' } } })).statusCode,
+    ).toBe(200);
+    expect(await notice('sv')).toBe('Vi stänger kl. 17.');
+    expect(await notice('en')).toBe('Suljemme klo 17 tänään.');
+    // A cleared notice is gone in every language.
+    expect((await patch({ notice: null })).statusCode).toBe(200);
+    expect(await notice('sv')).toBeNull();
     expect((await patch({ notice: 'Tervetuloa!' })).statusCode).toBe(200);
     expect(await notice('sv')).toBe('Tervetuloa!');
   });
 });
 
 describe('the catalogue as the operator writes it', () => {
-  it('takes titles and texts in other languages, and drops those of a changed text', async () => {
+  it('takes titles and texts in other languages; an edit in one language never touches another', async () => {
     const created = await app.inject({
       method: 'POST',
       url: '/api/fi/staff/services/',
@@ -128,9 +139,9 @@ describe('the catalogue as the operator writes it', () => {
     });
     expect(created.statusCode).toBe(201);
     const id = created.json<{ id: number }>().id;
-    const inEnglish = () =>
-      shop('fi', 'en').then(({ shop: s }) => s.services.find((x) => x.id === id));
-    expect(await inEnglish()).toMatchObject({ title: 'Hair colouring', details: 'One shade' });
+    const card = (language: string) =>
+      shop('fi', language).then(({ shop: s }) => s.services.find((x) => x.id === id));
+    expect(await card('en')).toMatchObject({ title: 'Hair colouring', details: 'One shade' });
 
     const patch = (payload: object) =>
       app.inject({
@@ -139,16 +150,108 @@ describe('the catalogue as the operator writes it', () => {
         headers: manager,
         payload,
       });
-    // A new price keeps the texts; the same title again keeps its translation.
-    expect((await patch({ price: 5500, title: 'Hiusten värjäys' })).statusCode).toBe(200);
-    expect(await inEnglish()).toMatchObject({ title: 'Hair colouring', price: 5500 });
-    // A new title without translations: the old English title would name another service.
-    const renamed = await patch({ title: 'Hiusten sävytys' });
-    expect(renamed.json()).toMatchObject({ translations: { en: { details: 'One shade' } } });
-    expect(await inEnglish()).toMatchObject({ title: 'Hiusten sävytys', details: 'One shade' });
+    // A new Finnish title and description leave the English ones as they are.
+    const renamed = await patch({ title: 'Hiusten sävytys', details: 'Kaksi sävyä', price: 5500 });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      translations: { en: { title: 'Hair colouring', details: 'One shade' } },
+    });
+    expect(await card('en')).toMatchObject({ title: 'Hair colouring', details: 'One shade' });
+    expect(await card('fi')).toMatchObject({ title: 'Hiusten sävytys', details: 'Kaksi sävyä' });
+    // Translations sent replace the stored ones, language by language as the console sends them.
+    expect(
+      (
+        await patch({
+          translations: {
+            en: { title: 'Hair toning', details: 'Two shades' },
+            sv: { title: 'Hårtoning', details: 'Två nyanser' },
+          },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await card('sv')).toMatchObject({ title: 'Hårtoning', details: 'Två nyanser' });
+    expect(await card('fi')).toMatchObject({ title: 'Hiusten sävytys', details: 'Kaksi sävyä' });
 
     const bad = await patch({ translations: { xx: { title: 'Nope' } } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('shows a card wholly in one language: a half-translated one falls back to the market language', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/services/',
+      headers: manager,
+      payload: {
+        group_id: 1,
+        title: 'Parran muotoilu',
+        details: 'Koneella ja veitsellä',
+        long_description: 'Pitkä kuvaus',
+        price: 3000,
+        duration: 20,
+        // English title only: no English description yet.
+        translations: { en: { title: 'Beard shaping' } },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const inEnglish = await shop('fi', 'en');
+    expect(inEnglish.shop.services.find((x) => x.id === id)).toMatchObject({
+      title: 'Parran muotoilu',
+      details: 'Koneella ja veitsellä',
+      long_description: 'Pitkä kuvaus',
+    });
+  });
+
+  it('takes a group title in other languages, and keeps them when the Finnish one changes', async () => {
+    const patch = (payload: object) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/se/staff/service-groups/1/',
+        headers: manager,
+        payload,
+      });
+    // A manager of another market's shop is not this shop's manager.
+    expect((await patch({ title: 'X' })).statusCode).toBeGreaterThanOrEqual(400);
+    const fiPatch = (payload: object) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/fi/staff/service-groups/1/',
+        headers: manager,
+        payload,
+      });
+    const sent = await fiPatch({
+      translations: {
+        en: { title: 'Cuts', details: 'Cuts of every kind' },
+        sv: { title: 'Klippningar', details: 'Alla sorters klippningar' },
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ id: 1, translations: { sv: { title: 'Klippningar' } } });
+    const groupTitles = async (language: string) =>
+      (await shop('fi', language)).shop.service_groups.map((g) => g.title);
+    expect(await groupTitles('sv')).toContain('Klippningar');
+    const renamed = await fiPatch({ title: 'Hiukset' });
+    expect(renamed.statusCode).toBe(200);
+    expect(await groupTitles('fi')).toContain('Hiukset');
+    expect(await groupTitles('en')).toContain('Cuts');
+    const list = await app.inject({ url: '/api/fi/staff/services/', headers: manager });
+    expect(list.json<{ groups: { id: number; translations: object }[] }>().groups[0]).toMatchObject(
+      {
+        id: 1,
+        translations: { en: { title: 'Cuts' } },
+      },
+    );
+    expect((await fiPatch({ title: '' })).statusCode).toBe(400);
+    expect(
+      (
+        await app.inject({
+          method: 'PATCH',
+          url: '/api/fi/staff/service-groups/99999/',
+          headers: manager,
+          payload: { title: 'Ei' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 

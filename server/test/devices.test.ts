@@ -259,6 +259,46 @@ describe('kiosk and display', () => {
     );
   });
 
+  it('says when a deferred customer is back, in the board’s words and time', async () => {
+    const display = await createDevice('display', 'manager6');
+    const allDay = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      weekday,
+      open: '00:00',
+      close: '24:00',
+    }));
+    await setShop(app, 6, { openTimes: allDay, chairs: 1, queueState: 'open' });
+    const first = await newCustomer(app, { firstname: 'Eero' });
+    const second = await newCustomer(app, { firstname: 'Saara' });
+    const made = await join(app, first, 6);
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await join(app, second, 6)).statusCode).toBe(201);
+    const deferred = await app.inject({
+      method: 'POST',
+      url: `/api/fi/customers/${first.id}/orders/${made.json<{ id: number }>().id}/defer/`,
+      headers: await authFor(app, first.id),
+      payload: { minutes: 30 },
+    });
+    expect(deferred.statusCode, deferred.body).toBe(200);
+    const board = displayBoardSchema.parse(
+      (await app.inject({ url: '/api/fi/display/6/', headers: code(display.code) })).json(),
+    );
+    const staffBoard = staffQueueSchema.parse(
+      (
+        await app.inject({ url: '/api/fi/staff/queue/', headers: await staffAuth('barber6') })
+      ).json(),
+    );
+    const onBoard = staffBoard.orders.find((o) => o.customer_id === first.id)?.presence;
+    expect(onBoard?.state).toBe('deferred');
+    const eero = board.next.find((n) => n.name === 'Eero');
+    expect(eero).toMatchObject({ presence: 'deferred', presence_until: onBoard?.deferred_until });
+    expect(Date.parse(eero?.presence_until ?? '')).toBeGreaterThan(clock.now());
+    // Someone simply not here yet has no time beside the words.
+    expect(board.next.find((n) => n.name === 'Saara')).toMatchObject({
+      presence: 'not_here',
+      presence_until: null,
+    });
+  });
+
   it('numbers the day’s orders of a shop 1, 2, 3 ...', async () => {
     const kiosk = await createDevice('kiosk', 'manager4');
     const a = (await kioskJoin(4, kiosk.code)).json<{ ticket: number }>().ticket;

@@ -292,6 +292,11 @@ const VALID_BODIES: Record<string, unknown> = {
     duration: 15,
     display_order: 3,
   },
+  'PATCH /staff/service-groups/{groupId}/': {
+    title: 'Hiukset',
+    details: 'Leikkaukset',
+    translations: { en: { title: 'Hair', details: 'Cuts' } },
+  },
   'POST /staff/accounts/': {
     username: 'uusi.parturi',
     name: 'Uusi Parturi',

@@ -3,6 +3,7 @@ import {
   contentLanguageOf,
   isValidPhone,
   localised,
+  localisedTexts,
   languageOfBrowserLanguages,
   marketOfBrowserLanguages,
   marketOfPhone,
@@ -96,5 +97,20 @@ describe('content in the customer language', () => {
     const translations = { en: { details: 'A classic cut' } };
     expect(localised('', translations, 'sv', 'details')).toBe('A classic cut');
     expect(localised('', null, 'sv', 'details')).toBe('');
+  });
+
+  it('gives a card wholly in one language, never a mix', () => {
+    const base = { title: 'Hårklipp', details: 'Klassisk' };
+    const whole = { en: { title: 'Haircut', details: 'Classic' } };
+    expect(localisedTexts(base, whole, 'en')).toEqual({ title: 'Haircut', details: 'Classic' });
+    // A title without its description: the whole card stays in the market's language.
+    const half = { en: { title: 'Haircut' } };
+    expect(localisedTexts(base, half, 'en')).toEqual(base);
+    expect(localisedTexts(base, whole, null)).toEqual(base);
+    // A text the market's language leaves empty needs no translation.
+    expect(localisedTexts({ title: 'Hårklipp', details: '' }, half, 'en')).toEqual({
+      title: 'Haircut',
+      details: '',
+    });
   });
 });

@@ -241,3 +241,23 @@ export function localised<Field extends string>(
     (language && translations?.[language]?.[field]) || base || translations?.en?.[field] || base
   );
 }
+
+/**
+ * A card's texts (a service's title and descriptions, a group's title and details) all in one
+ * language, never a mix: the wanted language when the operator wrote every text the card has in
+ * it; else all of them in the market's own (the row's).
+ */
+export function localisedTexts<Field extends string>(
+  base: Record<Field, string>,
+  translations: ContentTranslations<Field> | null | undefined,
+  language: Language | null,
+): Record<Field, string> {
+  const wanted = language ? translations?.[language] : undefined;
+  if (!wanted) return base;
+  const fields = Object.keys(base) as Field[];
+  const complete = fields.every((field) => base[field].trim() === '' || wanted[field]?.trim());
+  if (!complete) return base;
+  return Object.fromEntries(
+    fields.map((field) => [field, wanted[field]?.trim() ? wanted[field] : base[field]]),
+  ) as Record<Field, string>;
+}

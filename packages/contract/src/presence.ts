@@ -105,7 +105,13 @@ export const displayBoardSchema = z.object({
       /** The first name, when the shop shows names; null otherwise. */
       name: z.string().nullable(),
       here: z.boolean(),
+      /** Where they are, in the staff board's words (here, on the way, held, deferred, not here). */
       presence: boardPresenceSchema,
+      /**
+       * With `held`, the time the spot is held until; with `deferred`, the time the customer
+       * deferred to (ISO); null otherwise. The screen shows "held until HH:MM" as the board does.
+       */
+      presence_until: z.string().nullable().optional(),
     }),
   ),
   /** Customers being served, by chair. */

@@ -184,7 +184,7 @@ export const staffShopPatchSchema = z
     chairs: z.number().int().min(0).max(50).optional(),
     queue_state: queueStateSchema.optional(),
     notice: inputText().max(500).nullable().optional(),
-    /** The notice in other languages; replaces the ones stored. */
+    /** The notice in other languages; replaces the ones stored (absent, they stay). */
     notice_translations: translationsOf({ notice: inputText().max(500) }).optional(),
   })
   .strict();
@@ -232,8 +232,28 @@ export const staffServiceSchema = z.object({
   active: z.boolean(),
   translations: serviceTranslations,
 });
+const groupTranslations = translationsOf({
+  title: text(TEXT_MAX.serviceTitle),
+  details: inputText().max(500),
+});
+/** A service group of the manager's shop: its title, description and them in other languages. */
+export const staffServiceGroupSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  details: z.string(),
+  translations: groupTranslations,
+});
+/** PATCH /staff/service-groups/{id}/ (manager). */
+export const staffServiceGroupPatchSchema = z
+  .object({
+    title: text(TEXT_MAX.serviceTitle).optional(),
+    details: inputText().max(500).optional(),
+    /** Replaces the translations stored: send every language. */
+    translations: groupTranslations.optional(),
+  })
+  .strict();
 export const staffServiceListSchema = z.object({
-  groups: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  groups: z.array(staffServiceGroupSchema),
   items: z.array(staffServiceSchema),
 });
 
@@ -267,7 +287,7 @@ export const staffServicePatchSchema = z
     duration: z.number().int().min(0).max(600).optional(),
     display_order: z.number().int().min(0).max(10_000).optional(),
     active: z.boolean().optional(),
-    /** Replaces the translations stored. */
+    /** Replaces the translations stored (send every language); absent, they stay as they are. */
     translations: serviceTranslations.optional(),
   })
   .strict();

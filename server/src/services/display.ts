@@ -47,14 +47,24 @@ export function displayBoard(view: ShopQueueView, now: number): DisplayBoard {
           ? null
           : localised(view.pob.notice, view.pob.translations, null, 'notice'),
     },
-    next: waiting.slice(0, DISPLAY_NEXT).map(({ o, position }) => ({
-      position,
-      label: displayLabel(o, names),
-      ticket: o.ticket,
-      name: names === 'first_name' ? firstNameOf(o) : null,
-      here: o.customerAtPob,
-      presence: staffPresence(o, now).state,
-    })),
+    next: waiting.slice(0, DISPLAY_NEXT).map(({ o, position }) => {
+      // The board's words, from the one state model: the screen never says more or less.
+      const presence = staffPresence(o, now);
+      return {
+        position,
+        label: displayLabel(o, names),
+        ticket: o.ticket,
+        name: names === 'first_name' ? firstNameOf(o) : null,
+        here: o.customerAtPob,
+        presence: presence.state,
+        presence_until:
+          presence.state === 'held'
+            ? presence.held_until
+            : presence.state === 'deferred'
+              ? presence.deferred_until
+              : null,
+      };
+    }),
     serving: positioned
       .filter(({ o }) => o.startedAt !== null)
       .map(({ o }) => ({

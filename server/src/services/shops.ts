@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import {
   localised,
+  localisedTexts,
   type Language,
   type Pob,
   type PobSummary,
@@ -91,12 +92,15 @@ export async function shopDetail(
     list.push(s);
     extrasByService.set(s.parentServiceId, list);
   }
+  // Each card in one language: the customer's where every text is written in it, else the market's.
   const serviceView = (s: (typeof active)[number]) => ({
     id: s.id,
-    title: localised(s.title, s.translations, language, 'title'),
+    ...localisedTexts(
+      { title: s.title, details: s.details, long_description: s.longDescription },
+      s.translations,
+      language,
+    ),
     display_order: s.displayOrder,
-    details: localised(s.details, s.translations, language, 'details'),
-    long_description: localised(s.longDescription, s.translations, language, 'long_description'),
     price: s.price,
     duration: s.duration,
   });
@@ -104,9 +108,8 @@ export async function shopDetail(
     ...summaryView(row, await snapshot(ctx, row), language),
     service_groups: groups.map((g) => ({
       id: g.id,
-      title: localised(g.title, g.translations, language, 'title'),
+      ...localisedTexts({ title: g.title, details: g.details }, g.translations, language),
       display_order: g.displayOrder,
-      details: localised(g.details, g.translations, language, 'details'),
       parent: g.parent,
     })),
     services: main.map((s) => ({ ...serviceView(s), group_id: s.groupId ?? 0 })),

@@ -13,7 +13,8 @@ export function minutesSince(iso: string, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
 }
 
-export function formatClock(iso: string, locale: string, timeZone?: string): string {
+/** HH:MM of an instant in the shop's time zone (never the tablet's). */
+export function formatClock(iso: string, locale: string, timeZone: string): string {
   return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(
     new Date(iso),
   );

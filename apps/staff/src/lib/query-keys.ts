@@ -1,9 +1,12 @@
 // Query keys of server data, from one factory so invalidation never misses a spelling.
-import type { Market } from '@jono/contract';
+import type { Language, Market } from '@jono/contract';
 
 export const queryKeys = {
   queue: (market: Market, pobId: number) => ['staff-queue', market, pobId] as const,
   shop: (market: Market, pobId: number) => ['shop', market, pobId] as const,
+  /** The shop's catalogue in the console's language (invalidated with `shop`, its prefix). */
+  shopIn: (market: Market, pobId: number, language: Language) =>
+    ['shop', market, pobId, language] as const,
   services: (market: Market, pobId: number) => ['staff-services', market, pobId] as const,
   accounts: (market: Market, pobId: number) => ['staff-accounts', market, pobId] as const,
   devices: (market: Market, pobId: number) => ['staff-devices', market, pobId] as const,

@@ -11,6 +11,8 @@ import {
   staffHoursSchema,
   staffMemberSchema,
   staffServiceCreateSchema,
+  staffServiceGroupPatchSchema,
+  staffServiceGroupSchema,
   staffServiceListSchema,
   staffServicePatchSchema,
   staffServiceSchema,
@@ -19,7 +21,6 @@ import {
 import { pobs, serviceGroups, services, staff } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/passwords';
-import { withoutTranslationsOf } from '../../lib/translations';
 import { isUniqueViolation } from '../../services/orders';
 import { staffCaller, staffView } from '../../services/staff-auth';
 import { summaryView } from '../../services/shops';
@@ -27,6 +28,13 @@ import { publishRevocation } from '../../services/revocation';
 import { errorAnswers, idSchema, marketCtx, marketParams, MANAGER_TAG } from '../params';
 
 type ServiceRow = typeof services.$inferSelect;
+type GroupRow = typeof serviceGroups.$inferSelect;
+const groupView = (g: GroupRow) => ({
+  id: g.id,
+  title: g.title,
+  details: g.details,
+  translations: g.translations,
+});
 const serviceView = (s: ServiceRow) => ({
   id: s.id,
   group_id: s.groupId,
@@ -128,7 +136,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           .orderBy(asc(services.displayOrder), asc(services.id)),
       ]);
       return {
-        groups: groups.map((g) => ({ id: g.id, title: g.title })),
+        groups: groups.map(groupView),
         items: rows.map(serviceView),
       };
     },
@@ -213,7 +221,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a service or extra (title, texts, price, duration, order, active)',
         description:
-          "`translations` (title, details and long description in other languages than the market's) replaces the stored ones; a changed text without them loses its old translations. A service (not an extra) takes at least 1 minute (400 otherwise).",
+          "`translations` (title, details and long description in other languages than the market's), when sent, replaces the stored ones (send every language); a changed text without them keeps the other languages as they are. A service (not an extra) takes at least 1 minute (400 otherwise).",
         params: serviceParams,
         body: staffServicePatchSchema,
         response: { 200: staffServiceSchema },
@@ -238,19 +246,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       if (b.display_order !== undefined) set.displayOrder = b.display_order;
       if (b.active !== undefined) set.active = b.active;
+      // An edit in one language never touches another: the translations change only when sent.
       if (b.translations !== undefined) set.translations = b.translations;
-      else {
-        // A changed text's old translations would say something else: they go with it.
-        const stored = {
-          title: current.title,
-          details: current.details,
-          long_description: current.longDescription,
-        };
-        const changed = (['title', 'details', 'long_description'] as const).filter(
-          (field) => b[field] !== undefined && b[field] !== stored[field],
-        );
-        if (changed.length) set.translations = withoutTranslationsOf(current.translations, changed);
-      }
       const [row] = Object.keys(set).length
         ? await ctx.db
             .update(services)
@@ -286,6 +283,41 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound('Service not found');
       await app.queue.changed(ctx, pobId);
       return serviceView(row);
+    },
+  );
+
+  const groupParams = marketParams.extend({ groupId: idSchema });
+  app.patch(
+    '/staff/service-groups/:groupId/',
+    {
+      schema: {
+        tags,
+        summary:
+          "Change a service group's title and description, in the market's language or others",
+        description:
+          "`translations` (title and description in other languages than the market's), when sent, replaces the stored ones (send every language); a changed text without them keeps the other languages as they are. Customers see a group wholly in their language when every text of it is written in it, else wholly in the market's.",
+        params: groupParams,
+        body: staffServiceGroupPatchSchema,
+        response: { 200: staffServiceGroupSchema },
+      },
+    },
+    async (request) => {
+      const { ctx, pobId } = await manager(request, request.params.market);
+      const b = request.body;
+      const set: Partial<typeof serviceGroups.$inferInsert> = {};
+      if (b.title !== undefined) set.title = b.title;
+      if (b.details !== undefined) set.details = b.details;
+      if (b.translations !== undefined) set.translations = b.translations;
+      const where = and(
+        eq(serviceGroups.id, request.params.groupId),
+        eq(serviceGroups.pobId, pobId),
+      );
+      const [row] = Object.keys(set).length
+        ? await ctx.db.update(serviceGroups).set(set).where(where).returning()
+        : await ctx.db.select().from(serviceGroups).where(where);
+      if (!row) throw notFound('Service group not found');
+      await app.queue.changed(ctx, pobId);
+      return groupView(row);
     },
   );
 

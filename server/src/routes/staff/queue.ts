@@ -193,7 +193,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Chairs on duty, online queue state (open, full, closed) and notice',
         description:
-          "Answers the staff queue. `queue_state` stops or resumes online orders; outside opening hours customers see closed anyway. `notice_translations` gives the notice in other languages than the market's; a changed notice keeps only the translations sent with it.",
+          "Answers the staff queue. `queue_state` stops or resumes online orders; outside opening hours customers see closed anyway. `notice_translations` gives the notice in other languages than the market's; `notice_translations`, when sent, replaces the stored ones (send every language); a changed notice without it keeps the other languages as they are; a cleared notice (null) clears them all.",
         params: marketParams,
         body: staffShopPatchSchema,
         response: { 200: staffQueueSchema },
@@ -208,8 +208,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (b.queue_state !== undefined) set.queueState = b.queue_state;
       if (b.notice !== undefined) {
         set.notice = b.notice?.trim() || null;
-        // A new notice's old translations would tell another story: only those given stay.
-        set.translations = set.notice === null ? {} : (b.notice_translations ?? {});
+        // An edit in one language never touches another; only clearing the notice clears them all.
+        if (set.notice === null) set.translations = {};
+        else if (b.notice_translations !== undefined) set.translations = b.notice_translations;
       } else if (b.notice_translations !== undefined) {
         set.translations = b.notice_translations;
       }

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { StaffQueueOrder } from '@jono/contract';
 import { formatClock } from '../../../lib/format';
 
-export function PresenceTag({ order, timeZone }: { order: StaffQueueOrder; timeZone?: string }) {
+/** `timeZone`: the shop's (the staff queue's `pob.time_zone`); times are shown in it. */
+export function PresenceTag({ order, timeZone }: { order: StaffQueueOrder; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const p = order.presence;
   const clock = (iso: string | null) => (iso ? formatClock(iso, i18n.language, timeZone) : '');

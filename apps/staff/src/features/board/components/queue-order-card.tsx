@@ -15,7 +15,7 @@ interface Props {
   canStart: boolean;
   busy: boolean;
   /** The shop's time zone: held and deferred times are the shop's clock. */
-  timeZone?: string;
+  timeZone: string;
   onAction: (order: StaffQueueOrder, action: Exclude<OrderAction, 'undo'>) => void;
 }
 

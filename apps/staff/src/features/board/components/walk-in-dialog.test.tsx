@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeShop } from '@jono/test-kit';
 import { renderWithProviders, signIn } from '../../../test/render';
+import { languageStore } from '../../../lib/i18n';
 import { WalkInDialog } from './walk-in-dialog';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  languageStore.set('en');
+});
 
 describe('WalkInDialog', () => {
   it('asks before adding a one-time walk-in when the phone is no member’s, then sends it without the phone', async () => {
@@ -42,5 +46,28 @@ describe('WalkInDialog', () => {
       { items: [{ service_id: 11, extra_service_ids: [] }], name: 'Matti', phone: '0409999998' },
       { items: [{ service_id: 11, extra_service_ids: [] }], name: 'Matti' },
     ]);
+  });
+
+  it("lists the services in the board's language, and again when staff choose another", async () => {
+    signIn();
+    languageStore.set('en');
+    const asked: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        const language = new Headers(init?.headers).get('accept-language');
+        asked.push(language);
+        const shop = makeShop();
+        if (language === 'fi') {
+          for (const service of shop.services) service.title = `${service.title} (fi)`;
+        }
+        return Response.json(shop);
+      }),
+    );
+    renderWithProviders(<WalkInDialog open onClose={() => {}} />);
+    expect(await screen.findByRole('checkbox', { name: /Haircut(?! \(fi)/ })).toBeInTheDocument();
+    act(() => languageStore.set('fi'));
+    expect(await screen.findByRole('checkbox', { name: /Haircut \(fi\)/ })).toBeInTheDocument();
+    expect(asked).toEqual(['en', 'fi']);
   });
 });

@@ -1,8 +1,10 @@
-// GET, POST /staff/services/ and PATCH /staff/services/{id}/ (manager): the shop's catalogue.
+// GET, POST /staff/services/, PATCH /staff/services/{id}/ and PATCH /staff/service-groups/{id}/
+// (manager): the shop's catalogue.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   staffServiceListSchema,
   type staffServiceCreateSchema,
+  type staffServiceGroupPatchSchema,
   type staffServicePatchSchema,
 } from '@jono/contract';
 import type { z } from 'zod';
@@ -12,6 +14,7 @@ import { useSession } from '../../../lib/session';
 
 export type ServiceCreate = z.input<typeof staffServiceCreateSchema>;
 export type ServicePatch = z.input<typeof staffServicePatchSchema>;
+export type GroupPatch = z.input<typeof staffServiceGroupPatchSchema>;
 
 export function useServices() {
   const session = useSession();
@@ -53,6 +56,15 @@ export function useUpdateService() {
   return useMutation({
     mutationFn: ({ id, patch }: { id: number; patch: ServicePatch }) =>
       apiRequest(`/staff/services/${id}/`, { method: 'PATCH', body: patch }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateGroup() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: GroupPatch }) =>
+      apiRequest(`/staff/service-groups/${id}/`, { method: 'PATCH', body: patch }),
     onSuccess: invalidate,
   });
 }

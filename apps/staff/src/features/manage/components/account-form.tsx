@@ -46,7 +46,22 @@ export function AccountForm({ existing, pending, error, onSubmit, onCancel }: Pr
     const parsed = staffAccountCreateSchema.safeParse(candidate);
     if (!parsed.success) {
       const field = String(parsed.error.issues[0]?.path[0] ?? '');
-      setProblem(t(`manage.accounts.invalid.${field}`, { defaultValue: t('errors.validation') }));
+      // A message that names the field and its limit.
+      setProblem(
+        field === 'name'
+          ? t('manage.limits.between', {
+              field: t('manage.accounts.name'),
+              min: 1,
+              max: TEXT_MAX.staffName,
+            })
+          : field === 'password'
+            ? t('manage.limits.between', {
+                field: existing ? t('manage.accounts.newPassword') : t('manage.accounts.password'),
+                min: 8,
+                max: 200,
+              })
+            : t(`manage.accounts.invalid.${field}`, { defaultValue: t('errors.validation') }),
+      );
       return;
     }
     setProblem(null);

@@ -68,7 +68,12 @@ export function HoursForm({ week, onChange, onSubmit, pending }: Props) {
           })}
         </tbody>
       </table>
-      <FormAlert>{bad.length > 0 && t('manage.hours.invalid')}</FormAlert>
+      <FormAlert>
+        {bad.length > 0 &&
+          t('manage.hours.invalid', {
+            days: bad.map((weekday) => t(`weekdays.${weekday}`)).join(', '),
+          })}
+      </FormAlert>
       <div className="row row--end">
         <button
           type="submit"

@@ -1,16 +1,37 @@
-// Creates or edits a service or an extra: title, description, price and planned minutes.
+// Creates or edits a service or an extra: its texts in the market's language, English and any
+// other language written, its price and planned minutes.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert, TextField } from '@jono/ui';
-import { MARKET_INFO, TEXT_MAX, type Market } from '@jono/contract';
+import { MARKET_INFO, TEXT_MAX, type ContentTranslations, type Market } from '@jono/contract';
+import {
+  textsFrom,
+  translationsFrom,
+  TranslatedTexts,
+  type TextSpec,
+  type TextsByLanguage,
+} from './translated-texts';
+
+type TextField = 'title' | 'details' | 'long_description';
 
 export interface ServiceDraft {
   title: string;
   details: string;
+  long_description?: string;
+  translations?: ContentTranslations<TextField>;
   /** Price in the currency's main unit as typed ("29,90"). */
   price: string;
   duration: string;
+}
+
+export interface ServiceValue {
+  title: string;
+  details: string;
+  long_description: string;
+  translations: ContentTranslations<TextField>;
+  price: number;
+  duration: number;
 }
 
 /** "29,90" or "29.9" to 2990 cents; null when it is not a price. */
@@ -27,7 +48,7 @@ interface Props {
   extra?: boolean;
   pending: boolean;
   error: string | null;
-  onSubmit: (value: { title: string; details: string; price: number; duration: number }) => void;
+  onSubmit: (value: ServiceValue) => void;
   onCancel: () => void;
 }
 
@@ -41,50 +62,74 @@ export function ServiceForm({
   onCancel,
 }: Props) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(initial);
+  const own = MARKET_INFO[market].language;
+  const [texts, setTexts] = useState<TextsByLanguage<TextField>>(() =>
+    textsFrom(
+      {
+        title: initial.title,
+        details: initial.details,
+        long_description: initial.long_description ?? '',
+      },
+      initial.translations,
+      own,
+    ),
+  );
+  const [price, setPrice] = useState(initial.price);
+  const [duration, setDuration] = useState(initial.duration);
   const [invalid, setInvalid] = useState(false);
+  const fields: TextSpec<TextField>[] = [
+    {
+      key: 'title',
+      label: t('manage.services.name'),
+      maxLength: TEXT_MAX.serviceTitle,
+      required: true,
+    },
+    { key: 'details', label: t('manage.services.description'), maxLength: 500 },
+    {
+      key: 'long_description',
+      label: t('manage.services.longDescription'),
+      maxLength: 5000,
+      multiline: true,
+    },
+  ];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const price = parsePrice(draft.price);
-    const duration = Number(draft.duration);
+    const cents = parsePrice(price);
+    const minutes = Number(duration);
+    const ownTexts = texts[own] ?? { title: '', details: '', long_description: '' };
     if (
-      !draft.title.trim() ||
-      price === null ||
-      !Number.isInteger(duration) ||
-      draft.duration.trim() === '' ||
-      duration < (extra ? 0 : 1) ||
-      duration > 600
+      !ownTexts.title.trim() ||
+      cents === null ||
+      !Number.isInteger(minutes) ||
+      duration.trim() === '' ||
+      minutes < (extra ? 0 : 1) ||
+      minutes > 600
     ) {
       setInvalid(true);
       return;
     }
     setInvalid(false);
-    onSubmit({ title: draft.title.trim(), details: draft.details.trim(), price, duration });
+    onSubmit({
+      title: ownTexts.title.trim(),
+      details: ownTexts.details.trim(),
+      long_description: ownTexts.long_description.trim(),
+      translations: translationsFrom(texts, own),
+      price: cents,
+      duration: minutes,
+    });
   };
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      <TextField
-        label={t('manage.services.name')}
-        required
-        maxLength={TEXT_MAX.serviceTitle}
-        value={draft.title}
-        onChange={(event) => setDraft({ ...draft, title: event.target.value })}
-      />
-      <TextField
-        label={t('manage.services.description')}
-        maxLength={500}
-        value={draft.details}
-        onChange={(event) => setDraft({ ...draft, details: event.target.value })}
-      />
+      <TranslatedTexts own={own} fields={fields} value={texts} onChange={setTexts} />
       <div className="grid-2">
         <TextField
           label={t('manage.services.priceIn', { currency: MARKET_INFO[market].currency })}
           inputMode="decimal"
           required
-          value={draft.price}
-          onChange={(event) => setDraft({ ...draft, price: event.target.value })}
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
         />
         <TextField
           label={t('manage.services.durationMinutes')}
@@ -92,8 +137,8 @@ export function ServiceForm({
           min={0}
           max={600}
           required
-          value={draft.duration}
-          onChange={(event) => setDraft({ ...draft, duration: event.target.value })}
+          value={duration}
+          onChange={(event) => setDuration(event.target.value)}
         />
       </div>
       <FormAlert>

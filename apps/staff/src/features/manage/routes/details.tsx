@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField, useToast } from '@jono/ui';
-import { staffShopDetailsSchema, type Pob } from '@jono/contract';
+import { staffShopDetailsSchema, TEXT_MAX, type Pob } from '@jono/contract';
 import { ErrorState, Loading } from '../../../components/ui/status';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useShop } from '../../../lib/shop';
@@ -17,6 +17,15 @@ export function DetailsRoute() {
 
 const FIELDS = ['name', 'city', 'address', 'latitude', 'longitude', 'image'] as const;
 type Field = (typeof FIELDS)[number];
+/** Each field's limit as the contract sets it (staffShopDetailsSchema), for its message. */
+const LIMITS: Record<Field, { max: number; required: boolean } | { example: string }> = {
+  name: { max: TEXT_MAX.shopName, required: true },
+  city: { max: 100, required: true },
+  address: { max: 200, required: true },
+  latitude: { example: '60.1699' },
+  longitude: { example: '24.9384' },
+  image: { max: 500, required: false },
+};
 
 function DetailsForm({ shop }: { shop: Pob }) {
   const { t } = useTranslation();
@@ -32,6 +41,16 @@ function DetailsForm({ shop }: { shop: Pob }) {
     image: shop.image === false ? '' : shop.image,
   });
   const [invalid, setInvalid] = useState<Field[]>([]);
+  // A message that names the field and its limit.
+  const problem = (field: Field) => {
+    const limit = LIMITS[field];
+    const name = t(`manage.details.${field}`);
+    if ('example' in limit)
+      return t('manage.limits.decimal', { field: name, example: limit.example });
+    return limit.required
+      ? t('manage.limits.between', { field: name, min: 1, max: limit.max })
+      : t('manage.limits.atMost', { field: name, max: limit.max });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +77,7 @@ function DetailsForm({ shop }: { shop: Pob }) {
               key={field}
               label={t(`manage.details.${field}`)}
               value={values[field]}
-              error={invalid.includes(field) ? t('manage.details.invalid') : undefined}
+              error={invalid.includes(field) ? problem(field) : undefined}
               onChange={(event) => setValues({ ...values, [field]: event.target.value })}
             />
           ))}

@@ -4,7 +4,7 @@
 // spot is held.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Device, DeviceCreated, DeviceKind } from '@jono/contract';
+import { MARKET_INFO, type Device, type DeviceCreated, type DeviceKind } from '@jono/contract';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
 import { ConfirmDialog, Dialog, useToast } from '@jono/ui';
 import { useErrorText } from '../../../components/ui/use-error-text';
@@ -27,6 +27,7 @@ export function DevicesRoute() {
   const errorText = useErrorText();
   const [kind, setKind] = useState<DeviceKind>('display');
   const [label, setLabel] = useState('');
+  const [labelProblem, setLabelProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<DeviceCreated | null>(null);
   const [revoking, setRevoking] = useState<Device | null>(null);
 
@@ -40,7 +41,14 @@ export function DevicesRoute() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!label.trim()) return;
+    // A message that names the field and its limit (deviceCreateSchema), not a greyed-out button.
+    if (!label.trim()) {
+      setLabelProblem(
+        t('manage.limits.between', { field: t('manage.devices.label'), min: 1, max: 60 }),
+      );
+      return;
+    }
+    setLabelProblem(null);
     create.mutate(
       { kind, label: label.trim() },
       {
@@ -85,21 +93,24 @@ export function DevicesRoute() {
             id="device-label"
             value={label}
             maxLength={60}
+            aria-invalid={labelProblem !== null || undefined}
+            aria-describedby={labelProblem ? 'device-label-error' : undefined}
             placeholder={t('manage.devices.labelPlaceholder')}
             onChange={(e) => setLabel(e.target.value)}
           />
         </div>
+        {labelProblem && (
+          <p id="device-label-error" className="form-error" role="alert">
+            {labelProblem}
+          </p>
+        )}
         {create.isError && (
           <p className="form-error" role="alert">
             {errorText(create.error)}
           </p>
         )}
         <div>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={!label.trim() || create.isPending}
-          >
+          <button type="submit" className="button button--primary" disabled={create.isPending}>
             {t('manage.devices.create')}
           </button>
         </div>
@@ -127,7 +138,10 @@ export function DevicesRoute() {
                 <td>
                   {d.revoked_at
                     ? t('manage.devices.revokedAt', {
-                        date: new Date(d.revoked_at).toLocaleString(i18n.language),
+                        // The shop's clock, not the tablet's.
+                        date: new Date(d.revoked_at).toLocaleString(i18n.language, {
+                          timeZone: MARKET_INFO[session?.market ?? 'fi'].timeZone,
+                        }),
                       })
                     : t('manage.devices.working')}
                 </td>

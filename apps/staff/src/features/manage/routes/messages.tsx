@@ -4,11 +4,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, FormAlert, TextAreaField, TextField, useToast } from '@jono/ui';
-import { MARKET_INFO } from '@jono/contract';
+import { MARKET_INFO, PHONE_MIN_LENGTH } from '@jono/contract';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useSession } from '../../../lib/session';
 import { useSendMessage, type MessagePayload } from '../api/send-message';
 import { textToHtml } from '../utils/text-to-html';
+
+/** The message's limit as the contract sets it (the HTML the text becomes). */
+const MESSAGE_MAX = 20_000;
 
 export function MessagesRoute() {
   const { t } = useTranslation();
@@ -25,7 +28,20 @@ export function MessagesRoute() {
   // The operator role comes with issue 33; until then no console session may write to everyone.
   const mayWriteToAll = (session?.staff.role as string | undefined) === 'operator';
 
-  const ready = title.trim() !== '' && body.trim() !== '' && (audience === 'all' || phone.trim());
+  const [problem, setProblem] = useState<string | null>(null);
+
+  /** The first field out of its limits (the contract's), named with its limit; null when none. */
+  const check = (): string | null => {
+    const between = (field: string, min: number, max: number) =>
+      t('manage.limits.between', { field, min, max });
+    const phoneText = phone.trim();
+    if (audience === 'one' && (phoneText.length < PHONE_MIN_LENGTH || phoneText.length > 32))
+      return between(t('manage.messages.phone'), PHONE_MIN_LENGTH, 32);
+    if (title.trim() === '') return between(t('manage.messages.subject'), 1, 200);
+    if (body.trim() === '' || textToHtml(body).length > MESSAGE_MAX)
+      return between(t('manage.messages.body'), 1, MESSAGE_MAX);
+    return null;
+  };
 
   const deliver = () => {
     const payload: MessagePayload = {
@@ -44,7 +60,9 @@ export function MessagesRoute() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!ready) return;
+    const found = check();
+    setProblem(found);
+    if (found) return;
     if (audience === 'all') setConfirming(true);
     else deliver();
   };
@@ -52,7 +70,7 @@ export function MessagesRoute() {
   return (
     <section className="panel" aria-labelledby="messages-title">
       <h2 id="messages-title">{t('manage.messages.title')}</h2>
-      <form className="stack" onSubmit={submit}>
+      <form className="stack" onSubmit={submit} noValidate>
         {mayWriteToAll && (
           <fieldset className="radio-row">
             <legend>{t('manage.messages.to')}</legend>
@@ -97,16 +115,13 @@ export function MessagesRoute() {
           label={t('manage.messages.body')}
           required
           rows={6}
+          maxLength={MESSAGE_MAX}
           value={body}
           onChange={(event) => setBody(event.target.value)}
         />
-        <FormAlert>{send.error && errorText(send.error)}</FormAlert>
+        <FormAlert>{problem ?? (send.error && errorText(send.error))}</FormAlert>
         <div className="row row--end">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={!ready || send.isPending}
-          >
+          <button type="submit" className="button button--primary" disabled={send.isPending}>
             {t('manage.messages.send')}
           </button>
         </div>

@@ -1,7 +1,8 @@
-// /manage/services: services by group, each with its extras; add, edit, hide and show again.
+// /manage/services: services by group, each with its extras; add, edit, hide and show again;
+// rename a group. Every text a customer sees is edited in each language.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { staffServiceSchema } from '@jono/contract';
+import type { staffServiceGroupSchema, staffServiceSchema } from '@jono/contract';
 import type { z } from 'zod';
 import { Dialog, useToast } from '@jono/ui';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
@@ -9,12 +10,15 @@ import { useErrorText } from '../../../components/ui/use-error-text';
 import { formatMoney } from '../../../lib/format';
 import { intlLocale } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { useCreateService, useServices, useUpdateService } from '../api/services';
+import { useCreateService, useServices, useUpdateGroup, useUpdateService } from '../api/services';
+import { GroupForm } from '../components/group-form';
 import { ServiceForm } from '../components/service-form';
 
 type Item = z.infer<typeof staffServiceSchema>;
+type Group = z.infer<typeof staffServiceGroupSchema>;
 type Editing =
   | { kind: 'edit'; item: Item }
+  | { kind: 'group'; group: Group }
   | { kind: 'new-service'; groupId: number }
   | { kind: 'new-extra'; parent: Item };
 
@@ -26,6 +30,7 @@ export function ServicesRoute() {
   const list = useServices();
   const create = useCreateService();
   const update = useUpdateService();
+  const updateGroup = useUpdateGroup();
   const toast = useToast();
   const errorText = useErrorText();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -38,6 +43,7 @@ export function ServicesRoute() {
     setEditing(null);
     create.reset();
     update.reset();
+    updateGroup.reset();
   };
 
   const setActive = (item: Item, active: boolean) =>
@@ -101,8 +107,9 @@ export function ServicesRoute() {
 
   const { groups, items } = list.data;
   const services = items.filter((item) => item.parent_service_id === null).sort(byOrder);
-  const submitting = create.isPending || update.isPending;
-  const formError = create.error ?? update.error;
+  const submitting = create.isPending || update.isPending || updateGroup.isPending;
+  const formError = create.error ?? update.error ?? updateGroup.error;
+  const saved = { onSuccess: () => (toast({ message: t('manage.saved') }), close()) };
 
   return (
     <section className="stack" aria-labelledby="services-title">
@@ -112,6 +119,14 @@ export function ServicesRoute() {
         <div key={group.id} className="panel">
           <div className="row">
             <h3 className="row__grow">{group.title}</h3>
+            <button
+              type="button"
+              className="button"
+              onClick={() => setEditing({ kind: 'group', group })}
+            >
+              {t('manage.services.editGroup')}
+              <span className="visually-hidden"> {group.title}</span>
+            </button>
             <button
               type="button"
               className="button"
@@ -151,13 +166,25 @@ export function ServicesRoute() {
         title={
           editing?.kind === 'edit'
             ? t('manage.services.editTitle', { name: editing.item.title })
-            : editing?.kind === 'new-extra'
-              ? t('manage.services.newExtraTitle', { name: editing.parent.title })
-              : t('manage.services.newServiceTitle')
+            : editing?.kind === 'group'
+              ? t('manage.services.editGroupTitle', { name: editing.group.title })
+              : editing?.kind === 'new-extra'
+                ? t('manage.services.newExtraTitle', { name: editing.parent.title })
+                : t('manage.services.newServiceTitle')
         }
         onClose={close}
       >
-        {editing && (
+        {editing?.kind === 'group' && (
+          <GroupForm
+            market={market}
+            pending={submitting}
+            error={formError ? errorText(formError) : null}
+            initial={editing.group}
+            onCancel={close}
+            onSubmit={(value) => updateGroup.mutate({ id: editing.group.id, patch: value }, saved)}
+          />
+        )}
+        {editing && editing.kind !== 'group' && (
           <ServiceForm
             market={market}
             extra={
@@ -171,6 +198,8 @@ export function ServicesRoute() {
                 ? {
                     title: editing.item.title,
                     details: editing.item.details,
+                    long_description: editing.item.long_description,
+                    translations: editing.item.translations,
                     price: (editing.item.price / 100).toFixed(2),
                     duration: String(editing.item.duration),
                   }
@@ -178,12 +207,11 @@ export function ServicesRoute() {
             }
             onCancel={close}
             onSubmit={(value) => {
-              const done = { onSuccess: () => (toast({ message: t('manage.saved') }), close()) };
               if (editing.kind === 'edit')
-                update.mutate({ id: editing.item.id, patch: value }, done);
+                update.mutate({ id: editing.item.id, patch: value }, saved);
               else if (editing.kind === 'new-extra')
-                create.mutate({ ...value, parent_service_id: editing.parent.id }, done);
-              else create.mutate({ ...value, group_id: editing.groupId }, done);
+                create.mutate({ ...value, parent_service_id: editing.parent.id }, saved);
+              else create.mutate({ ...value, group_id: editing.groupId }, saved);
             }}
           />
         )}
