@@ -279,11 +279,13 @@ describe('messages and SMS in the language asked for', () => {
         title: 'Uusi liike',
         content: '<p>Avasimme Kalliossa.</p>',
         translations: { en: { title: 'A new shop', content: '<p>We opened in Kallio.</p>' } },
-        to: { phone: DEMO.platinum },
+        // A customer of this shop: a manager writes only to customers served there (issue 27),
+        // and the Gold member's demo visits were at shop 1.
+        to: { phone: DEMO.gold },
       },
     });
     expect(sent.statusCode).toBe(201);
-    const { customer_id, auth } = await login(app, DEMO.platinum);
+    const { customer_id, auth } = await login(app, DEMO.gold);
     const res = await app.inject({
       url: `/api/fi/customers/${customer_id}/messages/`,
       headers: { ...auth, 'accept-language': 'en-US,en' },
