@@ -39,6 +39,7 @@ import { addOperatorBoard } from './services/operator-board';
 import { AccuracyCache } from './services/published-accuracy';
 import { Insights } from './services/operator-insights';
 import operatorRoutes from './routes/operator/index';
+import operatorMessageRoutes from './routes/operator/messages';
 import moveRoutes from './routes/moves/index';
 import revocationPlugin from './services/revocation';
 import orderRoutes from './routes/orders/index';
@@ -215,6 +216,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(deviceRoutes);
       await api.register(smsRoutes);
       await api.register(operatorRoutes);
+      await api.register(operatorMessageRoutes);
       await api.register(moveRoutes);
       if (!env.production) await api.register(devRoutes);
     },

@@ -157,3 +157,47 @@ describe('the chain board', () => {
     expect(app.queue.computations).toBe(computations);
   });
 });
+
+describe('operator messages (issue 27: authority matches reach)', () => {
+  const send = (market: string, auth: Record<string, string>, to: unknown) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/${market}/operator/messages/`,
+      headers: auth,
+      payload: { title: 'Sunnuntaina auki', content: '<p>Kaikki liikkeet auki.</p>', to },
+    });
+
+  it('lets a market operator write to every customer of the market, and nobody else', async () => {
+    const op = await bearer('fi', 'operator-fi');
+    const sent = await send('fi', op, 'all');
+    expect(sent.statusCode, sent.body).toBe(201);
+    // Any customer of the market sees it, served anywhere or never.
+    const { customer_id, auth } = await login(app, DEMO.oneTime);
+    const list = await app.inject({
+      url: `/api/fi/customers/${customer_id}/messages/`,
+      headers: auth,
+    });
+    expect(list.json<{ items: { title: string }[] }>().items.map((m) => m.title)).toContain(
+      'Sunnuntaina auki',
+    );
+    // Another market's operator, a manager and a customer cannot.
+    expect((await send('fi', await bearer('no', 'operator-no'), 'all')).statusCode).toBe(403);
+    expect((await send('fi', await bearer('fi', 'manager1'), 'all')).statusCode).toBe(403);
+    expect((await send('fi', auth, 'all')).statusCode).toBe(403);
+    // A phone nobody has is 404.
+    expect((await send('fi', op, { phone: '+358409999998' })).statusCode).toBe(404);
+  });
+
+  it('allows a few a day per market', async () => {
+    const op = await bearer('fi', 'operator-fi');
+    const relaxed = app.limits.messagesPerMarket;
+    app.limits.messagesPerMarket = { max: 2, windowMs: 86_400_000 };
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await send('fi', op, 'all')).statusCode);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    } finally {
+      app.limits.messagesPerMarket = relaxed;
+    }
+  });
+});

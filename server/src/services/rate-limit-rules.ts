@@ -17,6 +17,8 @@ export interface RateLimitSettings {
   kioskJoinsPerShop: Limit;
   /** Messages a shop's managers send a day, together. */
   messagesPerShop: Limit;
+  /** Messages the operators of a market send a day, together (routes/operator/messages.ts). */
+  messagesPerMarket: Limit;
   /** Wrong device codes per address (checked before the code: services/devices.ts). */
   deviceCodeFailuresPerAddress: Limit;
   /** Wrong current passwords (password change with an access token) per account and address. */
@@ -67,6 +69,7 @@ export const DEFAULT_LIMITS: RateLimitSettings = {
   kioskJoinsPerDevice: { max: 30, windowMs: HOUR },
   kioskJoinsPerShop: { max: 60, windowMs: HOUR },
   messagesPerShop: { max: 50, windowMs: DAY },
+  messagesPerMarket: { max: 10, windowMs: DAY },
   currentPasswordFailuresPerAddress: { max: 5, windowMs: 15 * MINUTE },
   currentPasswordFailuresPerAccount: { max: 10, windowMs: DAY },
   loginFailuresPerAddress: { max: 5, windowMs: 15 * MINUTE },

@@ -39,10 +39,9 @@ const shareInside = (inside: readonly (boolean | null)[]) => {
 };
 
 /**
- * Whether a staff member may message every customer of the market: no shop role may. Only the
- * chain's operators should (issue 33 added them as accounts of their own, with /operator/ routes
- * and no staff route); a market-wide message route for them is still to be built, so today a
- * shop manager writes to the customers of their own shop only.
+ * Whether a staff member may message every customer of the market: no shop role may. The chain's
+ * operators do, with accounts of their own, at POST /operator/messages/
+ * (routes/operator/messages.ts); a shop manager writes to the customers of their own shop only.
  */
 export function mayMessageWholeMarket(member: { role: string }): boolean {
   return member.role === 'operator';
@@ -87,7 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(
           403,
           'forbidden',
-          'A message to every customer of the market needs the operator role',
+          "A message to every customer of the market is an operator's (POST /operator/messages/)",
         );
       }
       if (to !== 'all') {

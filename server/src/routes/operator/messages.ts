@@ -1,0 +1,69 @@
+// Messages from the chain's operators (issue 27: authority matches reach). A shop manager writes
+// only to customers served at their shop (routes/staff/reports.ts); a message to every customer
+// of a market, or to any one customer of it, is an operator's, for the markets their account
+// covers, a few a day per market.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import {
+  normalisePhone,
+  staffMessageAnswerSchema,
+  staffMessageSchema,
+  SERVER_TEXT,
+} from '@jono/contract';
+import { customers, messages } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { operatorCaller } from '../../services/operator-auth';
+import { takeAttempt } from '../../services/rate-counters';
+import { tooMany } from '../../services/rate-limit-rules';
+import { errorAnswers, marketCtx, marketParams } from '../params';
+import { OPERATOR_TAG } from './index';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/operator/messages/',
+    {
+      schema: {
+        tags: [OPERATOR_TAG],
+        summary: 'Send a message to every customer of the market, or to one customer (operators)',
+        description:
+          'For an operator whose account covers the market (403 for anyone else). `to: "all"` reaches every customer of the market; `{phone}` one customer of it (404 when no customer has the number). The content is HTML stored as given; every client sanitises it before showing it (the customer app shows the host next to every external link). At most 10 messages a day per market from all operators together (429).',
+        params: marketParams,
+        body: staffMessageSchema,
+        response: { 201: staffMessageAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const { market } = request.params;
+      await operatorCaller(request, market);
+      const ctx = marketCtx(app, market);
+      const { title, content, translations, to } = request.body;
+      let customerId: number | null = null;
+      if (to !== 'all') {
+        const phone = normalisePhone(to.phone, ctx.info.dialCode);
+        const [c] = await ctx.db
+          .select({ id: customers.id })
+          .from(customers)
+          .where(eq(customers.phone, phone));
+        if (!c) throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
+        customerId = c.id;
+      }
+      const taken = await takeAttempt(
+        ctx.db,
+        [{ key: `messages:market:${market}`, limit: app.limits.messagesPerMarket }],
+        app.now(),
+      );
+      if (!taken.ok) {
+        reply.header('retry-after', String(taken.retryAfterS));
+        throw tooMany(taken.retryAfterS);
+      }
+      const [row] = await ctx.db
+        .insert(messages)
+        .values({ customerId, title, content, translations, date: new Date(app.now()) })
+        .returning({ id: messages.id });
+      if (!row) throw new Error('message insert failed');
+      return reply.code(201).send({ id: row.id });
+    },
+  );
+};
+
+export default routes;
