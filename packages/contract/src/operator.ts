@@ -40,6 +40,8 @@ export const attentionReasonSchema = z.enum([
   'full',
   /** More than a third of last hour's finished orders were no-shows (at least two). */
   'no_shows',
+  /** Customer alerts (turn near, leave now) failed or expired unsent in the last hour. */
+  'alerts_failed',
 ]);
 export type AttentionReason = z.infer<typeof attentionReasonSchema>;
 
@@ -66,6 +68,8 @@ export const operatorShopSchema = z.object({
   last_hour: z.object({
     joins: z.number().int().min(0),
     no_shows: z.number().int().min(0),
+    /** Customer alerts (turn near, leave now) that failed or expired unsent in the last hour. */
+    alerts_failed: z.number().int().min(0),
   }),
   /** Higher needs attention sooner; 0 when nothing asks for it. */
   attention: z.number().int().min(0),

@@ -104,7 +104,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Every shop of the market, live, sorted by what needs attention',
         description:
-          "State, barbers on duty, customers waiting by priority, the wait a new customer of each priority is shown (with its range), the last hour's joins and no-shows, and an attention score with its reasons (a closed queue with customers waiting, a one-time wait over 45 minutes, full, many no-shows). Built once per queue change of the market (at most 30 s old). Paginated: `offset` and `limit` (default 500, at most 1000); `count` is every shop of the market.",
+          "State, barbers on duty, customers waiting by priority, the wait a new customer of each priority is shown (with its range), the last hour's joins, no-shows and failed customer alerts, and an attention score with its reasons (a closed queue with customers waiting, a one-time wait over 45 minutes, turn-near or leave-now alerts the outbox marked failed or expired in the last hour, full, many no-shows). Built once per queue change of the market (at most 30 s old). Paginated: `offset` and `limit` (default 500, at most 1000); `count` is every shop of the market.",
         params: marketParams,
         querystring: operatorShopsQuerySchema,
         response: { 200: operatorShopsSchema, ...errorAnswers },
