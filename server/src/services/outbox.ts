@@ -21,7 +21,7 @@ import type { PushMessage, PushSender } from './push';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxChannel = 'sms' | 'push';
-export type OutboxPurpose = 'turnNear' | 'leaveNow' | 'recovery' | 'reply' | 'notice';
+export type OutboxPurpose = 'turnNear' | 'leaveNow' | 'recovery' | 'reply' | 'notice' | 'move';
 
 export interface OutboxMessage {
   /** Idempotency key: a message with a key already written is not written again. */
@@ -46,6 +46,8 @@ export const DEADLINE_MS: Record<OutboxPurpose, number> = {
   recovery: 60 * 60_000,
   reply: 10 * 60_000,
   notice: 60 * 60_000,
+  /** An operator moved the order: worth telling while the customer may still be on the way. */
+  move: 30 * 60_000,
 };
 
 /** Tries per message before it is marked failed. */

@@ -78,7 +78,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Move a waiting order to another shop of the market, keeping its place',
         description:
-          "Under both shops' locks (taken in the order of their ids): the order keeps its priority, rank and join time, so the time already waited is its place at the other shop; the old order is cancelled and the new one has `moved_from`. The customer gets an SMS and can go back (POST /customers/{id}/orders/{orderId}/move-back/). 409 when the order left the queue, moved or reached a chair meanwhile, or the other shop takes no orders or lacks one of its services.",
+          "Under both shops' locks (taken in the order of their ids): the order keeps its priority, rank and join time, so the time already waited is its place at the other shop; the old order is cancelled and the new one has `moved_from`. The customer is told (a push message or SMS written to the outbox in the move's transaction, sent with retries) and can go back (POST /customers/{id}/orders/{orderId}/move-back/). 409 when the order left the queue, moved or reached a chair meanwhile, or the other shop takes no orders or lacks one of its services.",
         params: marketParams,
         body: moveOrderSchema,
         response: { 200: moveOrderAnswerSchema, ...errorAnswers },
@@ -90,7 +90,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const ctx = marketCtx(app, market);
       const moved = await moveOrder(
         ctx,
-        { orderId: request.body.order_id, toPobId: request.body.to_pob_id },
+        {
+          orderId: request.body.order_id,
+          toPobId: request.body.to_pob_id,
+          tell: { pushEnabled: app.queue.push !== null },
+        },
         app.now(),
       );
       return afterMove(app, ctx, moved, true);
