@@ -15,6 +15,11 @@ import {
   pathId,
   inputText,
   moveOrderAnswerSchema,
+  createOperatorAccountSchema,
+  okAnswerSchema,
+  operatorAccountSchema,
+  operatorAccountsSchema,
+  resetOperatorPasswordSchema,
   moveOrderSchema,
   operatorShopsQuerySchema,
   operatorWaitingOrdersSchema,
@@ -32,6 +37,13 @@ import {
 } from '../../services/published-accuracy';
 import { shortName } from '../../services/staff-queue';
 import { operatorCaller } from '../../services/operator-auth';
+import {
+  chainCaller,
+  createAccount,
+  listAccounts,
+  removeAccount,
+  resetPassword,
+} from '../../services/operator-accounts';
 import { HEARTBEAT_MS } from '../../services/sse';
 import { errorAnswers, idSchema, marketCtx, marketParams } from '../params';
 
@@ -273,6 +285,86 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         caller.tokenExpiresAt === undefined ? undefined : caller.tokenExpiresAt - app.now(),
       );
       app.operatorBoard.attach(contexts, live);
+    },
+  );
+
+  // The market's operator accounts: the chain operator's alone (services/operator-accounts.ts).
+  const chainOnly =
+    'Only the chain operator (an operator covering more than one market); a market operator, staff and customers get 403.';
+  app.get(
+    '/operator/accounts/',
+    {
+      schema: {
+        tags,
+        summary: "The market's operator accounts",
+        description: chainOnly,
+        params: marketParams,
+        response: { 200: operatorAccountsSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market } = request.params;
+      await chainCaller(request, market);
+      return listAccounts(marketCtx(app, market));
+    },
+  );
+
+  app.post(
+    '/operator/accounts/',
+    {
+      schema: {
+        tags,
+        summary: 'Creates an operator of the market',
+        description: `${chainOnly} The account sees this market only and signs in at its staff login. 409 when the username is taken in any market.`,
+        params: marketParams,
+        body: createOperatorAccountSchema,
+        response: { 201: operatorAccountSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const { market } = request.params;
+      await chainCaller(request, market);
+      const created = await createAccount(app, marketCtx(app, market), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/operator/accounts/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Removes an operator of the market',
+        description: `${chainOnly} Its sessions end at once. 404 for an unknown id or the chain operator's own account.`,
+        params: marketParams.extend({ id: idSchema }),
+        response: { 200: okAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market, id } = request.params;
+      await chainCaller(request, market);
+      await removeAccount(marketCtx(app, market), id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/operator/accounts/:id/password/',
+    {
+      schema: {
+        tags,
+        summary: "Sets a market operator's new password",
+        description: `${chainOnly} The account's open sessions end.`,
+        params: marketParams.extend({ id: idSchema }),
+        body: resetOperatorPasswordSchema,
+        response: { 200: okAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market, id } = request.params;
+      await chainCaller(request, market);
+      await resetPassword(marketCtx(app, market), id, request.body.password);
+      return { ok: true as const };
     },
   );
 };
