@@ -26,8 +26,15 @@ function freshPhone(): string {
 /** Registers a new one-time customer and logs in through the API. */
 export async function createCustomer(request: APIRequestContext): Promise<Customer> {
   const phone = freshPhone();
+  // The phone is proved first: a code by SMS, read from the development outbox.
+  const asked = await request.post(`/api/${MARKET}/auth/register-code/`, { data: { phone } });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const outbox = await request.get(`/api/${MARKET}/dev/sms-outbox`, { params: { to: phone } });
+  const { items } = (await outbox.json()) as { items: { text: string }[] };
+  const code = items.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
   const registered = await request.post(`/api/${MARKET}/register/`, {
     data: {
+      code,
       phone,
       firstname: 'Testi',
       lastname: 'Asiakas',

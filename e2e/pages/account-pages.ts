@@ -30,7 +30,16 @@ export class RegisterPage {
     await this.page.getByLabel('I accept the terms of use').check();
   }
 
+  /** Sends the form: the app texts a code to the phone and asks for it. */
   async submit() {
+    await this.page.getByRole('button', { name: 'Continue' }).click();
+  }
+
+  /** The code step: reads the code texted to `phone` (E.164) and creates the account with it. */
+  async confirmCode(request: APIRequestContext, phone: string) {
+    await expect(this.page.getByText(`We sent a 6-digit code to ${phone}`)).toBeVisible();
+    const code = await latestSmsCode(request, phone, 6);
+    await this.page.getByLabel('Code from the text message').fill(code);
     await this.page.getByRole('button', { name: 'Create account' }).click();
   }
 }
@@ -95,14 +104,18 @@ export class ProfilePage {
   }
 }
 
-/** The newest recovery code the development SMS outbox holds for a phone number. */
-export async function latestSmsCode(request: APIRequestContext, phone: string): Promise<string> {
+/** The newest code (recovery: 8 digits, registration: 6) the development SMS outbox holds for a phone number. */
+export async function latestSmsCode(
+  request: APIRequestContext,
+  phone: string,
+  digits: 6 | 8 = 8,
+): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
       const answer = await request.get(`/api/${MARKET}/dev/sms-outbox`, { params: { to: phone } });
       const { items } = (await answer.json()) as { items: { text: string }[] };
-      code = items.at(-1)?.text.match(/\b(\d{8})\b/)?.[1];
+      code = items.at(-1)?.text.match(digits === 6 ? /\b(\d{6})\b/ : /\b(\d{8})\b/)?.[1];
       return code;
     })
     .toBeTruthy();

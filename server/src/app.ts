@@ -149,6 +149,8 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('streamTickets', new StreamTickets(env.jwtSecret, now));
   app.decorate('limits', {
     ...(env.RELAXED_RATE_LIMITS && !env.production ? RELAXED_LIMITS : DEFAULT_LIMITS),
+    // The cost ceiling is the operator's own figure, relaxed or not.
+    codeSmsPerMarket: { max: env.SMS_CODES_PER_HOUR, windowMs: 3_600_000 },
     ...opts.limits,
   });
 

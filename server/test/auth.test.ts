@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAnswerSchema } from '@jono/contract';
-import { DEMO, buildTestApp, login } from './helpers';
+import { DEMO, buildTestApp, lastTextedCode, login, register } from './helpers';
 import type { App } from '../src/app';
 
 let app: App;
@@ -110,7 +110,7 @@ const registration = {
 
 describe('POST /register/', () => {
   it('registers a customer who can then log in, with allow_email off and allow_sms on', async () => {
-    const res = await post('/register/', registration);
+    const res = await register(app, registration);
     expect(res.statusCode).toBe(201);
     const s = await login(app, registration.phone, registration.password);
     const profile = (
@@ -125,14 +125,28 @@ describe('POST /register/', () => {
   });
 
   it('refuses an already registered phone with a hint to recovery', async () => {
-    const res = await post('/register/', { ...registration, email: 'other@example.fi' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/recovery/);
+    // The number gets no code (a text saying it has an account), so the registration is refused.
+    const res = await register(
+      app,
+      { ...registration, email: 'other@example.fi' },
+      { headers: { 'accept-language': 'en' } },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({ code: 'register.codeInvalid' });
+    const outbox = app.markets.get('fi')?.devOutbox?.outbox ?? [];
+    expect(outbox.at(-1)).toMatchObject({ to: registration.phone });
+    expect(outbox.at(-1)?.text).toMatch(/already has an account/);
+    expect(outbox.at(-1)?.text).not.toMatch(/\d{6}/);
   });
 
   it('refuses a phone too short or too long for its country', async () => {
     for (const phone of ['+358123', '+474000000', '+4740000000123']) {
-      const res = await post('/register/', { ...registration, phone, email: 'len@example.fi' });
+      const res = await post('/register/', {
+        ...registration,
+        phone,
+        email: 'len@example.fi',
+        code: '123456',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toMatchObject({ phone: 'Check the phone number' });
     }
@@ -149,16 +163,82 @@ describe('POST /register/', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields).sort()).toEqual(
-      ['email', 'firstname', 'lastname', 'password', 'phone', 'terms_accepted'].sort(),
+      ['code', 'email', 'firstname', 'lastname', 'password', 'phone', 'terms_accepted'].sort(),
     );
     expect((await post('/login/', { phone: '12', password: 'short' })).statusCode).toBe(401);
+  });
+});
+
+describe('proving the phone before registration (issue 27)', () => {
+  const fresh = (n: number) => ({
+    ...registration,
+    phone: `+3584099${String(n).padStart(5, '0')}`,
+    email: `prove${n}@example.fi`,
+  });
+
+  it('refuses a registration without the code texted to the number', async () => {
+    const body = fresh(1);
+    const without = await post('/register/', body);
+    expect(without.statusCode).toBe(400);
+    expect(without.json().fields).toHaveProperty('code');
+    const guessed = await post('/register/', { ...body, code: '000000' });
+    expect(guessed.statusCode).toBe(400);
+    expect(guessed.json().fields).toMatchObject({ code: 'register.codeInvalid' });
+    await expect(login(app, body.phone, body.password)).rejects.toThrow(/401/);
+  });
+
+  it('texts a 6-digit code that registers once, in the language the app asks in', async () => {
+    const body = fresh(2);
+    const asked = await post(
+      '/auth/register-code/',
+      { phone: body.phone },
+      { 'accept-language': 'en' },
+    );
+    expect(asked.statusCode).toBe(200);
+    const code = lastTextedCode(app, body.phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const outbox = app.markets.get('fi')?.devOutbox?.outbox ?? [];
+    expect(outbox.at(-1)?.text).toMatch(/registration code/);
+    expect((await post('/register/', { ...body, code })).statusCode).toBe(201);
+    // Used: the same code does not register the number again (nor another).
+    expect((await post('/register/', { ...body, code })).statusCode).toBe(400);
+  });
+
+  it('answers a registered number exactly as a new one', async () => {
+    const known = await post('/auth/register-code/', { phone: DEMO.gold });
+    const unknown = await post('/auth/register-code/', { phone: fresh(3).phone });
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.body).toBe(unknown.body);
+  });
+
+  it('refuses a code after 15 minutes', async () => {
+    let now = Date.parse('2026-03-01T10:00:00Z');
+    const timed = await buildTestApp({ now: () => now });
+    try {
+      const body = fresh(4);
+      await timed.inject({
+        method: 'POST',
+        url: '/api/fi/auth/register-code/',
+        payload: { phone: body.phone },
+      });
+      const code = lastTextedCode(timed, body.phone);
+      now += 15 * 60_000 + 1;
+      const late = await timed.inject({
+        method: 'POST',
+        url: '/api/fi/register/',
+        payload: { ...body, code },
+      });
+      expect(late.statusCode).toBe(400);
+    } finally {
+      await timed.close();
+    }
   });
 });
 
 describe('password recovery', () => {
   const phone = '+358405556677';
   beforeAll(async () => {
-    await post('/register/', { ...registration, phone, email: 'rec@example.fi' });
+    await register(app, { ...registration, phone, email: 'rec@example.fi' });
   });
 
   const lastCode = () => {
@@ -266,7 +346,7 @@ describe('password recovery', () => {
 describe('POST /password/', () => {
   it('changes the password, keeps this session and revokes the others', async () => {
     const phone = '+358407778899';
-    await post('/register/', { ...registration, phone, email: 'pw@example.fi' });
+    await register(app, { ...registration, phone, email: 'pw@example.fi' });
     const other = await login(app, phone, registration.password);
     const mine = await login(app, phone, registration.password);
     const wrong = await post(
@@ -291,5 +371,100 @@ describe('POST /password/', () => {
     expect(
       (await post('/password/', { old_password: 'a', new_password: 'abcdefgh' })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('registration codes are limited, with a cost ceiling (issue 27)', () => {
+  const ask = (a: App, phone: string, remoteAddress = '203.0.113.9') =>
+    a.inject({
+      method: 'POST',
+      url: '/api/fi/auth/register-code/',
+      payload: { phone },
+      remoteAddress,
+    });
+
+  it('texts a number at most 3 codes an hour, from any addresses', async () => {
+    const limited = await buildTestApp({ realLimits: true });
+    try {
+      const phone = '+358409800001';
+      for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+        expect((await ask(limited, phone, ip)).statusCode).toBe(200);
+      }
+      expect((await ask(limited, phone, '203.0.113.4')).statusCode).toBe(429);
+      const texted = (limited.markets.get('fi')?.devOutbox?.outbox ?? []).filter(
+        (m) => m.to === phone,
+      );
+      expect(texted).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('sends one address at most 10 codes an hour, whatever the numbers', async () => {
+    const limited = await buildTestApp({
+      realLimits: true,
+      limits: { register: { max: 100, windowMs: 60_000 } },
+    });
+    try {
+      for (let i = 0; i < 10; i++) {
+        expect((await ask(limited, `+3584098${String(i).padStart(5, '0')}`)).statusCode).toBe(200);
+      }
+      expect((await ask(limited, '+358409899999')).statusCode).toBe(429);
+      expect((await ask(limited, '+358409899999', '198.51.100.1')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses with 503 once the market has sent its hourly budget of code SMS, and not before', async () => {
+    let now = Date.parse('2026-03-01T10:00:00Z');
+    const limited = await buildTestApp({
+      now: () => now,
+      realLimits: true,
+      envOverrides: { SMS_CODES_PER_HOUR: '3' },
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect(
+          (await ask(limited, `+3584097${String(i).padStart(5, '0')}`, `198.51.100.${i}`))
+            .statusCode,
+        ).toBe(200);
+      }
+      const refused = await ask(limited, '+358409700009', '198.51.100.50');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ error: 'sms_budget' });
+      const outbox = limited.markets.get('fi')?.devOutbox?.outbox ?? [];
+      expect(outbox.some((m) => m.to === '+358409700009')).toBe(false);
+      now += 60 * 60_000;
+      expect((await ask(limited, '+358409700009', '198.51.100.50')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts wrong registration codes per number: the 11th in a day is 429', async () => {
+    const limited = await buildTestApp({
+      realLimits: true,
+      limits: { register: { max: 100, windowMs: 60_000 } },
+    });
+    try {
+      const phone = '+358409600001';
+      const body = { ...registration, phone, email: 'guess@example.fi' };
+      await ask(limited, phone);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await limited.inject({
+          method: 'POST',
+          url: '/api/fi/register/',
+          payload: { ...body, code: String(100000 + i) },
+          remoteAddress: `192.0.2.${i}`,
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -15,6 +15,7 @@ const PUBLIC = new Set([
   'POST /login/',
   'POST /refresh/',
   'POST /register/',
+  'POST /auth/register-code/',
   'POST /auth/reset-token/',
   'POST /auth/reset/',
   'GET /pobs/',
@@ -37,6 +38,7 @@ const DEVICE = new Set([
   'GET /display/{pobId}/events',
   'GET /kiosk/{pobId}/',
   'POST /kiosk/{pobId}/orders/',
+  'POST /kiosk/{pobId}/orders/{orderId}/confirm/',
 ]);
 const isDeviceRoute = (r: { method: string; path: string }) => DEVICE.has(`${r.method} ${r.path}`);
 /** Staff routes only the shop's manager may call; every other staff route is open to barbers. */

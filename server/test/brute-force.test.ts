@@ -2,7 +2,7 @@
 // account and address, and per account from unknown addresses; an attacker who knows only the
 // phone number or username can neither guess on and on nor keep the owner out.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO, buildTestApp } from './helpers';
+import { DEMO, buildTestApp, register } from './helpers';
 import type { App } from '../src/app';
 
 let app: App | undefined;
@@ -54,14 +54,18 @@ describe('per-IP limits', () => {
       limits: { register: { max: 2, windowMs: 60_000 } },
     });
     const reg = (n: number) =>
-      post(app as App, '/register/', {
-        phone: `+35840123${1000 + n}`,
-        firstname: 'A',
-        lastname: 'B',
-        email: `a${n}@example.fi`,
-        password: 'Parturi123',
-        terms_accepted: true,
-      });
+      register(
+        app as App,
+        {
+          phone: `+35840123${1000 + n}`,
+          firstname: 'A',
+          lastname: 'B',
+          email: `a${n}@example.fi`,
+          password: 'Parturi123',
+          terms_accepted: true,
+        },
+        { remoteAddress: '203.0.113.1' },
+      );
     expect((await reg(1)).statusCode).toBe(201);
     expect((await reg(2)).statusCode).toBe(201);
     expect((await reg(3)).statusCode).toBe(429);

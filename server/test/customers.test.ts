@@ -333,6 +333,7 @@ describe('the rest of the surface', () => {
       '/login/',
       '/refresh/',
       '/register/',
+      '/auth/register-code/',
       '/auth/reset-token/',
       '/auth/reset/',
       '/password/',

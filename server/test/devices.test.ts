@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { devices } from '../src/db/schema';
 import { recheckSessions } from '../src/services/revocation';
-import { buildTestApp, streamTicket } from './helpers';
+import { buildTestApp, lastTextedCode, streamTicket } from './helpers';
 import { DEFAULT_LIMITS } from '../src/plugins/rate-limits';
 import {
   authFor,
@@ -62,6 +62,14 @@ async function createDevice(kind: 'display' | 'kiosk', username = 'manager1') {
   return deviceCreatedSchema.parse(res.json());
 }
 const code = (c: string) => ({ authorization: `Bearer ${c}` });
+
+const confirmAtKiosk = (pobId: number, deviceCode: string, orderId: number, c?: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/fi/kiosk/${pobId}/orders/${orderId}/confirm/`,
+    headers: code(deviceCode),
+    payload: { code: c ?? '' },
+  });
 
 async function kioskJoin(pobId: number, deviceCode: string, body: Record<string, unknown> = {}) {
   const [s] = await catalogue(app, pobId);
@@ -172,8 +180,13 @@ describe('kiosk and display', () => {
     expect(res.statusCode).toBe(201);
     const joined = res.json<{ id: number; ticket: number; position: number }>();
     expect(joined.ticket).toBeGreaterThanOrEqual(1);
+    // Here once the walk-in typed the code texted to the number (issue 27).
+    expect(
+      (await confirmAtKiosk(3, kiosk.code, joined.id, lastTextedCode(app, '+358401234567')))
+        .statusCode,
+    ).toBe(200);
     const board = displayBoardSchema.parse(
-      await stream.next<DisplayBoard>((b) => b.next.some((n) => n.label === 'Ville')),
+      await stream.next<DisplayBoard>((b) => b.next.some((n) => n.label === 'Ville' && n.here)),
     );
     // By name, and still by the number the kiosk gave: two Villes are told apart.
     expect(board.next.find((n) => n.label === 'Ville')).toMatchObject({
@@ -275,17 +288,52 @@ describe('kiosk and display', () => {
     }
   });
 
-  it('texts the kiosk walk-in who left a number when their turn is near', async () => {
+  it('texts a kiosk walk-in a code first, and the turn-near SMS only once it is typed at the kiosk (issue 27)', async () => {
     await setShop(app, 9, { chairs: 1 });
     const kiosk = await createDevice('kiosk', 'manager9');
     const res = await kioskJoin(9, kiosk.code, { name: 'Aino', phone: '0401112223' });
     expect(res.statusCode).toBe(201);
+    const joined = res.json<{ id: number; ticket: number; code_sent: boolean }>();
+    expect(joined.code_sent).toBe(true);
+    const sms = () => (fi(app).devOutbox?.outbox ?? []).filter((m) => m.to === '+358401112223');
+    expect(sms()).toHaveLength(1);
+    expect(sms()[0]?.text).toMatch(/koodilla \d{6}/);
+    // First in line, but the number is not proved: no turn-near SMS, and the walk-in is absent.
     await app.queue.changed(fi(app), 9);
-    // Sent by the outbox worker after the change.
     await app.queue.settled();
-    const sms = (fi(app).devOutbox?.outbox ?? []).filter((m) => m.to === '+358401112223');
-    expect(sms).toHaveLength(1);
-    expect(sms[0]?.text).toContain(String(res.json<{ ticket: number }>().ticket).padStart(3, '0'));
+    expect(sms()).toHaveLength(1);
+    const queue = staffQueueSchema.parse(
+      (
+        await app.inject({ url: '/api/fi/staff/queue/', headers: await staffAuth('manager9') })
+      ).json(),
+    );
+    expect(queue.orders.find((o) => o.id === joined.id)).toMatchObject({ checked_in: false });
+    // A wrong code changes nothing; the right one proves the number and the presence.
+    const wrong = await confirmAtKiosk(9, kiosk.code, joined.id, '000000');
+    expect(wrong.statusCode).toBe(400);
+    const code = lastTextedCode(app, '+358401112223');
+    expect((await confirmAtKiosk(9, kiosk.code, joined.id, code)).statusCode).toBe(200);
+    await app.queue.changed(fi(app), 9);
+    await app.queue.settled();
+    expect(sms()).toHaveLength(2);
+    expect(sms()[1]?.text).toContain(String(joined.ticket).padStart(3, '0'));
+    // Used once.
+    expect((await confirmAtKiosk(9, kiosk.code, joined.id, code)).statusCode).toBe(400);
+  });
+
+  it('counts a kiosk walk-in without a phone as absent until the staff start them', async () => {
+    await setShop(app, 9, { chairs: 1 });
+    const kiosk = await createDevice('kiosk', 'manager9');
+    const res = await kioskJoin(9, kiosk.code, { name: 'Eero' });
+    expect(res.json()).toMatchObject({ code_sent: false });
+    const queue = staffQueueSchema.parse(
+      (
+        await app.inject({ url: '/api/fi/staff/queue/', headers: await staffAuth('manager9') })
+      ).json(),
+    );
+    expect(queue.orders.find((o) => o.id === res.json<{ id: number }>().id)).toMatchObject({
+      checked_in: false,
+    });
   });
 });
 
@@ -395,5 +443,54 @@ describe('rotating a device code (issue 27)', () => {
       headers: await staffAuth('barber1'),
     });
     expect(barber.statusCode).toBe(403);
+  });
+});
+
+describe('device codes expire when unused (issue 27)', () => {
+  const DAY = 86_400_000;
+  const board = (c: string) => app.inject({ url: '/api/fi/display/1/', headers: code(c) });
+
+  it('keeps a code in use working, and refuses one unused for 14 days', async () => {
+    clock.at = Date.UTC(2026, 11, 1, 9, 0);
+    staff.clear();
+    const display = await createDevice('display');
+    // Used just before the 14 days run out: it keeps working, counted from its last use.
+    clock.at += 14 * DAY - 60_000;
+    expect((await board(display.code)).statusCode).toBe(200);
+    clock.at += 14 * DAY - 60_000;
+    expect((await board(display.code)).statusCode).toBe(200);
+    const [row] = await app.markets
+      .get('fi')!
+      .db.select()
+      .from(devices)
+      .where(eq(devices.id, display.id));
+    expect(row?.lastUsedAt?.getTime()).toBe(clock.at);
+    // Then 14 days without a call: refused, also for a stream ticket.
+    clock.at += 14 * DAY;
+    const refused = await board(display.code);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ error: 'device_code' });
+    const ticket = await app.inject({
+      method: 'POST',
+      url: '/api/fi/stream-ticket/',
+      headers: code(display.code),
+    });
+    expect(ticket.statusCode).toBe(401);
+  });
+
+  it('refuses a code never used 14 days after it was created; its rotation works', async () => {
+    clock.at = Date.UTC(2027, 0, 10, 9, 0);
+    staff.clear();
+    const kiosk = await createDevice('display');
+    clock.at += 14 * DAY;
+    staff.clear();
+    expect((await board(kiosk.code)).statusCode).toBe(401);
+    const rotated = await app.inject({
+      method: 'POST',
+      url: `/api/fi/staff/devices/${kiosk.id}/rotate/`,
+      headers: await staffAuth('manager1'),
+    });
+    expect(rotated.statusCode, rotated.body).toBe(201);
+    expect((await board(deviceCreatedSchema.parse(rotated.json()).code)).statusCode).toBe(200);
   });
 });

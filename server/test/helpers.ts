@@ -96,3 +96,38 @@ export async function streamTicket(app: App, credential: string, market = 'fi'):
     throw new Error(`stream ticket refused ${res.statusCode} ${res.body}`);
   return res.json<{ ticket: string }>().ticket;
 }
+
+/** The last code texted to `phone` in the market's development outbox (registration, kiosk). */
+export function lastTextedCode(app: App, phone: string, market = 'fi', digits = 6) {
+  const outbox = app.markets.get(market as 'fi')?.devOutbox?.outbox ?? [];
+  const text = [...outbox].reverse().find((m) => m.to === phone)?.text ?? '';
+  return new RegExp(`(\\d{${digits}})`).exec(text)?.[1];
+}
+
+/**
+ * Registers as the app does: asks for the code (POST /auth/register-code/), reads it from the
+ * development outbox and sends the registration with it. Answers the registration's response.
+ */
+export async function register(
+  app: App,
+  body: Record<string, unknown> & { phone: string },
+  opts: { market?: string; remoteAddress?: string; headers?: Record<string, string> } = {},
+) {
+  const market = opts.market ?? 'fi';
+  const asked = await app.inject({
+    method: 'POST',
+    url: `/api/${market}/auth/register-code/`,
+    payload: { phone: body.phone },
+    remoteAddress: opts.remoteAddress,
+    headers: opts.headers,
+  });
+  const code =
+    asked.statusCode === 200 ? (lastTextedCode(app, body.phone, market) ?? '000000') : '000000';
+  return app.inject({
+    method: 'POST',
+    url: `/api/${market}/register/`,
+    payload: { code, ...body },
+    remoteAddress: opts.remoteAddress,
+    headers: opts.headers,
+  });
+}

@@ -223,7 +223,9 @@ const VALID_BODIES: Record<string, unknown> = {
     email: 'nolla@example.fi',
     password: 'Parturi123',
     terms_accepted: true,
+    code: '123456',
   },
+  'POST /auth/register-code/': { phone: '+358401239876' },
   'POST /login/': { phone: '+358401239876', password: 'Parturi123' },
   'POST /auth/reset-token/': { phone: '+358401239876' },
   'POST /auth/reset/': {
@@ -305,6 +307,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /customers/{id}/orders/{orderId}/travel/': { minutes: 12 },
   'POST /staff/devices/': { kind: 'kiosk', label: 'Ovi' },
   'PATCH /staff/shop/presence/': { display_names: 'number', hold_grace_minutes: 5 },
+  'POST /kiosk/{pobId}/orders/{orderId}/confirm/': { code: '123456' },
   'POST /kiosk/{pobId}/orders/': {
     items: [{ service_id: 1, extra_service_ids: [2] }],
     name: 'Ville',

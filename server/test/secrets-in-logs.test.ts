@@ -1,6 +1,6 @@
 // No password, token or SMS code in any log line: capture every line of a full journey.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from './helpers';
+import { buildTestApp, lastTextedCode } from './helpers';
 import { WEDNESDAY_NOON, orderPayload } from './queue-factories';
 import type { App } from '../src/app';
 import { customers } from '../src/db/schema';
@@ -44,6 +44,10 @@ describe('logs of a full journey', () => {
     const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
       app.inject({ method: 'POST', url: `/api/fi${url}`, payload, headers });
 
+    expect((await post('/auth/register-code/', { phone })).statusCode).toBe(200);
+    const registrationCode = lastTextedCode(app, phone);
+    expect(registrationCode).toMatch(/^\d{6}$/);
+    secrets.push(String(registrationCode));
     expect(
       (
         await post('/register/', {
@@ -53,6 +57,7 @@ describe('logs of a full journey', () => {
           email: 'lokki@example.fi',
           password,
           terms_accepted: true,
+          code: registrationCode,
         })
       ).statusCode,
     ).toBe(201);

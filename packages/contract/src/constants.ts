@@ -13,6 +13,9 @@ export const ORDER_REFRESH_MS = 30_000;
 export const RECOVERY_TOKEN_VALIDITY_MS = 60 * 60 * 1000;
 /** Eight digits: with the per-phone caps, under 1 in 10,000 a month to guess (docs/security.md). */
 export const RECOVERY_CODE_LENGTH = 8;
+/** A code that proves a phone (registration, a kiosk walk-in's number): six digits, 15 minutes. */
+export const PHONE_CODE_LENGTH = 6;
+export const PHONE_CODE_VALIDITY_MS = 15 * 60 * 1000;
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;

@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'internal',
   /** The node is at its ceiling of live streams (503): the rest of the API keeps answering. */
   'unavailable',
+  /** The market's hourly budget of code SMS to unproven numbers is spent (503): the cost ceiling. */
+  'sms_budget',
   /** Display or kiosk: the device code is unknown or revoked. */
   'device_code',
   /** Self-defer asked more than SELF_DEFER_MAX times; rejoin after its window or twice a day. */

@@ -1,7 +1,7 @@
 // Keeping a customer's place: in-shop display and door kiosk (device codes), self-defer, rejoin,
 // travel time and the leave-now alert, protected spots, and why a wait changed.
 import { z } from 'zod';
-import { PHONE_MIN_LENGTH } from './constants';
+import { PHONE_CODE_LENGTH, PHONE_MIN_LENGTH } from './constants';
 import { inputId, inputText, int32 } from './input';
 import { queueStateSchema } from './shop';
 
@@ -143,8 +143,26 @@ export const kioskJoinAnswerSchema = z.object({
   ticket: z.number().int(),
   wait_time: z.number().int().nullable(),
   position: z.number().int(),
+  /**
+   * A code went to the phone given (issue 27): the walk-in types it at the kiosk
+   * (POST /kiosk/{pobId}/orders/{id}/confirm/); until then the number gets no other SMS and the
+   * walk-in counts as absent. False: no phone, or the code could not be sent (limits).
+   */
+  code_sent: z.boolean(),
 });
 export type KioskJoinAnswer = z.infer<typeof kioskJoinAnswerSchema>;
+
+/** POST /kiosk/{pobId}/orders/{id}/confirm/: the code texted to the walk-in's phone. */
+export const kioskConfirmSchema = z
+  .object({
+    code: inputText('register.codeError')
+      .trim()
+      .max(PHONE_CODE_LENGTH, { message: 'register.codeError', abort: true })
+      .regex(/^\d+$/, 'register.codeError')
+      .length(PHONE_CODE_LENGTH, 'register.codeError'),
+  })
+  .strict();
+export type KioskConfirmPayload = z.infer<typeof kioskConfirmSchema>;
 
 // ---- Customer: self-defer, rejoin, travel ------------------------------------------------------
 

@@ -22,6 +22,7 @@ const valid = {
   email: 'matti@example.fi',
   password: 'Secret123',
   terms_accepted: true,
+  code: '123456',
 };
 
 function messages(result: {
@@ -64,7 +65,16 @@ describe('registration', () => {
       email: 'register.emailError',
       password: 'register.passwordError',
       terms_accepted: 'register.termsError',
+      code: 'register.codeError',
     });
+  });
+  it('needs the 6-digit code texted to the phone (issue 27)', () => {
+    for (const code of ['12345', '1234567', '12a456', '', ' '.repeat(7)]) {
+      expect(messages(registrationSchema.safeParse({ ...valid, code })), code).toEqual({
+        code: 'register.codeError',
+      });
+    }
+    expect(registrationSchema.safeParse({ ...valid, code: ' 654321 ' }).success).toBe(true);
   });
   it('takes a first name of at most 40 characters (every screen holds its layout with it)', () => {
     const name = (n: number) => 'Å'.repeat(n);

@@ -1,7 +1,7 @@
 // Validation rules of section 5, defined once: the server enforces them, the apps show them.
 // Each issue's message is an i18n key; `ruleMessage` gives the English text the API answers with.
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH, TEXT_MAX } from './constants';
+import { PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH, PHONE_MIN_LENGTH, TEXT_MAX } from './constants';
 import { inputText } from './input';
 
 /** At least 8 characters with an uppercase letter, a lowercase letter and a digit. */
@@ -73,6 +73,8 @@ export const MESSAGES_EN: Record<string, string> = {
   'register.lastnameError': 'Check the last name',
   'register.emailError': 'Check the email address',
   'register.termsError': 'The terms of use must be accepted',
+  'register.codeError': 'Enter the 6-digit code from the text message',
+  'register.codeInvalid': 'The code is wrong or has expired',
   'login.phoneError': 'Enter your phone number',
   'login.passwordError': 'Enter your password',
   'recovery.phoneError': 'Missing phone parameter',
@@ -115,8 +117,22 @@ export const registrationSchema = z
     terms_accepted: z.literal(true, 'register.termsError'),
     allow_email: z.boolean().default(false),
     allow_sms: z.boolean().default(true),
+    /** The code sent by SMS to the phone (POST /auth/register-code/): proves the number. */
+    code: inputText('register.codeError')
+      .trim()
+      .max(PHONE_CODE_LENGTH, { message: 'register.codeError', abort: true })
+      .regex(/^\d+$/, 'register.codeError')
+      .length(PHONE_CODE_LENGTH, 'register.codeError'),
   })
   .strict();
+
+/** Registration step one: a code by SMS to the phone to register (answered alike for every number). */
+export const registerCodeSchema = z
+  .object({
+    phone: phone('register.phoneError').refine(isValidPhone, 'register.phoneError'),
+  })
+  .strict();
+export type RegisterCodePayload = z.infer<typeof registerCodeSchema>;
 export type RegistrationPayload = z.input<typeof registrationSchema>;
 
 export const loginSchema = z

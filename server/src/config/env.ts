@@ -110,6 +110,11 @@ const envSchema = z.object({
   SMS_HTTP_URL: z.url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
   SMS_SENDER_ID: z.string().default('Jono'),
+  /**
+   * The cost ceiling of SMS to numbers nobody has proved yet (registration and kiosk codes): at
+   * most this many a market an hour, then 503 until the hour ends.
+   */
+  SMS_CODES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** 46elks or Twilio API base (default: the provider's own; tests point it at a fake). */
   SMS_API_URL: z.url().optional(),
   /** 46elks API username, or Twilio account SID. */

@@ -430,6 +430,27 @@ export const knownAddresses = pgTable(
 );
 
 /** Display screens and door kiosks, each locked to one shop by a code a manager creates. */
+/**
+ * Codes that prove a phone (issue 27): `register` before an account is created for the number,
+ * `kiosk` before Jono sends a kiosk walk-in's number anything else (`order_id` is that walk-in).
+ * Stored as salted SHA-256 like recovery codes; used once.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    phone: text('phone').notNull(),
+    orderId: integer('order_id'),
+    codeHash: text('code_hash').notNull(),
+    requestedFrom: text('requested_from'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('phone_codes_phone_idx').on(t.phone)],
+);
+
 export const devices = pgTable(
   'devices',
   {
@@ -443,6 +464,8 @@ export const devices = pgTable(
     codeHash: text('code_hash').notNull().unique(),
     createdAt: ts('created_at').notNull().defaultNow(),
     revokedAt: ts('revoked_at'),
+    /** The code's last use (at most once a minute); an unused code expires (DEVICE_CODE_IDLE_DAYS). */
+    lastUsedAt: ts('last_used_at'),
   },
   (t) => [index('devices_pob_idx').on(t.pobId)],
 );

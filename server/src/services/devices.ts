@@ -2,7 +2,7 @@
 // kept as a SHA-256), and revokes it; every device call checks the code against the database,
 // so a revoked code stops working at once (open streams recheck every few seconds).
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Device, DeviceCreated, DeviceKind } from '@jono/contract';
 import type { MarketContext } from '../context';
@@ -14,6 +14,35 @@ import { tooMany } from './rate-limit-rules';
 import { giveBack, takeAttempt } from './rate-counters';
 
 export type DeviceRow = typeof devices.$inferSelect;
+
+/**
+ * A device code nobody has used for this long stops working (issue 27: codes never expired): a
+ * screen or kiosk in use calls every few seconds, a code on a note in a drawer dies. The manager
+ * rotates it or creates a new one.
+ */
+export const DEVICE_CODE_IDLE_DAYS = 14;
+const IDLE_MS = DEVICE_CODE_IDLE_DAYS * 86_400_000;
+/** The last use is written at most this often per device. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** The code was last used (or, never used, created) more than DEVICE_CODE_IDLE_DAYS ago. */
+export function isIdleExpired(row: DeviceRow, now: number): boolean {
+  return (row.lastUsedAt ?? row.createdAt).getTime() <= now - IDLE_MS;
+}
+
+/** Notes a use of the device's code (at most once a minute). */
+async function touch(ctx: MarketContext, row: DeviceRow, now: number): Promise<void> {
+  if (row.lastUsedAt && row.lastUsedAt.getTime() > now - TOUCH_EVERY_MS) return;
+  await ctx.db
+    .update(devices)
+    .set({ lastUsedAt: new Date(now) })
+    .where(
+      and(
+        eq(devices.id, row.id),
+        or(isNull(devices.lastUsedAt), lt(devices.lastUsedAt, new Date(now - TOUCH_EVERY_MS))),
+      ),
+    );
+}
 
 /** Crockford's base32 without I, L, O, U: easy to read off a screen and type on a tablet. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -139,18 +168,28 @@ export async function deviceOfGuardedCode(
   ];
   const taken = await takeAttempt(ctx.db, rules, request.server.now());
   if (!taken.ok) throw tooMany(taken.retryAfterS);
-  const device = code.length > 64 ? null : await deviceOfCode(ctx, code);
+  const now = request.server.now();
+  const device = code.length > 64 ? null : await deviceOfCode(ctx, code, now);
   if (device) await giveBack(ctx.db, rules);
   return device;
 }
 
-/** The working device of this code, or null (unknown or revoked). */
-export async function deviceOfCode(ctx: MarketContext, code: string): Promise<DeviceRow | null> {
+/**
+ * The working device of this code, or null (unknown, revoked, or unused for
+ * DEVICE_CODE_IDLE_DAYS); a working code's use is noted.
+ */
+export async function deviceOfCode(
+  ctx: MarketContext,
+  code: string,
+  now: number,
+): Promise<DeviceRow | null> {
   const [row] = await ctx.db
     .select()
     .from(devices)
     .where(and(eq(devices.codeHash, hashOf(code)), isNull(devices.revokedAt)));
-  return row ?? null;
+  if (!row || isIdleExpired(row, now)) return null;
+  await touch(ctx, row, now);
+  return row;
 }
 
 /** The device of each request, looked up once (route-auth.ts checks it before the handler). */
@@ -165,6 +204,7 @@ async function loadDevice(request: FastifyRequest, ctx: MarketContext): Promise<
       .select()
       .from(devices)
       .where(and(eq(devices.id, Number(ticket.sub)), isNull(devices.revokedAt)));
+    if (row) await touch(ctx, row, request.server.now());
     if (!row) {
       throw new HttpError(
         401,
@@ -180,7 +220,11 @@ async function loadDevice(request: FastifyRequest, ctx: MarketContext): Promise<
   }
   const device = await deviceOfGuardedCode(request, ctx, code);
   if (!device) {
-    throw new HttpError(401, 'device_code', 'This device code does not work (revoked or unknown)');
+    throw new HttpError(
+      401,
+      'device_code',
+      `This device code does not work (revoked, unknown, or unused for ${DEVICE_CODE_IDLE_DAYS} days)`,
+    );
   }
   return device;
 }

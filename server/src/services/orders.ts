@@ -202,7 +202,9 @@ export function joinChange(
           ? slot.waitMinutes
           : (known.find((e) => e.priority === req.priority)?.wait_time ?? null);
       }
-      const atShop = req.source !== 'app';
+      // Staff add walk-ins who stand before them; a kiosk walk-in counts as absent until they
+      // confirm their phone at the kiosk or the staff start them (issue 27: fake walk-ins).
+      const atShop = req.source === 'walk_in';
       const keys =
         req.rejoin && req.customerId !== null
           ? await rejoinKeys(tx, req.rejoin, req.customerId, pob.timeZone, active, now)

@@ -21,7 +21,16 @@ import type { PushMessage, PushSender } from './push';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxChannel = 'sms' | 'push';
-export type OutboxPurpose = 'turnNear' | 'leaveNow' | 'recovery' | 'reply' | 'notice' | 'move';
+export type OutboxPurpose =
+  | 'turnNear'
+  | 'leaveNow'
+  | 'recovery'
+  | 'reply'
+  | 'notice'
+  /** A code that proves a phone (registration, kiosk walk-ins; services/phone-codes.ts). */
+  | 'phoneCode'
+  /** An operator moved the order to another shop (services/operator-move.ts). */
+  | 'move';
 
 export interface OutboxMessage {
   /** Idempotency key: a message with a key already written is not written again. */
@@ -46,6 +55,7 @@ export const DEADLINE_MS: Record<OutboxPurpose, number> = {
   recovery: 60 * 60_000,
   reply: 10 * 60_000,
   notice: 60 * 60_000,
+  phoneCode: 15 * 60_000,
   /** An operator moved the order: worth telling while the customer may still be on the way. */
   move: 30 * 60_000,
 };

@@ -47,7 +47,7 @@ export function toOrderRecord(row: OrderRow): OrderRecord {
   return {
     id: row.id,
     priority: row.priority,
-    // A kiosk join is a walk-in who typed their own name: at the shop from the start.
+    // A kiosk join is a walk-in who typed their own name: at the shop once confirmed (orders.ts).
     source: row.source === 'app' ? 'app' : 'walk_in',
     status: orderStatusOf(row.status),
     rank: row.rank,

@@ -37,6 +37,16 @@ export interface RateLimitSettings {
   codeFailuresPerAddress: Limit;
   /** Wrong recovery codes per phone from addresses that neither know the account nor asked for its code. */
   codeFailuresPerAccount: Limit;
+  /** Codes that prove a phone (registration, kiosk walk-ins) sent to one number. */
+  phoneCodesPerNumber: Limit;
+  /** Codes that prove a phone asked for from one address. */
+  phoneCodesPerAddress: Limit;
+  /** The cost ceiling: code SMS the market sends to unproven numbers an hour (503 once spent; env SMS_CODES_PER_HOUR). */
+  codeSmsPerMarket: Limit;
+  /** Wrong phone codes per number and address. */
+  phoneCodeFailuresPerAddress: Limit;
+  /** Wrong phone codes per number from every address together. */
+  phoneCodeFailuresPerNumber: Limit;
   /** SMS replies acted on per phone (more are recorded and not answered). */
   smsReplies: Limit;
   /** Staff notices to everyone waiting, per shop and day. */
@@ -66,6 +76,11 @@ export const DEFAULT_LIMITS: RateLimitSettings = {
   codeRequestsPerAccount: { max: 3, windowMs: DAY },
   codeFailuresPerAddress: { max: 5, windowMs: DAY },
   codeFailuresPerAccount: { max: 10, windowMs: DAY },
+  phoneCodesPerNumber: { max: 3, windowMs: HOUR },
+  phoneCodesPerAddress: { max: 10, windowMs: HOUR },
+  codeSmsPerMarket: { max: 200, windowMs: HOUR },
+  phoneCodeFailuresPerAddress: { max: 5, windowMs: DAY },
+  phoneCodeFailuresPerNumber: { max: 10, windowMs: DAY },
   smsReplies: { max: 10, windowMs: 10 * MINUTE },
   shopNotices: { max: 3, windowMs: DAY },
 };

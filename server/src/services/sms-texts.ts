@@ -1,5 +1,12 @@
 // Texts of the SMS Jono sends, in the customer's language (app_language such as fi_FI).
-type Kind = 'recovery' | 'turnNear' | 'kioskTurnNear' | 'leaveNow';
+type Kind =
+  | 'recovery'
+  | 'turnNear'
+  | 'kioskTurnNear'
+  | 'leaveNow'
+  | 'registerCode'
+  | 'registerKnown'
+  | 'kioskConfirm';
 
 const TEXTS: Record<string, Record<Kind, string>> = {
   fi: {
@@ -10,6 +17,11 @@ const TEXTS: Record<string, Record<Kind, string>> = {
       'Jono: vuorosi parturissa {shop} on pian (numero {ticket}). Tule takaisin liikkeeseen.',
     leaveNow:
       'Jono: lähde nyt parturiin {shop} (numero {ticket}), vuorosi on noin {minutes} minuutin päästä. Paikkasi pidetään {grace} min, jos myöhästyt.',
+    registerCode: 'Jono: rekisteröitymiskoodisi on {code}. Koodi on voimassa 15 minuuttia.',
+    registerKnown:
+      'Jono: tällä numerolla on jo tili. Jos et muista salasanaa, vaihda se sovelluksen kohdasta Unohtunut salasana.',
+    kioskConfirm:
+      'Jono: vahvista numerosi parturin {shop} jonoon (numero {ticket}) koodilla {code}. Ilman vahvistusta emme lähetä sinulle viestejä.',
   },
   et: {
     recovery: 'Jono: sinu parooli taastamise kood on {code}. Kood kehtib ühe tunni.',
@@ -19,6 +31,11 @@ const TEXTS: Record<string, Record<Kind, string>> = {
       'Jono: sinu järjekord juuksuris {shop} on varsti käes (number {ticket}). Tule tagasi juuksurisse.',
     leaveNow:
       'Jono: hakka nüüd liikuma juuksurisse {shop} (number {ticket}), sinu kord on umbes {minutes} minuti pärast. Kui hilined, hoitakse kohta {grace} min.',
+    registerCode: 'Jono: sinu registreerimiskood on {code}. Kood kehtib 15 minutit.',
+    registerKnown:
+      'Jono: selle numbriga on juba konto olemas. Kui sa ei mäleta parooli, taasta see äpis valikuga Unustasid parooli.',
+    kioskConfirm:
+      'Jono: kinnita oma number juuksuri {shop} järjekorras (number {ticket}) koodiga {code}. Ilma kinnituseta me sulle sõnumeid ei saada.',
   },
   en: {
     recovery: 'Jono: your password recovery code is {code}. It is valid for one hour.',
@@ -28,6 +45,11 @@ const TEXTS: Record<string, Record<Kind, string>> = {
       'Jono: your turn at {shop} is near (number {ticket}). Please come back to the shop.',
     leaveNow:
       'Jono: time to leave for {shop} (number {ticket}): your turn is in about {minutes} min. If you are late, your spot is held for {grace} min.',
+    registerCode: 'Jono: your registration code is {code}. It is valid for 15 minutes.',
+    registerKnown:
+      'Jono: this number already has an account. If you have forgotten the password, reset it in the app with Forgot password.',
+    kioskConfirm:
+      'Jono: confirm your number in the queue at {shop} (number {ticket}) with the code {code}. Without it we send you no messages.',
   },
   nb: {
     recovery: 'Jono: koden for å tilbakestille passordet er {code}. Den gjelder i én time.',
@@ -35,6 +57,11 @@ const TEXTS: Record<string, Record<Kind, string>> = {
     kioskTurnNear: 'Jono: snart din tur hos {shop} (nummer {ticket}). Kom tilbake til salongen.',
     leaveNow:
       'Jono: dra nå til {shop} (nummer {ticket}), din tur er om omtrent {minutes} min. Kommer du for sent, holdes plassen i {grace} min.',
+    registerCode: 'Jono: registreringskoden din er {code}. Den gjelder i 15 minutter.',
+    registerKnown:
+      'Jono: dette nummeret har allerede en konto. Har du glemt passordet, tilbakestill det i appen med Glemt passord.',
+    kioskConfirm:
+      'Jono: bekreft nummeret ditt i køen hos {shop} (nummer {ticket}) med koden {code}. Uten bekreftelse sender vi deg ingen meldinger.',
   },
   sv: {
     recovery: 'Jono: din kod för att återställa lösenordet är {code}. Den gäller i en timme.',
@@ -42,6 +69,11 @@ const TEXTS: Record<string, Record<Kind, string>> = {
     kioskTurnNear: 'Jono: snart din tur hos {shop} (nummer {ticket}). Kom tillbaka till salongen.',
     leaveNow:
       'Jono: dags att gå till {shop} (nummer {ticket}), din tur är om ungefär {minutes} min. Om du blir sen hålls platsen i {grace} min.',
+    registerCode: 'Jono: din registreringskod är {code}. Den gäller i 15 minuter.',
+    registerKnown:
+      'Jono: det här numret har redan ett konto. Har du glömt lösenordet, återställ det i appen med Glömt lösenord.',
+    kioskConfirm:
+      'Jono: bekräfta ditt nummer i kön hos {shop} (nummer {ticket}) med koden {code}. Utan bekräftelse skickar vi inga meddelanden.',
   },
   da: {
     recovery: 'Jono: din kode til at nulstille adgangskoden er {code}. Den gælder i en time.',
@@ -51,6 +83,11 @@ const TEXTS: Record<string, Record<Kind, string>> = {
       'Jono: det er snart din tur hos {shop} (nummer {ticket}). Kom tilbage til salonen.',
     leaveNow:
       'Jono: tid til at tage af sted til {shop} (nummer {ticket}), din tur er om cirka {minutes} min. Kommer du for sent, holdes pladsen i {grace} min.',
+    registerCode: 'Jono: din registreringskode er {code}. Den gælder i 15 minutter.',
+    registerKnown:
+      'Jono: dette nummer har allerede en konto. Har du glemt adgangskoden, så nulstil den i appen med Glemt adgangskode.',
+    kioskConfirm:
+      'Jono: bekræft dit nummer i køen hos {shop} (nummer {ticket}) med koden {code}. Uden bekræftelse sender vi dig ingen beskeder.',
   },
   de: {
     recovery:
@@ -61,6 +98,11 @@ const TEXTS: Record<string, Record<Kind, string>> = {
       'Jono: Du bist bald bei {shop} an der Reihe (Nummer {ticket}). Bitte komm zurück in den Salon.',
     leaveNow:
       'Jono: Zeit, zu {shop} aufzubrechen (Nummer {ticket}): Du bist in etwa {minutes} Min. an der Reihe. Bei Verspätung wird dein Platz {grace} Min. gehalten.',
+    registerCode: 'Jono: Dein Registrierungscode lautet {code}. Er ist 15 Minuten gültig.',
+    registerKnown:
+      'Jono: Für diese Nummer gibt es schon ein Konto. Falls du das Passwort vergessen hast, setze es in der App mit Passwort vergessen zurück.',
+    kioskConfirm:
+      'Jono: Bestätige deine Nummer in der Warteschlange bei {shop} (Nummer {ticket}) mit dem Code {code}. Ohne Bestätigung senden wir dir keine Nachrichten.',
   },
 };
 

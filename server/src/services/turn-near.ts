@@ -1,11 +1,11 @@
 // "Your turn is near": once per order, by Web Push when the customer subscribed, else by SMS when
 // they allow it, in the customer's language.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { TURN_NEAR_MINUTES, ticketLabel } from '@jono/contract';
 import type { QueueEstimate } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
-import { customers, orders } from '../db/schema';
+import { customers, orders, phoneCodes } from '../db/schema';
 import { DEADLINE_MS, customerMessage, enqueue, type OutboxMessage } from './outbox';
 import { smsLanguageOf, smsText } from './sms-texts';
 import type { ActiveOrderRow } from './queue-rows';
@@ -43,6 +43,30 @@ export function turnNearIds(active: readonly ActiveOrderRow[], estimate: QueueEs
     .map((o) => o.id);
 }
 
+/** Of these orders, the kiosk ones with a phone that no used code has proved. */
+async function unprovedKioskOrders(ctx: MarketContext, ids: number[]): Promise<Set<number>> {
+  const kiosk = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.id, ids), eq(orders.source, 'kiosk'), isNotNull(orders.notifyPhone)));
+  if (kiosk.length === 0) return new Set();
+  const proved = await ctx.db
+    .select({ orderId: phoneCodes.orderId })
+    .from(phoneCodes)
+    .where(
+      and(
+        eq(phoneCodes.purpose, 'kiosk'),
+        inArray(
+          phoneCodes.orderId,
+          kiosk.map((k) => k.id),
+        ),
+        isNotNull(phoneCodes.usedAt),
+      ),
+    );
+  const ok = new Set(proved.map((p) => p.orderId));
+  return new Set(kiosk.map((k) => k.id).filter((id) => !ok.has(id)));
+}
+
 /**
  * Claims each order once (notified_at, safe across processes) and writes its message to the
  * outbox in the same transaction: the claim and the message commit together or not at all.
@@ -56,11 +80,18 @@ export async function notifyTurnNear(
   now: number,
 ): Promise<number> {
   if (ids.length === 0) return 0;
+  // A kiosk walk-in's number gets nothing before it is proved with the code texted at the join
+  // (issue 27): those orders stay unclaimed until confirmed.
+  const unproved = await unprovedKioskOrders(ctx, ids);
+  const proved = ids.filter((id) => !unproved.has(id));
+  if (proved.length === 0) return 0;
   return ctx.db.transaction(async (tx) => {
     const claimed = await tx
       .update(orders)
       .set({ notifiedAt: new Date(now) })
-      .where(and(inArray(orders.id, ids), isNull(orders.notifiedAt), eq(orders.status, 'active')))
+      .where(
+        and(inArray(orders.id, proved), isNull(orders.notifiedAt), eq(orders.status, 'active')),
+      )
       .returning({
         id: orders.id,
         pobId: orders.pobId,

@@ -12,6 +12,7 @@ import {
   refreshSchema,
   registerAnswerSchema,
   registrationSchema,
+  registerCodeSchema,
   contentLanguageOf,
   resetSchema,
   resetTokenSchema,
@@ -37,6 +38,7 @@ import {
 import { checkRecoveryCode, codeRequestedFrom, requestRecoveryCode } from '../../services/recovery';
 import { guardAttempt, isKnownAddress, rememberAddress } from '../../services/account-guard';
 import { publishRevocation } from '../../services/revocation';
+import { requestRegisterCode, usePhoneCode } from '../../services/phone-codes';
 import { ipLimit } from '../../plugins/rate-limits';
 import { marketCtx, marketParams } from '../params';
 
@@ -162,12 +164,41 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/auth/register-code/',
+    {
+      config: ipLimit(app.limits.register),
+      schema: {
+        tags,
+        summary: 'Send a 6-digit registration code by SMS to the phone',
+        description:
+          'Registration step one: proves the customer holds the number. Answered alike for every valid number: a number that already has an account gets a text saying so instead of a code. A code is valid 15 minutes. At most 3 codes an hour per number and 10 per address (429); the market sends at most `SMS_CODES_PER_HOUR` code SMS an hour, its cost ceiling (503 `sms_budget` with Retry-After once spent).',
+        params: marketParams,
+        body: registerCodeSchema,
+        response: { 200: okAnswerSchema },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      await requestRegisterCode(
+        app,
+        ctx,
+        request.body.phone,
+        request.ip,
+        contentLanguageOf(request.headers['accept-language']) ?? ctx.info.language,
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
     '/register/',
     {
       config: ipLimit(app.limits.register),
       schema: {
         tags,
         summary: 'Register a customer',
+        description:
+          'Needs the code sent to the phone (POST /auth/register-code/): a wrong or expired code is 400 `invalid_token` naming `code`; wrong codes are limited per number and address (5 a day) and per number (10 a day), 429.',
         params: marketParams,
         body: registrationSchema,
         response: { 201: registerAnswerSchema },
@@ -176,6 +207,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = marketCtx(app, request.params.market);
       const body = request.body;
+      await usePhoneCode(app, ctx, 'register', body.phone, null, body.code, request.ip);
       const passwordHash = await hashPassword(body.password);
       const inserted = await ctx.db
         .insert(customers)
@@ -206,6 +238,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           },
         );
       }
+      // Holding the phone proves the owner: this address keeps its own allowance.
+      await rememberAddress(ctx, `customer:${body.phone}`, request.ip, app.now());
       return reply.code(201).send({ customer_id: row.id });
     },
   );

@@ -14,13 +14,16 @@ import {
   displayBoardSchema,
   kioskJoinAnswerSchema,
   kioskJoinSchema,
+  kioskConfirmSchema,
+  okAnswerSchema,
+  ticketLabel,
   normalisePhone,
   presenceSettingsAnswerSchema,
   presenceSettingsSchema,
   SERVER_TEXT,
   type Market,
 } from '@jono/contract';
-import { pobs } from '../../db/schema';
+import { orders, pobs } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { ipLimit, tooMany } from '../../plugins/rate-limits';
 import { takeAttempt } from '../../services/rate-counters';
@@ -32,7 +35,15 @@ import {
   rotateDevice,
 } from '../../services/devices';
 import { displayBoard } from '../../services/display';
-import { joinQueue } from '../../services/orders';
+import { joinQueue, ownOrderChange } from '../../services/orders';
+import { changeQueue } from '../../services/queue-change';
+import {
+  enqueueCodeSms,
+  issuePhoneCode,
+  takeCodeSms,
+  usePhoneCode,
+} from '../../services/phone-codes';
+import { smsLanguageOf, smsText } from '../../services/sms-texts';
 import { RECHECK_INTERVAL_MS, endWithSession, publishRevocation } from '../../services/revocation';
 import { HEARTBEAT_MS } from '../../services/sse';
 import { staffCaller } from '../../services/staff-auth';
@@ -254,7 +265,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A walk-in joins the queue at the door kiosk',
         description: [
           codeAuth,
-          'The same checks and rate limit as an app order: 400 `validation` (also a `phone` that is not a number of its country, as at registration), 409 `not_taking_orders`, 409 `time_slot`, 429 `rate_limited` (also past 30 joins an hour per kiosk or 60 per shop). The walk-in is at the shop and has priority 0 (a membership needs the app or the staff). With `phone`, one SMS when the turn is near.',
+          "The same checks and rate limit as an app order: 400 `validation` (also a `phone` that is not a number of its country, as at registration), 409 `not_taking_orders`, 409 `time_slot`, 429 `rate_limited` (also past 30 joins an hour per kiosk or 60 per shop). The walk-in has priority 0 (a membership needs the app or the staff) and counts as absent until the staff start them or they confirm their phone at the kiosk. With `phone`, a 6-digit code goes to it (`code_sent`; counted per number and in the market's hourly SMS budget, a refusal leaves the join without SMS); once confirmed (POST /kiosk/{pobId}/orders/{id}/confirm/), one SMS when the turn is near, never before.",
         ].join('\n\n'),
         params: shopParams,
         body: kioskJoinSchema,
@@ -299,6 +310,39 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           extra_service_ids: i.extra_service_ids,
         })),
       });
+      // Proving the phone (issue 27): a code before any other SMS to the number. A refusal of
+      // the SMS limits leaves the walk-in in the queue, without SMS.
+      let codeSent = false;
+      if (notifyPhone !== null) {
+        try {
+          await takeCodeSms(app, ctx, notifyPhone, null);
+          const shop = await ctx.db
+            .select({ name: pobs.name })
+            .from(pobs)
+            .where(eq(pobs.id, pobId))
+            .then((r) => r[0]);
+          const now = app.now();
+          await ctx.db.transaction(async (tx) => {
+            const { id, code } = await issuePhoneCode(tx, 'kiosk', notifyPhone, row.id, null, now);
+            await enqueueCodeSms(
+              tx,
+              `phoneCode:${id}`,
+              notifyPhone,
+              smsText(smsLanguageOf(ctx.info.language), 'kioskConfirm', {
+                shop: shop?.name ?? '',
+                ticket: ticketLabel(row.ticket ?? row.id),
+                code,
+              }),
+              now,
+              row.id,
+            );
+          });
+          await app.outbox.kick(ctx);
+          codeSent = true;
+        } catch (err) {
+          request.log.warn({ err }, 'kiosk confirmation code not sent');
+        }
+      }
       const view = await app.queue.view(ctx, pobId);
       const e = view.estimate.orders.get(row.id);
       return reply.code(201).send({
@@ -306,7 +350,51 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         ticket: row.ticket ?? row.id,
         wait_time: e?.waitMinutes ?? row.waitEstimate,
         position: e?.position ?? 0,
+        code_sent: codeSent,
       });
+    },
+  );
+
+  app.post(
+    '/kiosk/:pobId/orders/:orderId/confirm/',
+    {
+      config: ipLimit(app.limits.orders),
+      schema: {
+        tags: deviceTags,
+        summary:
+          'A kiosk walk-in confirms their phone (and that they are here) with the texted code',
+        description: [
+          codeAuth,
+          "The code the kiosk join texted to the walk-in's phone: the number then gets the turn-near SMS and the walk-in counts as at the shop. 400 `invalid_token` naming `code` when wrong or expired (15 minutes); wrong codes are limited per number and address (429). 409 when the order is no longer active; 404 for an order of another shop.",
+        ].join('\n\n'),
+        params: shopParams.extend({ orderId: idSchema }),
+        body: kioskConfirmSchema,
+        response: { 200: okAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const ctx = marketCtx(app, request.params.market);
+      const { pobId, orderId } = request.params;
+      await requireDevice(request, ctx, 'kiosk', pobId);
+      const [order] = await ctx.db
+        .select({ pobId: orders.pobId, source: orders.source, notifyPhone: orders.notifyPhone })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!order || order.pobId !== pobId || order.source !== 'kiosk' || !order.notifyPhone) {
+        throw notFound('Order not found');
+      }
+      await usePhoneCode(
+        app,
+        ctx,
+        'kiosk',
+        order.notifyPhone,
+        orderId,
+        request.body.code,
+        request.ip,
+      );
+      const at = app.now();
+      await changeQueue(ctx, app.queue, pobId, at, ownOrderChange(orderId, null, 'check_in', at));
+      return { ok: true as const };
     },
   );
 };

@@ -1,6 +1,12 @@
 // The door kiosk's calls, with the device code: check the code, the shop (live: its wait and
 // whether it takes customers follow the shop's events), and join a walk-in.
-import { kioskJoinAnswerSchema, pobSchema, type KioskJoinPayload, type Pob } from '@jono/contract';
+import {
+  kioskJoinAnswerSchema,
+  okAnswerSchema,
+  pobSchema,
+  type KioskJoinPayload,
+  type Pob,
+} from '@jono/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, apiUrl } from '../../../lib/api-client';
@@ -40,6 +46,20 @@ export function useKioskJoin(shopId: number, code: string) {
         method: 'POST',
         body: payload,
         schema: kioskJoinAnswerSchema,
+        deviceCode: code,
+        market: marketOfCode(code) ?? undefined,
+      }),
+  });
+}
+
+/** The walk-in types the code texted to their phone: the number is proved, and they are here. */
+export function useKioskConfirm(shopId: number, code: string) {
+  return useMutation({
+    mutationFn: ({ orderId, smsCode }: { orderId: number; smsCode: string }) =>
+      apiRequest(`/kiosk/${shopId}/orders/${orderId}/confirm/`, {
+        method: 'POST',
+        body: { code: smsCode },
+        schema: okAnswerSchema,
         deviceCode: code,
         market: marketOfCode(code) ?? undefined,
       }),

@@ -1,6 +1,8 @@
 // /kiosk/{shop}: the tablet at the door. A walk-in picks services, types a first name and, if
 // they like, a phone number for one SMS when their turn is near, and joins without staff; the
-// same checks as the app's apply. Locked to the shop by a device code.
+// same checks as the app's apply. Locked to the shop by a device code. A number gets a code by
+// SMS first: typed here, it proves the number (only then the turn-near SMS) and that the walk-in
+// is at the shop (issue 27).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { ticketLabel, type KioskJoinAnswer, type Pob } from '@jono/contract';
@@ -8,13 +10,15 @@ import { ApiError } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
 import { useTranslation } from '../../../lib/use-translation';
-import { useKioskCheck, useKioskJoin, useKioskShop } from '../api/kiosk';
+import { useKioskCheck, useKioskConfirm, useKioskJoin, useKioskShop } from '../api/kiosk';
 import { DeviceGate } from '../components/device-gate';
 import { toggleSelection, type KioskSelection } from '../utils/kiosk-selection';
 import '../devices.css';
 
 /** The confirmation goes back to the start by itself after this long. */
 const DONE_RESET_MS = 20_000;
+/** ... or this long while it waits for the code texted to the walk-in's phone. */
+const CODE_RESET_MS = 120_000;
 
 export function KioskRoute() {
   const shopId = Number(useParams().id);
@@ -82,6 +86,8 @@ function Kiosk({
     return (
       <Done
         answer={done}
+        shopId={shopId}
+        code={code}
         onFinish={() => {
           setDone(null);
           setRound((r) => r + 1);
@@ -286,12 +292,35 @@ function JoinForm({
   );
 }
 
-function Done({ answer, onFinish }: { answer: KioskJoinAnswer; onFinish: () => void }) {
+function Done({
+  answer,
+  shopId,
+  code,
+  onFinish,
+}: {
+  answer: KioskJoinAnswer;
+  shopId: number;
+  code: string;
+  onFinish: () => void;
+}) {
   const { t } = useTranslation('device');
+  const confirm = useKioskConfirm(shopId, code);
+  const [smsCode, setSmsCode] = useState('');
+  const codeId = useId();
+  const waitingForCode = answer.code_sent && !confirm.isSuccess;
   useEffect(() => {
-    const timer = setTimeout(onFinish, DONE_RESET_MS);
+    const timer = setTimeout(onFinish, waitingForCode ? CODE_RESET_MS : DONE_RESET_MS);
     return () => clearTimeout(timer);
-  }, [onFinish]);
+  }, [onFinish, waitingForCode]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    confirm.mutate({ orderId: answer.id, smsCode: smsCode.trim() });
+  };
+  const confirmError = confirm.error
+    ? confirm.error instanceof ApiError && confirm.error.status === 429
+      ? t('kiosk.busy')
+      : t('kiosk.codeWrong')
+    : null;
   return (
     <main className="device device--kiosk">
       <h1>{t('kiosk.doneTitle')}</h1>
@@ -303,6 +332,33 @@ function Done({ answer, onFinish }: { answer: KioskJoinAnswer; onFinish: () => v
           ? t('kiosk.donePosition', { position: answer.position })
           : t('kiosk.doneWait', { count: answer.wait_time, position: answer.position })}
       </p>
+      {waitingForCode ? (
+        <form className="kiosk__form" onSubmit={submit} noValidate>
+          <label htmlFor={codeId}>{t('kiosk.codeLabel')}</label>
+          <p id={`${codeId}-hint`} className="device__hint">
+            {t('kiosk.codeIntro')}
+          </p>
+          <input
+            id={codeId}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={smsCode}
+            aria-describedby={`${codeId}-hint`}
+            aria-invalid={confirmError ? true : undefined}
+            onChange={(e) => setSmsCode(e.target.value)}
+          />
+          {confirmError ? (
+            <p className="device__error" role="alert">
+              {confirmError}
+            </p>
+          ) : null}
+          <button type="submit" disabled={confirm.isPending || smsCode.trim().length !== 6}>
+            {confirm.isPending ? t('kiosk.codeConfirming') : t('kiosk.codeConfirm')}
+          </button>
+        </form>
+      ) : null}
+      {confirm.isSuccess ? <p role="status">{t('kiosk.codeConfirmed')}</p> : null}
       <p>{t('kiosk.doneScreen')}</p>
       <button type="button" onClick={onFinish}>
         {t('kiosk.doneButton')}

@@ -1,5 +1,6 @@
-// POST /register/: creates the customer; 409 when the phone is already registered.
-import { registerAnswerSchema, type RegistrationPayload } from '@jono/contract';
+// POST /auth/register-code/ texts a code to the phone; POST /register/ creates the customer with
+// it (409 when the phone is already registered).
+import { okAnswerSchema, registerAnswerSchema, type RegistrationPayload } from '@jono/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { marketForPhone } from '../../../lib/phone-market';
@@ -15,3 +16,15 @@ export const register = (payload: RegistrationPayload) =>
   });
 
 export const useRegister = () => useMutation({ mutationFn: register });
+
+/** Step one: a 6-digit code by SMS to the phone (the same answer for every valid number). */
+export const requestRegisterCode = (phone: string) =>
+  apiRequest('/auth/register-code/', {
+    method: 'POST',
+    body: { phone },
+    schema: okAnswerSchema,
+    auth: false,
+    market: marketForPhone(phone),
+  });
+
+export const useRegisterCode = () => useMutation({ mutationFn: requestRegisterCode });
