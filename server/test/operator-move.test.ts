@@ -6,7 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { moveOrderAnswerSchema, shorterWaitSchema } from '@jono/contract';
 import { DEMO, buildTestApp } from './helpers';
 import { authFor, fi, join, mutableClock, newCustomer, setShop } from './queue-factories';
-import { orders } from '../src/db/schema';
+import { orders, outbox } from '../src/db/schema';
+import { SmsSendError } from '../src/services/sms';
 import type { App } from '../src/app';
 
 const clock = mutableClock();
@@ -39,6 +40,11 @@ async function joined(pobId: number) {
   return { ...customer, orderId: res.json<{ id: number }>().id };
 }
 
+/** Messages written for operator moves so far. */
+async function moveMessages() {
+  return (await fi(app).db.select().from(outbox).where(eq(outbox.purpose, 'move'))).length;
+}
+
 /** The position (1 = next) of the order among the shop's waiting orders, from the live view. */
 async function placeOf(pobId: number, orderId: number) {
   const view = await app.queue.view(fi(app), pobId);
@@ -67,9 +73,20 @@ describe('POST /operator/moves/', () => {
     expect(oldRow?.status).toBe('cancelled');
     expect(newRow?.joinedAt.getTime()).toBe(oldRow?.joinedAt.getTime());
     expect(newRow?.rank).toBe(oldRow?.rank);
-    // The customer is told (SMS) and sees where they came from.
-    const sms = fi(app).devOutbox?.outbox.find((m) => m.to === early.phone);
-    expect(sms?.text).toMatch(/Kamppi|Jono/);
+    // The customer is told (SMS, through the outbox: one row keyed by the move, sent) and sees
+    // where they came from.
+    const rows = await fi(app)
+      .db.select()
+      .from(outbox)
+      .where(eq(outbox.key, `move:${answer.order_id}`));
+    expect(rows).toMatchObject([
+      { purpose: 'move', channel: 'sms', status: 'sent', orderId: answer.order_id, pobId: 4 },
+    ]);
+    expect(rows[0]?.body).toMatch(/Kamppi|Jono/);
+    const sms = fi(app).devOutbox?.outbox.filter(
+      (m) => m.to === early.phone && m.text === rows[0]?.body,
+    );
+    expect(sms).toHaveLength(1);
     early.auth = await authFor(app, early.id);
     const info = await app.inject({
       url: `/api/fi/customers/${early.id}/orders/${answer.order_id}/shorter-wait/`,
@@ -114,6 +131,48 @@ describe('POST /operator/moves/', () => {
     expect((await move(c.orderId, 2)).statusCode).toBe(409);
   });
 
+  it("writes the customer's message with the move: a provider failure neither fails the move nor loses the message", async () => {
+    const ctx = fi(app);
+    const c = await joined(3);
+    const real = ctx.sms;
+    let down = true;
+    ctx.sms = {
+      ...real,
+      send: (m) =>
+        down ? Promise.reject(new SmsSendError('SMS provider answered 503', false)) : real.send(m),
+    };
+    try {
+      const res = await move(c.orderId, 4);
+      expect(res.statusCode, res.body).toBe(200);
+      const key = `move:${moveOrderAnswerSchema.parse(res.json()).order_id}`;
+      const [pending] = await ctx.db.select().from(outbox).where(eq(outbox.key, key));
+      expect(pending).toMatchObject({ status: 'pending', attempts: 1, recipient: c.phone });
+      // The provider is back; after the backoff the worker sends it, once.
+      down = false;
+      clock.advance(1);
+      await app.outbox.kick(ctx);
+      const [sent] = await ctx.db.select().from(outbox).where(eq(outbox.key, key));
+      expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+      expect(
+        ctx.devOutbox?.outbox.filter((m) => m.to === c.phone && m.text === sent?.body),
+      ).toHaveLength(1);
+    } finally {
+      ctx.sms = real;
+    }
+  });
+
+  it('a refused move writes no message', async () => {
+    const c = await joined(3);
+    await setShop(app, 4, { queueState: 'closed' });
+    expect((await move(c.orderId, 4)).statusCode).toBe(409);
+    await setShop(app, 4, { queueState: 'open' });
+    const rows = await fi(app)
+      .db.select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, c.phone), eq(outbox.purpose, 'move')));
+    expect(rows).toEqual([]);
+  });
+
   it('never loses or duplicates an order under concurrent moves, joins and refusals', async () => {
     const shops = [1, 2, 3, 4];
     await fc.assert(
@@ -147,6 +206,8 @@ describe('POST /operator/moves/', () => {
               .from(orders)
               .where(and(eq(orders.customerId, customerId), eq(orders.status, 'active')));
           const extra: number[] = [];
+          let moved = 0;
+          const messagesBefore = await moveMessages();
           await Promise.all(
             ops.map(async (op) => {
               const p = people[op.who];
@@ -166,8 +227,11 @@ describe('POST /operator/moves/', () => {
                       headers: p.auth,
                     });
               expect([200, 400, 409]).toContain(res.statusCode);
+              if (op.kind === 'move' && res.statusCode === 200) moved += 1;
             }),
           );
+          // One message per operator move that happened: none for a refused one, never two.
+          expect((await moveMessages()) - messagesBefore).toBe(moved);
           for (const p of people) {
             const active = await current(p.id);
             expect(active).toHaveLength(1);

@@ -2,7 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorLoginAnswerSchema, operatorShopsSchema, type OperatorShops } from '@jono/contract';
 import { DEMO, buildTestApp, login } from './helpers';
-import { join, mutableClock, newCustomer, setShop } from './queue-factories';
+import { eq } from 'drizzle-orm';
+import { fi, join, mutableClock, newCustomer, setShop } from './queue-factories';
+import { outbox } from '../src/db/schema';
+import { enqueue } from '../src/services/outbox';
 import type { App } from '../src/app';
 
 const clock = mutableClock();
@@ -130,6 +133,61 @@ describe('the chain board', () => {
     const board = operatorShopsSchema.parse((await shopsOf('fi', op)).json());
     expect(board.shops[0]).toMatchObject({ id: 2, reasons: ['closed_with_waiting'] });
     await setShop(app, 2, { queueState: 'open' });
+  });
+
+  it('puts a shop whose customer alerts failed in the last hour above quiet shops, and says so', async () => {
+    const op = await bearer('fi', 'operator-fi');
+    const ctx = fi(app);
+    const alert = (key: string, purpose: 'turnNear' | 'reply') => ({
+      key,
+      channel: 'sms' as const,
+      purpose,
+      recipient: '+358401234567',
+      body: 'Your turn is near',
+      pobId: 3,
+      deadline: null,
+    });
+    await enqueue(
+      ctx.db,
+      [
+        alert('t-failed-now', 'turnNear'),
+        alert('t-failed-old', 'turnNear'),
+        alert('t-reply-failed', 'reply'),
+      ],
+      clock.now(),
+    );
+    const fail = (key: string, at: number) =>
+      ctx.db
+        .update(outbox)
+        .set({ status: 'failed', updatedAt: new Date(at) })
+        .where(eq(outbox.key, key));
+    // One alert failed now; one two hours ago (not the last hour); a reply is not an alert.
+    await fail('t-failed-now', clock.now());
+    await fail('t-failed-old', clock.now() - 2 * 3_600_000);
+    await fail('t-reply-failed', clock.now());
+    await app.queue.changed(ctx, 3);
+    const board = operatorShopsSchema.parse((await shopsOf('fi', op)).json());
+    const shop3 = board.shops.find((s) => s.id === 3);
+    expect(shop3).toMatchObject({ reasons: ['alerts_failed'], last_hour: { alerts_failed: 1 } });
+    const quiet = board.shops.filter((s) => s.reasons.length === 0);
+    expect(quiet.length).toBeGreaterThan(0);
+    expect(board.shops.indexOf(shop3!)).toBeLessThan(board.shops.indexOf(quiet[0]!));
+    // An expired alert counts too.
+    await enqueue(ctx.db, [alert('t-expired', 'turnNear')], clock.now());
+    await ctx.db
+      .update(outbox)
+      .set({ status: 'expired', updatedAt: new Date(clock.now()) })
+      .where(eq(outbox.key, 't-expired'));
+    await app.queue.changed(ctx, 3);
+    const again = operatorShopsSchema.parse((await shopsOf('fi', op)).json());
+    const later = again.shops.find((s) => s.id === 3);
+    expect(later?.last_hour.alerts_failed).toBe(2);
+    expect(later!.attention).toBeGreaterThan(shop3!.attention);
+    // An hour later the failures are history.
+    clock.advance(61);
+    const hourLater = operatorShopsSchema.parse((await shopsOf('fi', op)).json());
+    expect(hourLater.shops.find((s) => s.id === 3)?.reasons).not.toContain('alerts_failed');
+    clock.advance(-61);
   });
 
   it('pages through the shops without losing or repeating one', async () => {

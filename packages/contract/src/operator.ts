@@ -2,6 +2,7 @@
 // every shop of its markets (a market operator one market, the chain operator all of them),
 // read-only, and may move a waiting customer to another shop of the same market.
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants';
 import { MARKETS } from './markets';
 import { inputId } from './input';
 import { queueStateSchema, serviceTimeEstimateSchema, shopAccuracySchema } from './shop';
@@ -40,6 +41,8 @@ export const attentionReasonSchema = z.enum([
   'full',
   /** More than a third of last hour's finished orders were no-shows (at least two). */
   'no_shows',
+  /** Customer alerts (turn near, leave now) failed or expired unsent in the last hour. */
+  'alerts_failed',
 ]);
 export type AttentionReason = z.infer<typeof attentionReasonSchema>;
 
@@ -66,6 +69,8 @@ export const operatorShopSchema = z.object({
   last_hour: z.object({
     joins: z.number().int().min(0),
     no_shows: z.number().int().min(0),
+    /** Customer alerts (turn near, leave now) that failed or expired unsent in the last hour. */
+    alerts_failed: z.number().int().min(0),
   }),
   /** Higher needs attention sooner; 0 when nothing asks for it. */
   attention: z.number().int().min(0),
@@ -250,3 +255,32 @@ export const operatorChartsSchema = z.object({
   durations_by_barber: z.array(spreadSchema.extend({ barber: z.string() })),
 });
 export type OperatorCharts = z.infer<typeof operatorChartsSchema>;
+
+/** A market operator's account, as the chain operator manages it (/operator/accounts/). */
+export const operatorAccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+});
+export type OperatorAccount = z.infer<typeof operatorAccountSchema>;
+export const operatorAccountsSchema = z.array(operatorAccountSchema);
+
+const operatorPassword = z.string().min(PASSWORD_MIN_LENGTH).max(200);
+
+/** POST /operator/accounts/: a new operator of the market (chain operator only). */
+export const createOperatorAccountSchema = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9][a-z0-9._-]{2,39}$/),
+    name: z.string().trim().min(1).max(80),
+    password: operatorPassword,
+  })
+  .strict();
+export type CreateOperatorAccount = z.infer<typeof createOperatorAccountSchema>;
+
+/** POST /operator/accounts/{id}/password/: a new password; the account's sessions end. */
+export const resetOperatorPasswordSchema = z.object({ password: operatorPassword }).strict();
+export type ResetOperatorPassword = z.infer<typeof resetOperatorPasswordSchema>;

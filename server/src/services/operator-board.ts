@@ -12,7 +12,7 @@ import {
   type OperatorShop,
 } from '@jono/contract';
 import type { MarketContext } from '../context';
-import { orders, pobs } from '../db/schema';
+import { orders, outbox, pobs } from '../db/schema';
 import type { QueueService, ShopQueueView } from './queue';
 import { VIEW_TTL_MS } from './queue';
 import { frameOf, writeToAll, type SseStream } from './sse';
@@ -23,7 +23,12 @@ export interface LastHour {
   joins: number;
   no_shows: number;
   serviced: number;
+  /** Customer alerts that failed or expired unsent in the hour. */
+  alerts_failed: number;
 }
+
+/** Points a shop whose customer alerts fail gets: base, and per failed alert. */
+export const ALERTS_FAILED_WEIGHT = { base: 400, each: 10 } as const;
 
 /** Joins, no-shows and finished services of every shop in the hour before `now`. */
 export async function lastHourByShop(
@@ -38,7 +43,24 @@ export async function lastHourByShop(
     gte(orders.joinedAt, earliest),
     only ? inArray(orders.pobId, only.length ? [...only] : [-1]) : undefined,
   );
-  const rows = await ctx.db
+  const shops = only ? inArray(outbox.pobId, only.length ? [...only] : [-1]) : undefined;
+  // The outbox records the outcome of each alert; a failure or an expiry is its last update.
+  const failedAlerts = ctx.db
+    .select({
+      pob_id: outbox.pobId,
+      failed: sql<number>`count(*)::int`,
+    })
+    .from(outbox)
+    .where(
+      and(
+        inArray(outbox.status, ['failed', 'expired']),
+        inArray(outbox.purpose, ['turnNear', 'leaveNow']),
+        gte(outbox.updatedAt, since),
+        shops,
+      ),
+    )
+    .groupBy(outbox.pobId);
+  const counts = ctx.db
     .select({
       pob_id: orders.pobId,
       joins: sql<number>`count(*) filter (where ${orders.joinedAt} >= ${since})::int`,
@@ -48,13 +70,21 @@ export async function lastHourByShop(
     .from(orders)
     .where(where)
     .groupBy(orders.pobId);
+  const [rows, failed] = await Promise.all([counts, failedAlerts]);
   const out = new Map<number, LastHour>();
   for (const r of rows) {
     out.set(Number(r.pob_id), {
       joins: Number(r.joins),
       no_shows: Number(r.no_shows),
       serviced: Number(r.serviced),
+      alerts_failed: 0,
     });
+  }
+  for (const f of failed) {
+    if (f.pob_id === null) continue;
+    const id = Number(f.pob_id);
+    const hour = out.get(id) ?? { joins: 0, no_shows: 0, serviced: 0, alerts_failed: 0 };
+    out.set(id, { ...hour, alerts_failed: Number(f.failed) });
   }
   return out;
 }
@@ -89,6 +119,12 @@ export function attentionOf(
     reasons.push('no_shows');
     score += 100 + lastHour.no_shows;
   }
+  // Customers who are not told their turn nears may miss it: after a closed queue and a long
+  // wait, before a full one.
+  if (lastHour.alerts_failed > 0) {
+    reasons.push('alerts_failed');
+    score += ALERTS_FAILED_WEIGHT.base + ALERTS_FAILED_WEIGHT.each * lastHour.alerts_failed;
+  }
   // Among shops without a reason, the longer wait first.
   if (reasons.length === 0) score = Math.min(wait, 99);
   return { attention: score, reasons };
@@ -109,7 +145,7 @@ export function operatorShopOf(
       waiting[p] = (waiting[p] ?? 0) + 1;
     }
   }
-  const hour = lastHour ?? { joins: 0, no_shows: 0, serviced: 0 };
+  const hour = lastHour ?? { joins: 0, no_shows: 0, serviced: 0, alerts_failed: 0 };
   const base = {
     id: pob.id,
     market,
@@ -123,7 +159,7 @@ export function operatorShopOf(
     in_service: inService,
     waiting_by_priority: waiting,
     service_time_estimates: snapshot.service_time_estimates,
-    last_hour: { joins: hour.joins, no_shows: hour.no_shows },
+    last_hour: { joins: hour.joins, no_shows: hour.no_shows, alerts_failed: hour.alerts_failed },
   };
   return { ...base, ...attentionOf(base, hour) };
 }

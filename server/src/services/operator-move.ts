@@ -15,6 +15,7 @@ import { customers, orders, pobs, services, type OrderItemSnapshot } from '../db
 import { HttpError, notFound } from '../lib/http-error';
 import { moveText } from './move-texts';
 import { nextTicket } from './orders';
+import { DEADLINE_MS, customerMessage, enqueue } from './outbox';
 import { admissionOf } from './queue';
 import { lockShop } from './shop-lock';
 
@@ -76,6 +77,11 @@ export interface MoveRequest {
   toPobId: number;
   /** A customer's own move or refusal: the order must be theirs. */
   customerId?: number;
+  /**
+   * An operator's move: the customer is told, by a message written to the outbox in the move's
+   * transaction (push where they have a subscription and push is configured, else SMS).
+   */
+  tell?: { pushEnabled: boolean };
 }
 
 /**
@@ -126,6 +132,7 @@ export async function moveOrder(
         source: row.source,
         walkInName: row.walkInName,
         notifyPhone: row.notifyPhone,
+        alertChannel: row.alertChannel,
         status: 'active',
         // The earned place: the same priority, rank and join time as at the first shop.
         priority: row.priority,
@@ -142,8 +149,41 @@ export async function moveOrder(
       })
       .returning();
     if (!moved) throw new Error('moved order insert failed');
+    if (req.tell) await writeMoveMessage(tx, row, moved, target.name, req.tell.pushEnabled, now);
     return { from: row, to: moved };
   });
+}
+
+/**
+ * The customer's "we moved you" message, written with the move (committed together or not at
+ * all) and keyed by the new order, so it is written and sent once. The order's alert channel
+ * (push or SMS) is kept; "no alerts" is about the turn, not about being moved, so it still goes.
+ */
+async function writeMoveMessage(
+  tx: Tx,
+  from: OrderRow,
+  to: OrderRow,
+  toName: string,
+  pushEnabled: boolean,
+  now: number,
+): Promise<void> {
+  if (to.customerId === null) return;
+  const [c] = await tx.select().from(customers).where(eq(customers.id, to.customerId));
+  const [old] = await tx.select({ name: pobs.name }).from(pobs).where(eq(pobs.id, from.pobId));
+  if (!c || !old) return;
+  const message = customerMessage(
+    c,
+    moveText(c.appLanguage, old.name, toName),
+    {
+      key: `move:${to.id}`,
+      purpose: 'move',
+      orderId: to.id,
+      pobId: to.pobId,
+      deadline: now + DEADLINE_MS.move,
+    },
+    { pushEnabled, channel: to.alertChannel === 'none' ? null : to.alertChannel },
+  );
+  if (message) await enqueue(tx, [message], now);
 }
 
 /**
@@ -203,36 +243,12 @@ export async function afterMove(
   ]);
   const view = await app.queue.view(ctx, moved.to.pobId);
   const wait = view.estimate.orders.get(moved.to.id)?.waitMinutes ?? null;
-  if (tell && moved.to.customerId !== null) {
-    await tellCustomer(ctx, moved).catch((err: unknown) =>
-      app.log.error({ err }, 'telling a moved customer failed'),
-    );
-  }
+  // The message the move wrote goes out now (the outbox retries it if the provider fails).
+  if (tell) await app.outbox.kick(ctx);
   return {
     order_id: moved.to.id,
     pob_id: moved.to.pobId,
     moved_from: moved.from.id,
     wait_estimate: wait,
   };
-}
-
-async function tellCustomer(ctx: MarketContext, moved: { from: OrderRow; to: OrderRow }) {
-  const customerId = moved.to.customerId;
-  if (customerId === null) return;
-  const [c] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
-  if (!c?.allowSms) return;
-  const names = await ctx.db
-    .select({ id: pobs.id, name: pobs.name })
-    .from(pobs)
-    .where(eq(pobs.id, moved.from.pobId))
-    .union(
-      ctx.db.select({ id: pobs.id, name: pobs.name }).from(pobs).where(eq(pobs.id, moved.to.pobId)),
-    );
-  const name = (id: number) => names.find((n) => n.id === id)?.name ?? '';
-  // Sent directly, not yet through the outbox (issue 32 left this call of issue 33's as it was).
-  await ctx.sms.send({
-    to: c.phone,
-    text: moveText(c.appLanguage, name(moved.from.pobId), name(moved.to.pobId)),
-    key: `move:${moved.to.id}`,
-  });
 }

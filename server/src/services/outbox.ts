@@ -28,7 +28,9 @@ export type OutboxPurpose =
   | 'reply'
   | 'notice'
   /** A code that proves a phone (registration, kiosk walk-ins; services/phone-codes.ts). */
-  | 'phoneCode';
+  | 'phoneCode'
+  /** An operator moved the order to another shop (services/operator-move.ts). */
+  | 'move';
 
 export interface OutboxMessage {
   /** Idempotency key: a message with a key already written is not written again. */
@@ -54,6 +56,8 @@ export const DEADLINE_MS: Record<OutboxPurpose, number> = {
   reply: 10 * 60_000,
   notice: 60 * 60_000,
   phoneCode: 15 * 60_000,
+  /** An operator moved the order: worth telling while the customer may still be on the way. */
+  move: 30 * 60_000,
 };
 
 /** Tries per message before it is marked failed. */

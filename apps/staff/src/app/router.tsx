@@ -44,6 +44,12 @@ export function createAppRouter() {
               Component: (await import('../features/operator/routes/charts')).ChartsRoute,
             }),
           },
+          {
+            path: 'accounts',
+            lazy: async () => ({
+              Component: (await import('../features/operator/routes/accounts')).AccountsRoute,
+            }),
+          },
         ],
       },
       {

@@ -14,4 +14,5 @@ export const paths = {
   operatorAccuracy: '/operator/accuracy',
   operatorForecast: '/operator/forecast',
   operatorCharts: '/operator/charts',
+  operatorAccounts: '/operator/accounts',
 } as const;

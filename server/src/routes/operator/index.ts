@@ -15,6 +15,11 @@ import {
   pathId,
   inputText,
   moveOrderAnswerSchema,
+  createOperatorAccountSchema,
+  okAnswerSchema,
+  operatorAccountSchema,
+  operatorAccountsSchema,
+  resetOperatorPasswordSchema,
   moveOrderSchema,
   operatorShopsQuerySchema,
   operatorWaitingOrdersSchema,
@@ -32,6 +37,13 @@ import {
 } from '../../services/published-accuracy';
 import { shortName } from '../../services/staff-queue';
 import { operatorCaller } from '../../services/operator-auth';
+import {
+  chainCaller,
+  createAccount,
+  listAccounts,
+  removeAccount,
+  resetPassword,
+} from '../../services/operator-accounts';
 import { HEARTBEAT_MS } from '../../services/sse';
 import { errorAnswers, idSchema, marketCtx, marketParams } from '../params';
 
@@ -78,7 +90,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Move a waiting order to another shop of the market, keeping its place',
         description:
-          "Under both shops' locks (taken in the order of their ids): the order keeps its priority, rank and join time, so the time already waited is its place at the other shop; the old order is cancelled and the new one has `moved_from`. The customer gets an SMS and can go back (POST /customers/{id}/orders/{orderId}/move-back/). 409 when the order left the queue, moved or reached a chair meanwhile, or the other shop takes no orders or lacks one of its services.",
+          "Under both shops' locks (taken in the order of their ids): the order keeps its priority, rank and join time, so the time already waited is its place at the other shop; the old order is cancelled and the new one has `moved_from`. The customer is told (a push message or SMS written to the outbox in the move's transaction, sent with retries) and can go back (POST /customers/{id}/orders/{orderId}/move-back/). 409 when the order left the queue, moved or reached a chair meanwhile, or the other shop takes no orders or lacks one of its services.",
         params: marketParams,
         body: moveOrderSchema,
         response: { 200: moveOrderAnswerSchema, ...errorAnswers },
@@ -90,7 +102,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const ctx = marketCtx(app, market);
       const moved = await moveOrder(
         ctx,
-        { orderId: request.body.order_id, toPobId: request.body.to_pob_id },
+        {
+          orderId: request.body.order_id,
+          toPobId: request.body.to_pob_id,
+          tell: { pushEnabled: app.queue.push !== null },
+        },
         app.now(),
       );
       return afterMove(app, ctx, moved, true);
@@ -104,7 +120,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Every shop of the market, live, sorted by what needs attention',
         description:
-          "State, barbers on duty, customers waiting by priority, the wait a new customer of each priority is shown (with its range), the last hour's joins and no-shows, and an attention score with its reasons (a closed queue with customers waiting, a one-time wait over 45 minutes, full, many no-shows). Built once per queue change of the market (at most 30 s old). Paginated: `offset` and `limit` (default 500, at most 1000); `count` is every shop of the market.",
+          "State, barbers on duty, customers waiting by priority, the wait a new customer of each priority is shown (with its range), the last hour's joins, no-shows and failed customer alerts, and an attention score with its reasons (a closed queue with customers waiting, a one-time wait over 45 minutes, turn-near or leave-now alerts the outbox marked failed or expired in the last hour, full, many no-shows). Built once per queue change of the market (at most 30 s old). Paginated: `offset` and `limit` (default 500, at most 1000); `count` is every shop of the market.",
         params: marketParams,
         querystring: operatorShopsQuerySchema,
         response: { 200: operatorShopsSchema, ...errorAnswers },
@@ -269,6 +285,86 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         caller.tokenExpiresAt === undefined ? undefined : caller.tokenExpiresAt - app.now(),
       );
       app.operatorBoard.attach(contexts, live);
+    },
+  );
+
+  // The market's operator accounts: the chain operator's alone (services/operator-accounts.ts).
+  const chainOnly =
+    'Only the chain operator (an operator covering more than one market); a market operator, staff and customers get 403.';
+  app.get(
+    '/operator/accounts/',
+    {
+      schema: {
+        tags,
+        summary: "The market's operator accounts",
+        description: chainOnly,
+        params: marketParams,
+        response: { 200: operatorAccountsSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market } = request.params;
+      await chainCaller(request, market);
+      return listAccounts(marketCtx(app, market));
+    },
+  );
+
+  app.post(
+    '/operator/accounts/',
+    {
+      schema: {
+        tags,
+        summary: 'Creates an operator of the market',
+        description: `${chainOnly} The account sees this market only and signs in at its staff login. 409 when the username is taken in any market.`,
+        params: marketParams,
+        body: createOperatorAccountSchema,
+        response: { 201: operatorAccountSchema, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const { market } = request.params;
+      await chainCaller(request, market);
+      const created = await createAccount(app, marketCtx(app, market), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/operator/accounts/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Removes an operator of the market',
+        description: `${chainOnly} Its sessions end at once. 404 for an unknown id or the chain operator's own account.`,
+        params: marketParams.extend({ id: idSchema }),
+        response: { 200: okAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market, id } = request.params;
+      await chainCaller(request, market);
+      await removeAccount(marketCtx(app, market), id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/operator/accounts/:id/password/',
+    {
+      schema: {
+        tags,
+        summary: "Sets a market operator's new password",
+        description: `${chainOnly} The account's open sessions end.`,
+        params: marketParams.extend({ id: idSchema }),
+        body: resetOperatorPasswordSchema,
+        response: { 200: okAnswerSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market, id } = request.params;
+      await chainCaller(request, market);
+      await resetPassword(marketCtx(app, market), id, request.body.password);
+      return { ok: true as const };
     },
   );
 };

@@ -40,7 +40,7 @@ export function ShopTile({
       {urgent && (
         <ul className="shop-tile__reasons">
           {shop.reasons.map((r) => (
-            <li key={r}>{t(`operator.reason.${r}`)}</li>
+            <li key={r}>{t(`operator.reason.${r}`, { count: shop.last_hour.alerts_failed })}</li>
           ))}
         </ul>
       )}

@@ -30,16 +30,16 @@ function shop(id: number, name: string, extra: Partial<OperatorShop> = {}): Oper
     in_service: 1,
     waiting_by_priority: [2, 0, 1, 0],
     service_time_estimates: [{ priority: 0, wait_time: 20, wait_range: { low: 12, high: 30 } }],
-    last_hour: { joins: 4, no_shows: 1 },
+    last_hour: { joins: 4, no_shows: 1, alerts_failed: 0 },
     attention: 20,
     reasons: [],
     ...extra,
   };
 }
 
-function setup() {
+function setup(kamppi: Partial<OperatorShop> = {}) {
   const shops = [
-    shop(1, 'Jono Kamppi'),
+    shop(1, 'Jono Kamppi', kamppi),
     shop(2, 'Jono Tapiola', {
       queue_state: 'closed',
       attention: 1030,
@@ -100,6 +100,20 @@ describe('the chain board', () => {
     expect(within(first).getByText('20 min (12–30)')).toBeInTheDocument();
     expect(within(first).getByText('4 joined, 1 no-shows')).toBeInTheDocument();
     expect(screen.getByText('3 shops, 1 need attention')).toBeInTheDocument();
+  });
+
+  it("says on the tile that a shop's customer alerts fail, with how many", async () => {
+    setup({
+      attention: 430,
+      reasons: ['alerts_failed'],
+      last_hour: { joins: 4, no_shows: 1, alerts_failed: 3 },
+    });
+    const board = await screen.findByRole('region', { name: 'Every shop, live' });
+    const kamppi = await within(board).findByRole('article', { name: 'Jono Kamppi' });
+    expect(
+      within(kamppi).getByText('Customer alerts failed in the last hour: 3'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('3 shops, 2 need attention')).toBeInTheDocument();
   });
 
   it('moves a waiting customer to a nearby open shop', async () => {

@@ -27,6 +27,9 @@ export function OperatorLayout() {
           <NavLink to={paths.operatorAccuracy}>{t('operator.nav.accuracy')}</NavLink>
           <NavLink to={paths.operatorForecast}>{t('operator.nav.forecast')}</NavLink>
           <NavLink to={paths.operatorCharts}>{t('operator.nav.charts')}</NavLink>
+          {session.operator.markets.length > 1 && (
+            <NavLink to={paths.operatorAccounts}>{t('operator.nav.accounts')}</NavLink>
+          )}
         </nav>
         <div className="topbar__user">
           <span className="muted topbar__who">
