@@ -310,6 +310,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /customers/{id}/orders/{orderId}/move-back/': {},
   'POST /operator/moves/': { order_id: 1, to_pob_id: 2 },
   'POST /operator/messages/': { title: 'Hei', content: '<p>Tervetuloa</p>', to: 'all' },
+  'POST /operator/accounts/': { username: 'operator-uusi', name: 'Uusi', password: 'Jono12345' },
+  'POST /operator/accounts/{id}/password/': { password: 'Jono12345' },
   'POST /customers/{id}/orders/{orderId}/travel/': { minutes: 12 },
   'POST /staff/devices/': { kind: 'kiosk', label: 'Ovi' },
   'PATCH /staff/shop/presence/': { display_names: 'number', hold_grace_minutes: 5 },

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { MARKETS } from './markets';
-import { inputId } from './input';
+import { inputId, inputText } from './input';
 import { queueStateSchema, serviceTimeEstimateSchema, shopAccuracySchema } from './shop';
 import { staffLoginAnswerSchema } from './staff';
 
@@ -265,17 +265,17 @@ export const operatorAccountSchema = z.object({
 export type OperatorAccount = z.infer<typeof operatorAccountSchema>;
 export const operatorAccountsSchema = z.array(operatorAccountSchema);
 
-const operatorPassword = z.string().min(PASSWORD_MIN_LENGTH).max(200);
+const operatorPassword = inputText().min(PASSWORD_MIN_LENGTH).max(200);
 
 /** POST /operator/accounts/: a new operator of the market (chain operator only). */
 export const createOperatorAccountSchema = z
   .object({
-    username: z
-      .string()
+    username: inputText()
+      .max(40)
       .trim()
       .toLowerCase()
       .regex(/^[a-z0-9][a-z0-9._-]{2,39}$/),
-    name: z.string().trim().min(1).max(80),
+    name: inputText().trim().min(1).max(80),
     password: operatorPassword,
   })
   .strict();
