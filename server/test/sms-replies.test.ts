@@ -26,6 +26,10 @@ const outboxTo = (phone: string) =>
 
 /** Texts `text` from `phone` through the dev inbox; answers Jono's answer (the newest SMS). */
 async function text(phone: string, body: string): Promise<string | undefined> {
+  // Messages already on their way (a join's turn-near alert) are sent before counting, so the
+  // answer is the first message after the text, whichever the worker sends first.
+  await app.queue.settled();
+  await app.outbox.settled();
   const before = outboxTo(phone).length;
   const res = await app.inject({
     method: 'POST',
@@ -36,7 +40,7 @@ async function text(phone: string, body: string): Promise<string | undefined> {
   await app.queue.settled();
   await app.outbox.settled();
   const after = outboxTo(phone);
-  return after.length > before ? after[after.length - 1] : undefined;
+  return after.length > before ? after[before] : undefined;
 }
 
 const orderRow = async (id: number) =>
