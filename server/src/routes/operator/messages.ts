@@ -3,18 +3,10 @@
 // of a market, or to any one customer of it, is an operator's, for the markets their account
 // covers, a few a day per market.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import {
-  normalisePhone,
-  staffMessageAnswerSchema,
-  staffMessageSchema,
-  SERVER_TEXT,
-} from '@jono/contract';
-import { customers, messages } from '../../db/schema';
+import { staffMessageAnswerSchema, staffMessageSchema, SERVER_TEXT } from '@jono/contract';
 import { HttpError } from '../../lib/http-error';
 import { operatorCaller } from '../../services/operator-auth';
-import { takeAttempt } from '../../services/rate-counters';
-import { tooMany } from '../../services/rate-limit-rules';
+import { customerByPhone, storeMessage } from '../customer-messages';
 import { errorAnswers, marketCtx, marketParams } from '../params';
 import { OPERATOR_TAG } from './index';
 
@@ -39,29 +31,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { title, content, translations, to } = request.body;
       let customerId: number | null = null;
       if (to !== 'all') {
-        const phone = normalisePhone(to.phone, ctx.info.dialCode);
-        const [c] = await ctx.db
-          .select({ id: customers.id })
-          .from(customers)
-          .where(eq(customers.phone, phone));
+        const c = await customerByPhone(ctx, to.phone);
         if (!c) throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
         customerId = c.id;
       }
-      const taken = await takeAttempt(
-        ctx.db,
-        [{ key: `messages:market:${market}`, limit: app.limits.messagesPerMarket }],
-        app.now(),
+      return storeMessage(
+        app,
+        ctx,
+        reply,
+        { key: `messages:market:${market}`, limit: app.limits.messagesPerMarket },
+        customerId,
+        { title, content, translations },
       );
-      if (!taken.ok) {
-        reply.header('retry-after', String(taken.retryAfterS));
-        throw tooMany(taken.retryAfterS);
-      }
-      const [row] = await ctx.db
-        .insert(messages)
-        .values({ customerId, title, content, translations, date: new Date(app.now()) })
-        .returning({ id: messages.id });
-      if (!row) throw new Error('message insert failed');
-      return reply.code(201).send({ id: row.id });
     },
   );
 };

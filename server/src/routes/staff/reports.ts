@@ -3,7 +3,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
 import {
-  normalisePhone,
   staffMessageAnswerSchema,
   staffMessageSchema,
   staffSummaryQuerySchema,
@@ -11,14 +10,13 @@ import {
   SERVER_TEXT,
 } from '@jono/contract';
 import { insideRange, localTimeToEpoch, rangeShown, waitAfterEstimate } from '@jono/queue';
-import { customers, messages, orders, pobs, waitEstimates } from '../../db/schema';
+import { orders, pobs, waitEstimates } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { toOrderRecord } from '../../services/queue-load';
 import { staffCaller } from '../../services/staff-auth';
-import { takeAttempt } from '../../services/rate-counters';
-import { tooMany } from '../../plugins/rate-limits';
 import type { MarketContext } from '../../context';
 import { errorAnswers, marketCtx, marketParams, MANAGER_TAG } from '../params';
+import { customerByPhone, storeMessage } from '../customer-messages';
 
 const MINUTE = 60_000;
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -90,32 +88,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       if (to !== 'all') {
-        const phone = normalisePhone(to.phone, ctx.info.dialCode);
-        const [c] = await ctx.db
-          .select({ id: customers.id })
-          .from(customers)
-          .where(eq(customers.phone, phone));
+        const c = await customerByPhone(ctx, to.phone);
         // A shop writes only to its own customers: someone served at this shop.
         if (!c || !(await visitedShop(ctx, c.id, pobId))) {
           throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
         }
         customerId = c.id;
       }
-      const taken = await takeAttempt(
-        ctx.db,
-        [{ key: `messages:shop:${pobId}`, limit: app.limits.messagesPerShop }],
-        app.now(),
+      return storeMessage(
+        app,
+        ctx,
+        reply,
+        { key: `messages:shop:${pobId}`, limit: app.limits.messagesPerShop },
+        customerId,
+        { title, content, translations },
       );
-      if (!taken.ok) {
-        reply.header('retry-after', String(taken.retryAfterS));
-        throw tooMany(taken.retryAfterS);
-      }
-      const [row] = await ctx.db
-        .insert(messages)
-        .values({ customerId, title, content, translations, date: new Date(app.now()) })
-        .returning({ id: messages.id });
-      if (!row) throw new Error('message insert failed');
-      return reply.code(201).send({ id: row.id });
     },
   );
 
