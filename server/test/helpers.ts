@@ -59,8 +59,20 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<App> {
     app.addHook('onClose', async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
-      for (const m of env.MARKETS)
-        await client.query(`drop schema if exists "${schemaPrefix}${m}" cascade`);
+      // The app's own workers (the outbox's claims, a shop's expiry timer) may still hold a
+      // lock in the schema while the hooks run: a deadlock there is retried, not a failure.
+      for (const m of env.MARKETS) {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await client.query(`drop schema if exists "${schemaPrefix}${m}" cascade`);
+            break;
+          } catch (err) {
+            const code = (err as { code?: string }).code;
+            if (attempt >= 5 || (code !== '40P01' && code !== '55P03')) throw err;
+            await new Promise((r) => setTimeout(r, 100 * attempt));
+          }
+        }
+      }
       await client.end();
     });
   }
