@@ -1,4 +1,5 @@
 // Entry: load the language (and, on the start screen, the shop list at the same time), then render.
+import './lib/zod-jitless-first';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { marketOfLocale } from '@jono/contract';
@@ -8,11 +9,8 @@ import { shopsQueryOptions } from './features/shops/api/get-shops';
 import { i18next, initI18n, setDocumentLanguage, SHOP_PAGE_NAMESPACES } from './lib/i18n';
 import { useLocaleStore } from './lib/locale-store';
 import { preloadShopImage } from './lib/shop-image';
-import { makeZodJitless } from './lib/zod-jitless';
 import '@jono/ui/styles.css';
 import './styles/index.css';
-
-makeZodJitless();
 
 const { language, locale } = useLocaleStore.getState();
 setDocumentLanguage(language, locale);
