@@ -18,6 +18,7 @@ import {
 import { changeQueue, type Change } from './queue-change';
 import { admissionOf, statusOf, type QueueService, type ShopQueueView } from './queue';
 import { mustAllow } from './presence';
+import { priorityOf, type CustomerRow } from './profiles';
 import { rejoinKeys, rejoinSpentSql } from './self-service';
 
 export interface ItemRequest {
@@ -120,6 +121,30 @@ const MINUTE = 60_000;
  * cached), a join sends at most 6 statements (BEGIN, lock and notice, shop and queue, services,
  * insert, moved estimates, COMMIT: see changeQueue), plus the caller's read of the customer.
  */
+/**
+ * The join that puts a customer back in the queue they left (the app's rejoin and the "rejoin"
+ * SMS alike): the same shop and services, the customer's priority today, `former` as the place.
+ */
+export function rejoinRequest(former: OrderRow, customer: CustomerRow, now: number): JoinRequest {
+  return {
+    pobId: former.pobId,
+    customerId: customer.id,
+    customer: {
+      firstname: customer.firstname,
+      lastname: customer.lastname,
+      membershipType: customer.membershipType,
+      membershipEnd: customer.membershipEnd,
+    },
+    priority: priorityOf(customer, new Date(now).toISOString().slice(0, 10)),
+    source: 'app',
+    items: former.items.map((i) => ({
+      service_id: i.service_id,
+      extra_service_ids: i.extras.map((e) => e.service_id),
+    })),
+    rejoin: former,
+  };
+}
+
 export async function joinQueue(
   ctx: MarketContext,
   queue: QueueService,

@@ -4,7 +4,7 @@ import { MEMBERSHIP_PRIORITY, type Profile } from '@jono/contract';
 import type { Db } from '../db/client';
 import { benefits, customers, orders } from '../db/schema';
 
-type CustomerRow = typeof customers.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
 type BenefitRow = typeof benefits.$inferSelect;
 
 export function membershipOf(row: CustomerRow): Profile['membership'] {

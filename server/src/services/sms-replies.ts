@@ -10,9 +10,8 @@ import type { MarketContext } from '../context';
 import { customers, orders, pobs, smsInbound } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import type { RateLimitSettings } from './rate-limit-rules';
-import { joinQueue, ownOrderChange, placeInView, waitInView } from './orders';
+import { joinQueue, ownOrderChange, placeInView, rejoinRequest, waitInView } from './orders';
 import { DEADLINE_MS, enqueue } from './outbox';
-import { priorityOf } from './profiles';
 import type { QueueService } from './queue';
 import { changeQueue } from './queue-change';
 import type { OrderRow } from './queue-load';
@@ -233,23 +232,7 @@ async function rejoin(
   if (!taken.ok) return { answer: 'rejoinLimit', vars: {} };
   const shop = await shopName(ctx, former.pobId);
   try {
-    const joined = await joinQueue(ctx, queue, now, {
-      pobId: former.pobId,
-      customerId: customer.id,
-      customer: {
-        firstname: customer.firstname,
-        lastname: customer.lastname,
-        membershipType: customer.membershipType,
-        membershipEnd: customer.membershipEnd,
-      },
-      priority: priorityOf(customer, new Date(now).toISOString().slice(0, 10)),
-      source: 'app',
-      items: former.items.map((i) => ({
-        service_id: i.service_id,
-        extra_service_ids: i.extras.map((e) => e.service_id),
-      })),
-      rejoin: former,
-    });
+    const joined = await joinQueue(ctx, queue, now, rejoinRequest(former, customer, now));
     const view = await queue.view(ctx, former.pobId);
     const wait = waitInView(view, joined).wait_time;
     return { answer: 'rejoined', vars: { shop, wait: String(wait ?? '–') } };

@@ -22,7 +22,13 @@ import { requireCustomer } from '../../lib/auth';
 import { HttpError, notFound } from '../../lib/http-error';
 import { ipLimit } from '../../plugins/rate-limits';
 import { priorityOf } from '../../services/profiles';
-import { activeOrderExists, joinQueue, orderAnswer, ownOrderChange } from '../../services/orders';
+import {
+  activeOrderExists,
+  joinQueue,
+  orderAnswer,
+  ownOrderChange,
+  rejoinRequest,
+} from '../../services/orders';
 import { changeQueue } from '../../services/queue-change';
 import { deferOwnOrder } from '../../services/self-service';
 import { shareTravel } from '../../services/travel';
@@ -300,23 +306,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, id));
       if (!customer) throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
       const now = app.now();
-      const joined = await joinQueue(ctx, app.queue, now, {
-        pobId: row.pobId,
-        customerId: id,
-        customer: {
-          firstname: customer.firstname,
-          lastname: customer.lastname,
-          membershipType: customer.membershipType,
-          membershipEnd: customer.membershipEnd,
-        },
-        priority: priorityOf(customer, new Date(now).toISOString().slice(0, 10)),
-        source: 'app',
-        items: row.items.map((i) => ({
-          service_id: i.service_id,
-          extra_service_ids: i.extras.map((e) => e.service_id),
-        })),
-        rejoin: row,
-      });
+      const joined = await joinQueue(ctx, app.queue, now, rejoinRequest(row, customer, now));
       return reply.code(201).send({ id: joined.id });
     },
   );
