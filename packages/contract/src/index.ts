@@ -16,3 +16,4 @@ export * from './config';
 export * from './presence';
 export * from './messages';
 export * from './operator';
+export * from './barbers';

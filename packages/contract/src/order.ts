@@ -1,6 +1,7 @@
 // Orders: joining a shop's queue, checking in, leaving (sections 3, 4, 7).
 import { z } from 'zod';
-import { waitRangeSchema } from './shop';
+import { waitRangeSchema } from './estimate';
+import { barberChoiceSchema, orderBarberSchema } from './barbers';
 import { inputId, inputText, int32 } from './input';
 import { orderPresenceSchema } from './presence';
 import { orderAlertsSchema, orderNoticeSchema } from './messages';
@@ -37,16 +38,22 @@ export const createOrderSchema = z
   .object({
     pob_id: id,
     items: z.array(orderItemSchema).min(1).max(10),
+    /** The barber the customer chose; null or absent: the first available. */
+    barber_id: barberChoiceSchema.optional(),
   })
   .strict();
 export type CreateOrderPayload = z.infer<typeof createOrderSchema>;
 
 export const createOrderAnswerSchema = z.object({ id: z.number().int() });
 
-/** PATCH /customers/{id}/orders/{orderId}/: exactly one of check-in or cancel. */
+/**
+ * PATCH /customers/{id}/orders/{orderId}/: exactly one of check-in, cancel, or a change of barber
+ * (null: first available), which keeps the time already waited (BARBER_CHANGES_MAX per order).
+ */
 export const patchOrderSchema = z.union([
   z.object({ customer_at_pob: z.literal(true) }).strict(),
   z.object({ cancel: z.literal(true) }).strict(),
+  z.object({ barber_id: barberChoiceSchema }).strict(),
 ]);
 export type PatchOrderPayload = z.infer<typeof patchOrderSchema>;
 
@@ -83,6 +90,10 @@ export const orderSchema = z.object({
    * the kiosk and the SMS; a rejoin keeps it within the day. Null for older orders.
    */
   ticket: z.number().int().nullable().optional(),
+  /** The barber the customer chose; null: first available (absent from older servers). */
+  barber: orderBarberSchema.nullable().optional(),
+  /** Changes of barber this order still allows. */
+  barber_changes_left: z.number().int().min(0).optional(),
   /** The customer's alert choice for this order (when, and by which channel). */
   alerts: orderAlertsSchema.optional(),
   /** The shop's last word to everyone waiting, while the order waits; null when none. */

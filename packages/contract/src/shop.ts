@@ -1,5 +1,7 @@
 // Shops ("pobs" at the HTTP edge) as section 3 describes them.
 import { z } from 'zod';
+import { publicBarberSchema } from './barbers';
+import { serviceTimeEstimateSchema } from './estimate';
 
 export const queueStateSchema = z.enum(['open', 'closed', 'full']);
 export type QueueState = z.infer<typeof queueStateSchema>;
@@ -13,23 +15,12 @@ export const openTimeSchema = z.object({
 });
 export type OpenTime = z.infer<typeof openTimeSchema>;
 
-/**
- * The 80 % interval of a wait in whole minutes: one customer in ten waits less than `low`, one in
- * ten longer than `high` (calibrated on the shop's own recent waits).
- */
-export const waitRangeSchema = z
-  .object({ low: z.number().int().min(0), high: z.number().int().min(0) })
-  .refine((r) => r.low <= r.high, { message: 'low must not exceed high' });
-export type WaitRange = z.infer<typeof waitRangeSchema>;
-
-export const serviceTimeEstimateSchema = z.object({
-  priority: z.number().int().min(0),
-  /** Minutes a new customer of this priority would wait now for a chair (the median). */
-  wait_time: z.number().int().min(0),
-  /** The 80 % interval of that wait. */
-  wait_range: waitRangeSchema,
-});
-export type ServiceTimeEstimate = z.infer<typeof serviceTimeEstimateSchema>;
+export {
+  waitRangeSchema,
+  serviceTimeEstimateSchema,
+  type WaitRange,
+  type ServiceTimeEstimate,
+} from './estimate';
 
 export const serviceGroupSchema = z.object({
   id: z.number().int(),
@@ -110,6 +101,12 @@ export const pobSchema = pobSummarySchema.extend({
    * ACCURACY_MIN_ESTIMATES estimates with a known outcome.
    */
   accuracy: shopAccuracySchema.nullable(),
+  /**
+   * The shop's barbers who work today (on duty now first), each with the wait of a new customer
+   * who chooses them; the shop's service_time_estimates are "first available". Empty when the
+   * shop has not named its barbers.
+   */
+  barbers: z.array(publicBarberSchema),
   service_groups: z.array(serviceGroupSchema),
   services: z.array(serviceSchema),
   extra_services: z.array(extraServicesSchema),
@@ -127,5 +124,7 @@ export const pobEventSchema = z.object({
   queue_state: queueStateSchema,
   queue_info: z.object({ queue_employees: z.number().int().min(0) }),
   service_time_estimates: z.array(serviceTimeEstimateSchema),
+  /** The barbers with their own waits, as in GET /pobs/{id}/ (absent from older servers). */
+  barbers: z.array(publicBarberSchema).optional(),
 });
 export type PobEvent = z.infer<typeof pobEventSchema>;

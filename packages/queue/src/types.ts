@@ -20,6 +20,11 @@ export interface QueueOrder {
   /** Who serves it (in_service), when the shop records it: durations are learnt per barber. */
   barberId?: number | null;
   /**
+   * Waiting: the barber the customer chose (issue 30); null or absent: the first available. A
+   * tied order is only ever started by that barber.
+   */
+  wantsBarberId?: number | null;
+  /**
    * Not at a chair before this time (epoch ms): the customer asked for more time, or is on the way
    * and expected then (see presence.ts). The order keeps its place; chairs that free before it are
    * given to the next customer who is there, and its estimate is when it will really sit.
@@ -82,10 +87,26 @@ export interface Calibration {
   pooled: readonly (CalibrationCell | null)[];
 }
 
+/** A barber of the shop and their rota for the rest of today (issue 30, issue 31's rota). */
+export interface RotaBarber {
+  id: number;
+  /**
+   * When the barber is at a chair today (epoch ms), sorted and disjoint; a break is a gap. A
+   * barber on duty now has a shift containing `now` (the console's sign-in opens one until the
+   * planned end, or closing).
+   */
+  shifts: readonly { from: number; to: number }[];
+}
+
 export interface ShopQueueState {
   now: number;
-  /** Barbers on duty (>= 0). */
+  /** Barbers on duty (>= 0); with `barbers`, the number of them on duty now. */
   chairs: number;
+  /**
+   * Named barbers and their shifts: when given, the chairs at any moment are the barbers on duty
+   * then, and orders may be tied to one of them (wantsBarberId).
+   */
+  barbers?: readonly RotaBarber[];
   /** Active orders only, in any order. */
   orders: QueueOrder[];
   durationModel?: DurationModel;
@@ -168,7 +189,10 @@ export interface ServiceTimeEstimate {
 
 export interface QueueEstimate {
   orders: Map<number, OrderEstimate>;
+  /** A new customer who takes the first available barber. */
   serviceTimeEstimates: ServiceTimeEstimate[];
+  /** Per named barber (state.barbers): a new customer who chooses that barber. */
+  barberEstimates?: Map<number, ServiceTimeEstimate[]>;
 }
 
 /** What a customer is about to order, before it becomes a QueueOrder. */
