@@ -27,6 +27,7 @@ export function makeShop(overrides: Partial<Pob> = {}): Pob {
     ],
     queue_state: 'open',
     queue_info: { queue_employees: 3 },
+    barbers: [],
     image: false,
     notice: null,
     service_groups: [{ id: 1, title: 'Haircuts', display_order: 0, details: '', parent: null }],

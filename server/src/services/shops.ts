@@ -106,6 +106,8 @@ export async function shopDetail(
   });
   return {
     ...summaryView(row, await snapshot(ctx, row), language),
+    // Named barbers arrive with issue 30; until then a shop shows none.
+    barbers: [],
     service_groups: groups.map((g) => ({
       id: g.id,
       ...localisedTexts({ title: g.title, details: g.details }, g.translations, language),
