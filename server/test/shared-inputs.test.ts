@@ -60,6 +60,7 @@ function orderRow(pobId: number, o: OrderRecord) {
     checkedInAt: o.checkedInAt === null ? null : new Date(o.checkedInAt),
     joinedAt: new Date(o.joinedAt),
     startedAt: o.startedAt === null ? null : new Date(o.startedAt),
+    turnAt: o.turnAt == null ? null : new Date(o.turnAt),
     finishedAt: o.finishedAt === null ? null : new Date(o.finishedAt),
     plannedMinutes: o.plannedMinutes,
     startedBy: o.barberId,

@@ -72,4 +72,15 @@ describe('waitAfterEstimate', () => {
     expect(waitAfterEstimate(at, { checkedInAt: at, startedAt: null })).toBe(null);
     expect(waitAfterEstimate(at, { checkedInAt: at - 9, startedAt: at - 1 })).toBe(null);
   });
+  it('is the minutes until the recorded turn of a customer away when shown', () => {
+    // Passed over at +8 while on the way, seated at +30 after arriving late: the turn was at +8.
+    const away = { checkedInAt: at + 25 * MINUTE, startedAt: at + 30 * MINUTE };
+    expect(waitAfterEstimate(at, { ...away, turnAt: at + 8 * MINUTE })).toBe(8);
+    // A no-show's turn came too (marked at +15), though they never sat.
+    expect(
+      waitAfterEstimate(at, { checkedInAt: null, startedAt: null, turnAt: at + 15 * MINUTE }),
+    ).toBe(15);
+    // A turn before the estimate says nothing about it.
+    expect(waitAfterEstimate(at, { ...away, turnAt: at - MINUTE })).toBe(null);
+  });
 });

@@ -50,6 +50,12 @@ export interface OrderRecord {
   barberId: number | null;
   /** Not at a chair before this (asked for more time, or on the way): see presence.ts. */
   readyAt?: number | null;
+  /**
+   * When the order's turn came: it sat, or, while the customer was away, a chair went to someone
+   * behind them (staff passed them over) or they were marked a no-show. Null or absent when not
+   * recorded (the turn has not come, or a record older than it).
+   */
+  turnAt?: number | null;
 }
 
 /** An estimate the shop showed for an order, before calibration (the model's). */
@@ -124,15 +130,17 @@ function learnRates(orders: readonly OrderRecord[], now: number, timeZone: strin
 
 /**
  * Minutes from an estimate shown at `at` until the order's turn, when the records tell it: the
- * customer was at the shop when it was shown (they then sat at their turn). Null otherwise: one
- * still on the way may have been passed over at their turn and sat later, so their start measures
- * their travel, not the estimate. The closed loop, `npm run accuracy` and the daily summary all
- * judge estimates by this.
+ * recorded turn (`turnAt`: it sat, or a chair went to someone behind while the customer was
+ * away), else the start of a customer who was at the shop when it was shown (they then sat at
+ * their turn). Null otherwise: one still on the way may have been passed over at their turn and
+ * sat later, so without a recorded turn their start measures their travel, not the estimate.
+ * The closed loop, `npm run accuracy` and the daily summary all judge estimates by this.
  */
 export function waitAfterEstimate(
   at: number,
-  order: Pick<OrderRecord, 'startedAt' | 'checkedInAt'>,
+  order: Pick<OrderRecord, 'startedAt' | 'checkedInAt' | 'turnAt'>,
 ): number | null {
+  if (order.turnAt != null && order.turnAt >= at) return (order.turnAt - at) / MINUTE;
   if (order.startedAt === null || order.startedAt < at) return null;
   if (order.checkedInAt === null || order.checkedInAt > at) return null;
   return (order.startedAt - at) / MINUTE;

@@ -60,6 +60,7 @@ export function toOrderRecord(row: OrderRow): OrderRecord {
     barberId: row.startedBy,
     // Asked for more time, or on the way with a known travel time: keeps the place (presence.ts).
     readyAt: readyAtOf(row) ?? null,
+    turnAt: row.turnAt?.getTime() ?? null,
   };
 }
 

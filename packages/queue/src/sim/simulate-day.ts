@@ -81,6 +81,8 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
   let nextId = (history?.orders.reduce((max, o) => Math.max(max, o.id), 0) ?? 0) + 1;
 
   const turn = (c: SimCustomer, t: number) => {
+    // The shop records the turn as the server does (staff passed the customer over, or seated).
+    c.record.turnAt ??= t;
     const o = pending.get(c.record.id);
     if (!o) return;
     pending.delete(c.record.id);
