@@ -177,7 +177,8 @@ export function buildShopInputs(records: ShopRecords, now: number, timeZone: str
     const order = byId.get(e.orderId);
     const actual = order ? waitAfterEstimate(e.at, order) : null;
     if (actual === null || e.at < calibrationSince || e.at > now) return [];
-    return [{ priority: e.priority, model: e.model, actual, orderId: e.orderId }];
+    const sinceJoin = order ? (e.at - order.joinedAt) / MINUTE : undefined;
+    return [{ priority: e.priority, model: e.model, actual, orderId: e.orderId, sinceJoin }];
   });
   return {
     durationModel: buildDurationModel(served),

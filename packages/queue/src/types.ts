@@ -85,6 +85,14 @@ export interface Calibration {
    */
   longWaits?: ReadonlyMap<number, CalibrationCell | null>;
   pooled: readonly (CalibrationCell | null)[];
+  /**
+   * The same cells learnt from estimates shown at joining only (AT_JOINING_MINUTES), which err
+   * unlike later ones; an estimate at joining takes them first (calibration.ts).
+   */
+  atJoining?: {
+    byPriority: ReadonlyMap<number, readonly (CalibrationCell | null)[]>;
+    longWaits?: ReadonlyMap<number, CalibrationCell | null>;
+  };
 }
 
 /** A barber of the shop and their rota for the rest of today (issue 30, issue 31's rota). */
