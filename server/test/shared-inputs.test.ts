@@ -109,20 +109,22 @@ describe('one input builder', () => {
       .returning();
     if (!pob) throw new Error('shop insert failed');
     await db.insert(orders).values(view.records.orders.map((o) => orderRow(pob.id, o)));
-    await db.insert(waitEstimates).values(
-      view.records.estimates.map((e) => ({
-        orderId: e.orderId + OFFSET,
-        pobId: pob.id,
-        priority: e.priority,
-        at: new Date(e.at),
-        modelP10: e.model.p10,
-        modelP50: e.model.p50,
-        modelP90: e.model.p90,
-        wait: Math.round(e.model.p50),
-        low: Math.floor(e.model.p10),
-        high: Math.ceil(e.model.p90),
-      })),
-    );
+    // In chunks: a day of sweeps stores thousands (a statement takes at most 65,535 values).
+    const rows = view.records.estimates.map((e) => ({
+      orderId: e.orderId + OFFSET,
+      pobId: pob.id,
+      priority: e.priority,
+      at: new Date(e.at),
+      modelP10: e.model.p10,
+      modelP50: e.model.p50,
+      modelP90: e.model.p90,
+      wait: Math.round(e.model.p50),
+      low: Math.floor(e.model.p10),
+      high: Math.ceil(e.model.p90),
+    }));
+    for (let i = 0; i < rows.length; i += 2000) {
+      await db.insert(waitEstimates).values(rows.slice(i, i + 2000));
+    }
     // The history as the server caches it before the new order, then the order joins.
     const history = await loadHistory(db, pob, view.now);
     const known = new Set(view.records.orders.map((o) => o.id));

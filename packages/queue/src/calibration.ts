@@ -60,23 +60,25 @@ const SCORE_LIMIT = 1e4;
 const INDEX_BITS = 2 ** 20;
 
 /**
- * The records' indices sorted by score, with one native numeric sort of packed keys (score in
- * steps of SCORE_STEP, then index): a busy shop's 14 days are some 100,000 records in several
- * cells, and a comparator sort of objects made learning them cost more than the 150 ms a
- * shop's inputs may take.
+ * The records' scores sorted, packed with their indices as keys for one native numeric sort
+ * (score in whole steps of SCORE_STEP, then index): a busy shop's 14 days are some 100,000
+ * records in several cells, and a comparator sort of objects made learning them cost more than
+ * the 150 ms a shop's inputs may take. The score is read back from the key, in whole steps, so
+ * the answer does not depend on the records' order.
  */
-function sortedByScore(scores: Float64Array): Uint32Array {
+function sortedKeys(scores: Float64Array): Float64Array {
   const n = Math.min(scores.length, INDEX_BITS);
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const s = Math.min(SCORE_LIMIT, Math.max(-SCORE_LIMIT, scores[i] as number));
     keys[i] = (Math.round(s / SCORE_STEP) + SCORE_LIMIT / SCORE_STEP) * INDEX_BITS + i;
   }
-  keys.sort();
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = (keys[i] as number) % INDEX_BITS;
-  return order;
+  return keys.sort();
 }
+
+const indexOf = (key: number) => key % INDEX_BITS;
+const scoreOf = (key: number) =>
+  (Math.floor(key / INDEX_BITS) - SCORE_LIMIT / SCORE_STEP) * SCORE_STEP;
 
 /**
  * Weighted finite-sample conformal quantile: the smallest score whose cumulative weight reaches
@@ -84,15 +86,15 @@ function sortedByScore(scores: Float64Array): Uint32Array {
  * ceil((n + 1)(1 - tail))-th smallest score.
  */
 function conformal(scores: Float64Array, weights: Float64Array, total: number, tail: number) {
-  const order = sortedByScore(scores);
+  const keys = sortedKeys(scores);
   const target = (1 - tail) * (total + 1) - 1e-9;
   let sum = 0;
-  for (let k = 0; k < order.length; k++) {
-    const i = order[k] as number;
-    sum += weights[i] as number;
-    if (sum >= target) return scores[i] as number;
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k] as number;
+    sum += weights[indexOf(key)] as number;
+    if (sum >= target) return scoreOf(key);
   }
-  return order.length === 0 ? 0 : (scores[order[order.length - 1] as number] as number);
+  return keys.length === 0 ? 0 : scoreOf(keys[keys.length - 1] as number);
 }
 
 function median(values: Float64Array): number {
@@ -190,7 +192,7 @@ export function learnCalibration(
   const perPriority = (rs: readonly EstimateRecord[]) => {
     const byPriority = new Map<number, readonly (CalibrationCell | null)[]>();
     const longWaits = new Map<number, CalibrationCell | null>();
-    for (const p of new Set(rs.map((r) => r.priority))) {
+    for (const p of [...new Set(rs.map((r) => r.priority))].sort((a, b) => a - b)) {
       const mine = rs.filter((r) => r.priority === p);
       byPriority.set(p, split(mine));
       longWaits.set(

@@ -146,8 +146,17 @@ export function waitAfterEstimate(
   return (order.startedAt - at) / MINUTE;
 }
 
-/** Learns everything the engine needs from a shop's records at `now`. */
-export function buildShopInputs(records: ShopRecords, now: number, timeZone: string): ShopInputs {
+/**
+ * Learns everything the engine needs from a shop's records at `now`. `keep.calibration`: a
+ * calibration learnt minutes ago, kept instead of learning the 14 days again (the simulator
+ * rebuilds the inputs after every finish, as the server does, and relearns it every 10 minutes).
+ */
+export function buildShopInputs(
+  records: ShopRecords,
+  now: number,
+  timeZone: string,
+  keep: { calibration?: Calibration } = {},
+): ShopInputs {
   const done = records.orders.filter((o) => o.status !== 'active' && o.joinedAt <= now);
   const served: ServedOrder[] = done
     .filter((o) => o.status === 'serviced' && o.startedAt !== null && o.finishedAt !== null)
@@ -170,23 +179,30 @@ export function buildShopInputs(records: ShopRecords, now: number, timeZone: str
   const cancelShare =
     done.length === 0 ? 0 : done.filter((o) => o.status === 'cancelled').length / done.length;
 
-  const byId = new Map<number, OrderRecord>();
-  for (const o of records.orders) byId.set(o.id, o);
-  const calibrationSince = now - CALIBRATION_WINDOW_DAYS * DAY;
-  const shown: EstimateRecord[] = records.estimates.flatMap((e) => {
-    const order = byId.get(e.orderId);
-    const actual = order ? waitAfterEstimate(e.at, order) : null;
-    if (actual === null || e.at < calibrationSince || e.at > now) return [];
-    const sinceJoin = order ? (e.at - order.joinedAt) / MINUTE : undefined;
-    return [{ priority: e.priority, model: e.model, actual, orderId: e.orderId, sinceJoin }];
-  });
   return {
     durationModel: buildDurationModel(served),
     travel: { minutes: travelMinutes, noShowShare },
     cancelShare,
-    calibration: learnCalibration(shown),
+    calibration: keep.calibration ?? learnCalibration(shownRecords(records, now)),
     rates: learnRates(records.orders, now, timeZone),
   };
+}
+
+/** The stored estimates of the calibration window whose wait that followed is known. */
+function shownRecords(records: ShopRecords, now: number): EstimateRecord[] {
+  const byId = new Map<number, OrderRecord>();
+  for (const o of records.orders) byId.set(o.id, o);
+  const calibrationSince = now - CALIBRATION_WINDOW_DAYS * DAY;
+  const shown: EstimateRecord[] = [];
+  for (const e of records.estimates) {
+    if (e.at < calibrationSince || e.at > now) continue;
+    const order = byId.get(e.orderId);
+    const actual = order ? waitAfterEstimate(e.at, order) : null;
+    if (!order || actual === null) continue;
+    const sinceJoin = (e.at - order.joinedAt) / MINUTE;
+    shown.push({ priority: e.priority, model: e.model, actual, orderId: e.orderId, sinceJoin });
+  }
+  return shown;
 }
 
 function perHourAt(inputs: ShopInputs, source: 'app' | 'walk_in', at: number, timeZone: string) {
