@@ -27,7 +27,13 @@ export {
   keptRecords,
 } from './duration-model';
 export type { ServedOrder } from './duration-model';
-export { MIN_REMAINING_MINUTES, remainingMinutes } from './remaining-time';
+export {
+  MIN_REMAINING_MINUTES,
+  PROBABLY_FINISHED_P95_FACTOR,
+  probablyFinished,
+  remainingMinutes,
+} from './remaining-time';
+export { probablyFinishedIds } from './forgotten-finish';
 export { estimateNewcomers, estimateQueue, toWholeMinutes } from './estimate-queue';
 export { DEFAULT_SAMPLES, sampleWaits } from './wait-distribution';
 export {

@@ -15,7 +15,7 @@
 // an order changes no other order's draws, so a new order never moves anyone ahead of it, and
 // the same state always gives the same answer (no clock, no global random source).
 import { chairsOnDuty, orderMinutes, typicalMinutes } from './list-schedule';
-import { firstAbove, MIN_REMAINING_MINUTES } from './remaining-time';
+import { firstAbove, MIN_REMAINING_MINUTES, probablyFinished } from './remaining-time';
 import { sortQueue } from './sort-queue';
 import type { QueueOrder, ShopQueueState } from './types';
 import { mulberry32 } from './sim/random';
@@ -165,6 +165,14 @@ export function sampleWaits(
 
   const inService = state.orders.filter((o) => o.status === 'in_service');
   const serviceCenters = inService.map((o) => orderMinutes(state, o));
+  // A finish probably forgotten (remaining-time.ts): that chair is free now in every run.
+  const finishedNow = inService.map((o, i) =>
+    probablyFinished(
+      serviceCenters[i] as number,
+      (now - (o.startedAt ?? now)) / MINUTE,
+      model?.residuals ?? null,
+    ),
+  );
   const queue = sortQueue(state.orders);
   const n = queue.length;
   const minutes = queue.map((o) => orderMinutes(state, o));
@@ -217,6 +225,7 @@ export function sampleWaits(
     // Chairs: services under way end at a draw from the residuals longer than they have lasted.
     ends.length = 0;
     inService.forEach((o, i) => {
+      if (finishedNow[i]) return void ends.push(now);
       const center = serviceCenters[i] as number;
       const start = o.startedAt ?? now;
       const elapsed = Math.max(0, (now - start) / MINUTE);
