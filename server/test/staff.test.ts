@@ -167,6 +167,21 @@ describe('GET /staff/queue/', () => {
 });
 
 describe('POST /staff/orders/:id/start|finish/', () => {
+  it('asks whether a service far past its usual length is done while customers wait', async () => {
+    const seated = (await walkIn()).json<{ id: number }>().id;
+    expect((await act(seated, 'start')).statusCode).toBe(200);
+    const waiting = (await walkIn()).json<{ id: number }>().id;
+    const flagOf = async () => (await queueOf()).orders.find((o) => o.id === seated);
+    expect((await flagOf())?.probably_finished).toBeUndefined();
+    // Hours in, with a customer waiting at the shop: Finish was probably not pressed.
+    clock.advance(180);
+    expect((await flagOf())?.probably_finished).toBe(true);
+    await act(waiting, 'cancel');
+    expect((await flagOf())?.probably_finished).toBeUndefined();
+    await act(seated, 'finish');
+    clock.at -= 180 * 60_000;
+  });
+
   it("records an away customer's turn when staff seat someone behind them (issue 31)", async () => {
     const turnOf = async (id: number) =>
       (await fi(app).db.select().from(orders).where(eq(orders.id, id)))[0]?.turnAt?.getTime();
