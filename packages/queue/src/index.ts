@@ -60,7 +60,12 @@ export type { QueueState, ShopStatus } from './queue-state';
 export { deferOrder } from './defer-order';
 export type { OrderChange } from './defer-order';
 export { mulberry32 } from './sim/random';
-export { REPORT_BUCKET_EDGES, runScenario, simulateScenario } from './sim/run-scenario';
+export {
+  REPORT_BUCKET_EDGES,
+  runScenario,
+  scenarioResultOf,
+  simulateScenario,
+} from './sim/run-scenario';
 export type { ErrorSummary, GroupFigures, RangeSummary, ScenarioResult } from './sim/run-scenario';
 export { opensAtOf, simulateDay } from './sim/simulate-day';
 export type {
@@ -72,6 +77,17 @@ export type {
   SimHistory,
 } from './sim/simulate-day';
 export { DEFAULT_SCENARIO, STANDARD_SCENARIOS } from './sim/scenario';
+export { AUDIT_CLASS_SCENARIOS, MEASURED_SCENARIOS } from './sim/audit-scenarios';
+export {
+  dayIntervals,
+  figuresOf,
+  formatVerdicts,
+  judgeTargets,
+  measureDays,
+  RESAMPLES,
+  TARGETS,
+} from './sim/targets';
+export type { DayOutcome, Figures, Interval, Verdict } from './sim/targets';
 export type { OrderType, Scenario } from './sim/scenario';
 export type { ServiceFamily } from './sim/service-times';
 export type { AccuracySummary } from './sim/metrics';

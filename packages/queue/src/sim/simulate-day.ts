@@ -253,10 +253,12 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
         priority: c.record.priority,
         app: c.record.source === 'app',
         jono: { shown: own.waitMinutes, low: own.waitRange.low, high: own.waitRange.high },
+        jonoMedian: own.expectedStart === null ? own.waitMinutes : (own.expectedStart - t) / MINUTE,
         model: own.model,
         naive: Math.round(naiveWait(state, c.record)),
         aware: Math.round(priorityAwareWait(state, c.record)),
         oracle: shownOf(oracle),
+        oracleMedian: oracle.p50,
       });
     }
     schedule(c, t);
