@@ -7,6 +7,7 @@
 // 5, 30 and 100 waiting orders. `BENCH_ONLY=accuracy npm run bench`; a smaller run while
 // developing: `ACCURACY_DAYS=7 ACCURACY_SCENARIOS=quiet-weekday,lunch-break` (or the flags
 // `--days=7 --scenarios=...` running this file alone with tsx).
+import { readFileSync, writeFileSync } from 'node:fs';
 import {
   DEFAULT_SAMPLES,
   estimateQueue,
@@ -106,9 +107,41 @@ export function runAccuracy(opts: BenchOptions, argv: readonly string[] = []): A
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const argv = process.argv.slice(2);
+/**
+ * Runs alone: `--save=file.json` keeps each scenario's outcomes as it finishes (runs of a few
+ * scenarios each can share the machine's cores), `--load=a.json,b.json` judges saved ones
+ * together; `--markdown` prints the verdicts' table.
+ */
+function main(argv: readonly string[]): void {
+  const flag = (name: string) =>
+    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const load = flag('load');
+  if (load) {
+    const byScenario = new Map<string, DayOutcome[]>();
+    for (const file of load.split(',')) {
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, DayOutcome[]>;
+      for (const [name, rows] of Object.entries(saved)) byScenario.set(name, rows);
+    }
+    const verdicts = judgeTargets(byScenario);
+    const figures = [...byScenario].map(([scenario, rows]) => ({ scenario, ...figuresOf(rows) }));
+    if (argv.includes('--markdown')) console.log(formatVerdicts(verdicts));
+    else console.log(JSON.stringify({ figures, verdicts }, null, 2));
+    return;
+  }
+  const save = flag('save');
+  if (save) {
+    const { days, names } = accuracySize(argv);
+    const saved: Record<string, DayOutcome[]> = {};
+    for (const scenario of MEASURED_SCENARIOS) {
+      if (names.length > 0 && !names.includes(scenario.name)) continue;
+      saved[scenario.name] = measureDays({ ...scenario, days }).outcomes;
+      writeFileSync(save, JSON.stringify(saved));
+    }
+    return;
+  }
   const result = runAccuracy(parseOptions(argv), argv);
   if (argv.includes('--markdown')) console.log(result.report);
   else console.log(JSON.stringify(result, null, 2));
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) main(process.argv.slice(2));

@@ -95,6 +95,7 @@ export { erlangC, erlangCMeanWait } from './sim/erlang-c';
 export {
   ARRIVAL_WINDOW_DAYS,
   buildShopInputs,
+  cancelChanceAfter,
   CALIBRATION_WINDOW_DAYS,
   DURATION_HISTORY_ORDERS,
   queueOrderOf,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_CALIBRATION_RECORDS } from './calibration';
-import { buildShopInputs, waitAfterEstimate } from './shop-inputs';
+import { buildShopInputs, cancelChanceAfter, waitAfterEstimate } from './shop-inputs';
 import type { OrderRecord, ShownEstimate } from './shop-inputs';
 
 const MINUTE = 60_000;
@@ -129,5 +129,22 @@ describe('buildShopInputs: cost at a busy shop’s largest history', () => {
     });
     // CPU time of the warm runs (the server keeps a shop's inputs for 10 minutes).
     expect(Math.min(...costs.slice(1))).toBeLessThanOrEqual(150);
+  });
+});
+
+describe('cancelChanceAfter', () => {
+  it('gives a customer who has waited past most cancels a smaller chance of leaving', () => {
+    // A tenth of customers leave, all of them within 40 minutes of joining.
+    const inputs = {
+      ...buildShopInputs({ orders: [], estimates: [] }, NOW, 'Europe/Helsinki'),
+      cancelShare: 0.1,
+      cancelMinutes: Array.from({ length: 40 }, (_, i) => i + 0.5),
+    };
+    expect(cancelChanceAfter(inputs, 0)).toBeCloseTo(0.1, 6);
+    expect(cancelChanceAfter(inputs, 20)).toBeCloseTo(0.05 / 0.95, 6);
+    // An hour in, nobody leaves any more: the queue ahead is not thinned by cancels.
+    expect(cancelChanceAfter(inputs, 60)).toBe(0);
+    // Without recorded cancel times, the shop's share.
+    expect(cancelChanceAfter({ ...inputs, cancelMinutes: [] }, 60)).toBe(0.1);
   });
 });

@@ -30,6 +30,11 @@ export interface QueueOrder {
    * given to the next customer who is there, and its estimate is when it will really sit.
    */
   readyAt?: number;
+  /**
+   * The chance this waiting customer still leaves the queue, given how long they have waited
+   * (shop-inputs.ts, from the shop's cancels); without it, the shop's cancel share.
+   */
+  cancelChance?: number;
 }
 
 export interface DurationModel {

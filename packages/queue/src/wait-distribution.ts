@@ -256,7 +256,7 @@ export function sampleWaits(
       const since = absentFor[i] as number;
       let at = now;
       const given = readyAt[i] ?? null;
-      if (hashUniform(seed ^ o.id, r, 3) < cancelShare) at = Infinity;
+      if (hashUniform(seed ^ o.id, r, 3) < (o.cancelChance ?? cancelShare)) at = Infinity;
       else if (given !== null) at = given;
       else if (since >= 0) {
         if (hashUniform(seed ^ o.id, r, 4) < (noShowChance[i] as number)) at = Infinity;

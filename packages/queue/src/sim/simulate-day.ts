@@ -104,11 +104,13 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
     result.outcomes.push({ ...o, actual: (t - c.record.joinedAt) / MINUTE });
   };
 
-  const leave = (c: SimCustomer, status: 'cancelled' | 'noShow') => {
+  const leave = (c: SimCustomer, status: 'cancelled' | 'noShow', t: number) => {
     const index = waiting.indexOf(c);
     if (index >= 0) waiting.splice(index, 1);
     c.left = true;
     c.record.status = status;
+    // As the server: a cancel or no-show closes the order (finished_at) when it happens.
+    c.record.finishedAt = t;
     pending.delete(c.record.id);
     if (status === 'cancelled') result.cancelled += 1;
     else result.noShows += 1;
@@ -308,10 +310,10 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
       dispatch(time);
       changed(time);
     } else if (event.kind === 'cancel') {
-      leave(event.customer, 'cancelled');
+      leave(event.customer, 'cancelled', time);
       changed(time);
     } else if (event.customer.arriveAt > time) {
-      leave(event.customer, 'noShow');
+      leave(event.customer, 'noShow', time);
       dispatch(time);
       changed(time);
     }
