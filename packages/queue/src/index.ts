@@ -13,6 +13,7 @@ export type {
   Calibration,
   CalibrationCell,
   ModelWait,
+  RotaBarber,
   ShopQueueState,
   TravelModel,
   WaitRange,
@@ -39,7 +40,9 @@ export {
 export type { EstimateRecord } from './calibration';
 export { higherPriorityLoad, MAX_HIGHER_PRIORITY_LOAD, withArrivals } from './arrivals-ahead';
 export { allocate, isClosingSoon } from './allocate';
-export { orderMinutes } from './list-schedule';
+export { listSchedule, orderMinutes } from './list-schedule';
+export type { ListSchedule, ScheduledOrder } from './list-schedule';
+export { eligibleFor, eligibleQueue, nextForBarber } from './barber-eligibility';
 export type { Allocation } from './allocate';
 export {
   closingTime,
