@@ -49,7 +49,8 @@ export function shiftsFrom(
       .sort((x, y) => x.from - y.from),
   );
   const lastEnd = Math.max(-Infinity, ...cleaned.map((s) => s.at(-1)?.to ?? -Infinity));
-  const until = closesAt != null && Number.isFinite(closesAt) ? Math.min(closesAt, lastEnd) : lastEnd;
+  const until =
+    closesAt != null && Number.isFinite(closesAt) ? Math.min(closesAt, lastEnd) : lastEnd;
   for (const shifts of cleaned) {
     const last = shifts.at(-1);
     if (last && last.to >= until) last.to = Infinity;
