@@ -68,8 +68,13 @@ export type {
   Shown,
   SimHistory,
 } from './sim/simulate-day';
-export { DEFAULT_SCENARIO, STANDARD_SCENARIOS } from './sim/scenario';
-export type { OrderType, Scenario } from './sim/scenario';
+export {
+  BARBER_SCENARIOS,
+  DEFAULT_SCENARIO,
+  namedBarbersScenario,
+  STANDARD_SCENARIOS,
+} from './sim/scenario';
+export type { OrderType, Scenario, SimBarber } from './sim/scenario';
 export type { ServiceFamily } from './sim/service-times';
 export type { AccuracySummary } from './sim/metrics';
 export { erlangC, erlangCMeanWait } from './sim/erlang-c';
