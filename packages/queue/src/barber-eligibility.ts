@@ -1,37 +1,72 @@
-// Who a barber's chair seats next (issue 30): the rule of the list schedule with named barbers
-// (barber-schedule.ts), for the board's Start on a barber's chair and the console's columns.
-//
-// A barber takes the first customer in queue order (members first, then who joined first) who
-// is at the shop and ready, and either takes the first available (free) or chose that barber.
-// A customer who chose another barber is never offered to this one.
-import { compareQueueOrders } from './sort-queue';
-import type { QueueOrder, ShopQueueState } from './types';
+// Who may sit in a named barber's chair (issue 30): the one rule the server's Start, the staff
+// board's "next" per chair and the engine share. A customer tied to a barber (wantsBarberId) is
+// only ever served by that barber; a free customer (first available) by anyone. Free chairs go
+// to the customers who can sit now in queue order: each takes a free chair of a barber who may
+// serve them; a free customer prefers a chair whose barber has none of their own customers
+// waiting to sit, so that choosing a barber does not make anyone else wait for a chair.
+import { nextToSit, type OrderFacts } from './state-model';
 
-type EligibilityFacts = Pick<QueueOrder, 'wantsBarberId'>;
-
-/** Whether an order may be seated by this barber: it is free, or tied to them. */
-export function eligibleFor(order: EligibilityFacts, barberId: number): boolean {
-  return order.wantsBarberId == null || order.wantsBarberId === barberId;
+export interface TiedOrderFacts extends OrderFacts {
+  /** The barber the customer chose; null or absent: the first available. */
+  wantsBarberId?: number | null;
 }
 
-/** A waiting order at the shop and ready now (not on the way, not deferred past `now`). */
-function readyNow(order: QueueOrder, now: number): boolean {
-  if (order.status !== 'waiting' || order.atShop === false) return false;
-  return order.readyAt === undefined || !Number.isFinite(order.readyAt) || order.readyAt <= now;
+/** Whether `barberId` may serve the order: it is tied to them, or to nobody. */
+export function mayServe(order: { wantsBarberId?: number | null }, barberId: number | null): boolean {
+  const wanted = order.wantsBarberId ?? null;
+  return wanted === null || wanted === barberId;
+}
+
+/** A free chair on duty and the barber signed in at it (null in a shop without named barbers). */
+export interface FreeChair {
+  chair: number;
+  barberId: number | null;
 }
 
 /**
- * The waiting orders this barber may seat now, in the order they would seat them (the first is
- * next). The server, whose own states know more (held, on the way), can instead filter its
- * `nextToSit` list with `eligibleFor`: the same rule.
+ * Who sits next in each free chair: the customers who can sit now, in queue order, each given
+ * the first free chair whose barber may serve them (a free customer: first one whose barber has no
+ * tied customer among those who can sit, else the first). Chairs nobody can take map to null.
  */
-export function eligibleQueue(state: ShopQueueState, barberId: number): QueueOrder[] {
-  return state.orders
-    .filter((o) => readyNow(o, state.now) && eligibleFor(o, barberId))
-    .sort(compareQueueOrders);
+export function nextPerChair<T extends TiedOrderFacts>(
+  freeChairs: readonly FreeChair[],
+  orders: readonly T[],
+  now: number,
+): Map<number, T | null> {
+  const ready = nextToSit(orders, now);
+  const open = [...freeChairs].sort((a, b) => a.chair - b.chair);
+  const answer = new Map<number, T | null>(open.map((c) => [c.chair, null]));
+  const tiedLeft = new Map<number, number>();
+  for (const o of ready) {
+    const b = o.wantsBarberId ?? null;
+    if (b !== null) tiedLeft.set(b, (tiedLeft.get(b) ?? 0) + 1);
+  }
+  for (const o of ready) {
+    if (open.length === 0) break;
+    const wanted = o.wantsBarberId ?? null;
+    let at = -1;
+    if (wanted !== null) {
+      at = open.findIndex((c) => c.barberId === wanted);
+      tiedLeft.set(wanted, (tiedLeft.get(wanted) ?? 1) - 1);
+    } else {
+      at = open.findIndex((c) => c.barberId === null || (tiedLeft.get(c.barberId) ?? 0) === 0);
+      if (at < 0) at = 0;
+    }
+    if (at < 0) continue;
+    const [chair] = open.splice(at, 1);
+    if (chair) answer.set(chair.chair, o);
+  }
+  return answer;
 }
 
-/** Who this barber's chair should seat next, or null when no one they may serve is ready. */
-export function nextForBarber(state: ShopQueueState, barberId: number): QueueOrder | null {
-  return eligibleQueue(state, barberId)[0] ?? null;
+/**
+ * The customer Start on a barber's chair seats: the first who can sit now, in queue order, who is
+ * tied to this barber or free. A free customer ahead of the barber's own is due first and is taken.
+ */
+export function nextForBarber<T extends TiedOrderFacts>(
+  orders: readonly T[],
+  barberId: number | null,
+  now: number,
+): T | null {
+  return nextToSit(orders, now).find((o) => mayServe(o, barberId)) ?? null;
 }

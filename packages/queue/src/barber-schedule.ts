@@ -282,8 +282,19 @@ export function runBarbers(
       freeHeap.push(e);
       arrivalAt = input.nextArrivalAt();
     }
-    const own = tiedHeaps[b] as Heap;
+    let own = tiedHeaps[b] as Heap;
     const fromFree = freeHeap.peekKey() <= own.peekKey();
+    if (fromFree && freeHeap.size > 0 && own.size > 0) {
+      // A free customer prefers a barber free at the same moment with none of their own waiting
+      // (as the board's nextPerChair): choosing a barber then makes no one else wait.
+      for (let c = 0; c < barbers; c++) {
+        if (c !== b && (free[c] as number) <= at && (tiedHeaps[c] as Heap).size === 0) {
+          b = c;
+          own = tiedHeaps[c] as Heap;
+          break;
+        }
+      }
+    }
     const heap = fromFree ? freeHeap : own;
     if (heap.size === 0) {
       // No one this barber may serve is at the shop: everyone of their lines has had their turn.

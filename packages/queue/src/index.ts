@@ -42,7 +42,6 @@ export { higherPriorityLoad, MAX_HIGHER_PRIORITY_LOAD, withArrivals } from './ar
 export { allocate, isClosingSoon } from './allocate';
 export { listSchedule, orderMinutes } from './list-schedule';
 export type { ListSchedule, ScheduledOrder } from './list-schedule';
-export { eligibleFor, eligibleQueue, nextForBarber } from './barber-eligibility';
 export type { Allocation } from './allocate';
 export {
   closingTime,
@@ -133,4 +132,7 @@ export type {
   Refusal,
   WaitingStateKind,
 } from './state-model';
+export type { OnDuty } from './state-model';
+export { mayServe, nextForBarber, nextPerChair } from './barber-eligibility';
+export type { FreeChair, TiedOrderFacts } from './barber-eligibility';
 export { barbersNeeded, oneTimeMeanWait } from './staffing';

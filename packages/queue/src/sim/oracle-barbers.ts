@@ -152,22 +152,40 @@ function oneRun(
       if (b >= 0 && goneAt(scenario, barbers[b] as (typeof barbers)[number], t - opensAt))
         e.wants = -1;
     }
+    // Free chairs to the customers here in queue order, as simulate-day.ts (the board's rule).
+    const open: number[] = [];
     for (let b = 0; b < barbers.length; b++) {
       const barber = barbers[b] as (typeof barbers)[number];
-      if ((busyUntil[b] as number) > t || !onDutyAt(scenario, barber, t - opensAt)) continue;
-      for (let i = 0; i < entries.length; i++) {
+      if ((busyUntil[b] as number) <= t && onDutyAt(scenario, barber, t - opensAt)) open.push(b);
+    }
+    if (open.length > 0) {
+      const tiedHere = new Map<number, number>();
+      for (const e of entries) {
+        if (e.wants >= 0 && e.ready <= t && t < e.leave)
+          tiedHere.set(e.wants, (tiedHere.get(e.wants) ?? 0) + 1);
+      }
+      for (let i = 0; i < entries.length && open.length > 0; i++) {
         const e = entries[i] as Entry;
-        if (t >= e.leave || (e.wants >= 0 && e.wants !== b)) continue;
+        if (t >= e.leave) continue;
+        let at = e.wants >= 0 ? open.indexOf(e.wants) : 0;
+        if (at < 0) continue;
         if (e.target) return t - now;
-        if (e.ready <= t) {
-          entries.splice(i, 1);
-          busyUntil[b] = t + e.minutes * barber.speed * MINUTE;
-          break;
+        if (e.ready > t) {
+          if (!e.called) {
+            e.called = true;
+            e.leave = Math.min(e.leave, givenUpAt(t + scenario.graceMinutes * MINUTE, e.ready));
+          }
+          continue;
         }
-        if (!e.called) {
-          e.called = true;
-          e.leave = Math.min(e.leave, givenUpAt(t + scenario.graceMinutes * MINUTE, e.ready));
+        if (e.wants >= 0) tiedHere.set(e.wants, (tiedHere.get(e.wants) ?? 1) - 1);
+        else {
+          const own = open.findIndex((b) => (tiedHere.get(b) ?? 0) === 0);
+          at = own >= 0 ? own : 0;
         }
+        const [b] = open.splice(at, 1) as [number];
+        busyUntil[b] = t + e.minutes * (barbers[b] as (typeof barbers)[number]).speed * MINUTE;
+        entries.splice(i, 1);
+        i--;
       }
     }
     // The next moment anything changes.

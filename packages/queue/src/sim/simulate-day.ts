@@ -113,40 +113,58 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
   };
 
   /**
-   * Each barber on duty with a free chair seats the first customer here, in queue order, who
-   * takes the first available or chose them; a barber gone for the day has their customers take
-   * the first available (the server offers it).
+   * The free chairs of barbers on duty go to the customers here in queue order, as the board's
+   * nextPerChair offers them: a customer who chose a barber takes that barber's chair; one who
+   * takes the first available, the first free chair whose barber has none of their own here
+   * waiting, else the first. A customer away is called when a chair they could take is free. A
+   * barber gone for the day has their customers take the first available (the server offers it).
    */
   const dispatchBarbers = (t: number, list: NonNullable<typeof barbers>) => {
+    const index = new Map(list.map((x, b) => [x.id, b]));
     for (const c of waiting) {
-      const b = list.findIndex((x) => x.id === c.record.wantsBarberId);
-      if (b >= 0 && goneAt(scenario, list[b] as (typeof list)[number], t - opensAt))
+      const b = index.get(c.record.wantsBarberId ?? -1);
+      if (b !== undefined && goneAt(scenario, list[b] as (typeof list)[number], t - opensAt))
         c.record.wantsBarberId = null;
     }
-    list.forEach((barber, b) => {
-      if (chairOf[b] || !onDutyAt(scenario, barber, t - opensAt)) return;
-      for (let i = 0; i < waiting.length; i++) {
-        const c = waiting[i] as SimCustomer;
-        const wants = c.record.wantsBarberId ?? null;
-        if (wants !== null && wants !== barber.id) continue;
-        if (c.arriveAt > t) {
-          call(c, t);
-          continue;
-        }
-        waiting.splice(i, 1);
-        c.record.startedAt = t;
-        c.record.barberId = barber.id;
-        c.actualMinutes *= barber.speed;
-        chairOf[b] = c;
-        inService.add(c);
-        result.servedCount += 1;
-        result.totalWaitMinutes += (t - c.record.joinedAt) / MINUTE;
-        result.totalServiceMinutes += c.actualMinutes;
-        turn(c, t);
-        events.push(Math.round(t + c.actualMinutes * MINUTE), { kind: 'end', customer: c });
-        return;
+    const open = list
+      .map((_, b) => b)
+      .filter(
+        (b) => !chairOf[b] && onDutyAt(scenario, list[b] as (typeof list)[number], t - opensAt),
+      );
+    if (open.length === 0) return;
+    const tiedHere = new Map<number, number>();
+    for (const c of waiting) {
+      const b = index.get(c.record.wantsBarberId ?? -1);
+      if (b !== undefined && c.arriveAt <= t) tiedHere.set(b, (tiedHere.get(b) ?? 0) + 1);
+    }
+    for (const c of [...waiting]) {
+      if (open.length === 0) break;
+      const wanted = index.get(c.record.wantsBarberId ?? -1) ?? -1;
+      let at = wanted >= 0 ? open.indexOf(wanted) : 0;
+      if (at < 0) continue;
+      if (c.arriveAt > t) {
+        call(c, t);
+        continue;
       }
-    });
+      if (wanted >= 0) tiedHere.set(wanted, (tiedHere.get(wanted) ?? 1) - 1);
+      else {
+        const own = open.findIndex((b) => (tiedHere.get(b) ?? 0) === 0);
+        at = own >= 0 ? own : 0;
+      }
+      const [b] = open.splice(at, 1) as [number];
+      const barber = list[b] as (typeof list)[number];
+      waiting.splice(waiting.indexOf(c), 1);
+      c.record.startedAt = t;
+      c.record.barberId = barber.id;
+      c.actualMinutes *= barber.speed;
+      chairOf[b] = c;
+      inService.add(c);
+      result.servedCount += 1;
+      result.totalWaitMinutes += (t - c.record.joinedAt) / MINUTE;
+      result.totalServiceMinutes += c.actualMinutes;
+      turn(c, t);
+      events.push(Math.round(t + c.actualMinutes * MINUTE), { kind: 'end', customer: c });
+    }
   };
 
   const dispatch = (t: number) => {
