@@ -2,6 +2,7 @@
 // list schedule and the Monte Carlo with tied and free customers.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { allocate } from './allocate';
 import { mayServe } from './barber-eligibility';
 import { estimateNewcomers, estimateQueue } from './estimate-queue';
 import { listSchedule } from './list-schedule';
@@ -143,6 +144,48 @@ describe('named barbers: examples', () => {
     expect(startOf(state, 3)).toMatchObject({ start: T0 + 30 * MINUTE, barberId: 2 });
     // The board's rule still does not offer them to barber 2 until they accept first available.
     expect(mayServe({ wantsBarberId: 1 }, 2)).toBe(false);
+  });
+
+  it('serves everyone accepted after closing by the barbers who work until it', () => {
+    const closesAt = T0 + 30 * MINUTE;
+    const state = shop({
+      barbers: [
+        { id: 1, shifts: [{ from: T0 - 8 * HOUR, to: closesAt }] },
+        { id: 2, shifts: [{ from: T0 - 8 * HOUR, to: T0 + 10 * MINUTE }] },
+      ],
+      closesAt,
+      orders: [1, 2, 3, 4].map((id) => order({ id, plannedMinutes: 20 })),
+    });
+    // Barber 2 serves one and goes home at 20 min; barber 1 serves the rest until 60 min and on.
+    const starts = listSchedule(state)?.waiting.map((s) => [s.start, s.barberId]);
+    expect(starts).toEqual([
+      [T0, 1],
+      [T0, 2],
+      [T0 + 20 * MINUTE, 1],
+      [T0 + 40 * MINUTE, 1],
+    ]);
+    const e = estimateQueue({ ...state, samples: 20 });
+    expect(e.orders.get(4)?.waitMinutes).toBe(40);
+    expect(e.serviceTimeEstimates.find((x) => x.priority === 0)?.wait_time).toBe(60);
+  });
+
+  it("allocates a customer who chooses a barber by that barber's wait and speed", () => {
+    const closesAt = T0 + 50 * MINUTE;
+    const state = shop({
+      barbers: [allDay(1), allDay(2)],
+      closesAt,
+      orders: [
+        order({ id: 1, status: 'in_service', startedAt: T0, plannedMinutes: 40, barberId: 1 }),
+        order({ id: 2, status: 'in_service', startedAt: T0, plannedMinutes: 10, barberId: 2 }),
+      ],
+      samples: 20,
+    });
+    const candidate = { priority: 0, plannedMinutes: 20, serviceIds: [1] };
+    expect(allocate(state, candidate, closesAt)).toMatchObject({ ok: true, waitMinutes: 10 });
+    expect(allocate(state, { ...candidate, wantsBarberId: 1 }, closesAt)).toEqual({
+      ok: false,
+      reason: 'time_slot',
+    });
   });
 
   it('estimates before the first barber comes on duty, and nothing with no one due today', () => {
