@@ -6,7 +6,7 @@ import type { SimHistory } from './day-types';
 import type { SimCustomer } from './customers';
 import { barberOracleWait } from './oracle-barbers';
 import { runScenario } from './run-scenario';
-import { namedBarbersScenario } from './scenario';
+import { chairRotaOfDay, namedBarbersScenario, STANDARD_SCENARIOS } from './scenario';
 import type { Scenario } from './scenario';
 import { serviceLaws } from './service-times';
 import { createRandom } from './random';
@@ -124,5 +124,22 @@ describe('simulated named barbers', { timeout: 60_000 }, () => {
     expect(groups.filter((g) => g.startsWith('barber ')).length).toBeGreaterThan(1);
     expect(result.byBarber?.reduce((n, g) => n + g.jono.n, 0)).toBe(result.customers);
     for (const g of result.byBarber ?? []) expect(g.oracle.n).toBe(g.jono.n);
+  });
+
+  it('tells the engine a chairs rota as anonymous barbers with shifts', () => {
+    const scenario = STANDARD_SCENARIOS.find((x) => x.name === 'barbers-leave')!;
+    const h = (x: number) => x * HOUR;
+    expect(chairRotaOfDay(scenario, 0)).toEqual([
+      { id: 1, shifts: [{ from: 0, to: h(10) }] },
+      { id: 2, shifts: [{ from: 0, to: h(10) }] },
+      { id: 3, shifts: [{ from: 0, to: h(7) }] },
+      {
+        id: 4,
+        shifts: [
+          { from: 0, to: h(3) },
+          { from: h(4), to: h(7) },
+        ],
+      },
+    ]);
   });
 });

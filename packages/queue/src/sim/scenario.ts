@@ -50,6 +50,11 @@ export interface Scenario {
   barbers?: readonly SimBarber[];
   /** Share of customers who choose a barber (the rest take the first available). */
   chooseShare?: number;
+  /**
+   * Jono is told the chairs' `rota` for the day ahead (issue 31: staff enter planned breaks and
+   * shifts), as anonymous barbers with shifts; otherwise only the chairs on duty now.
+   */
+  rotaKnown?: boolean;
   /** Later changes of the barbers on duty (lunch, going home early), by hours after opening. */
   rota: readonly RotaChange[];
   /** Opening hours of the day; customers join only while open, everyone accepted is served. */
@@ -295,6 +300,27 @@ export function rotaOfDay(scenario: Scenario, opensAt: number): RotaBarber[] {
       to: opensAt + s.toHour * HOUR_MS,
     })),
   }));
+}
+
+/**
+ * The chairs' rota as the engine is told it: barber k (1-based) is on duty while at least k
+ * chairs are; the last shift of those on duty at closing runs to it (and on, see shiftsFrom).
+ */
+export function chairRotaOfDay(scenario: Scenario, opensAt: number): RotaBarber[] {
+  const steps = [{ fromHour: 0, chairs: scenario.chairs }, ...scenario.rota];
+  const most = Math.max(...steps.map((s) => s.chairs));
+  return Array.from({ length: most }, (_, k) => {
+    const shifts: { from: number; to: number }[] = [];
+    steps.forEach((step, i) => {
+      if (step.chairs <= k) return;
+      const from = opensAt + step.fromHour * HOUR_MS;
+      const to = opensAt + (steps[i + 1]?.fromHour ?? scenario.hours) * HOUR_MS;
+      const last = shifts.at(-1);
+      if (last && last.to === from) last.to = to;
+      else shifts.push({ from, to });
+    });
+    return { id: k + 1, shifts };
+  }).filter((b) => b.shifts.length > 0);
 }
 
 /**

@@ -22,7 +22,7 @@ import { EventQueue } from './event-queue';
 import { oracleWait } from './oracle';
 import { barberOracleWait } from './oracle-barbers';
 import { createRandom, deriveSeed } from './random';
-import { chairsAt, goneAt, onDutyAt, rotaOfDay, shiftChanges } from './scenario';
+import { chairRotaOfDay, chairsAt, goneAt, onDutyAt, rotaOfDay, shiftChanges } from './scenario';
 import type { Scenario } from './scenario';
 import { recordedMinutes, serviceLaws } from './service-times';
 
@@ -85,7 +85,11 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
   const barbers = scenario.barbers ?? null;
   const chairOf = barbers ? barbers.map((): SimCustomer | null => null) : [];
   const chooseRandom = createRandom(deriveSeed(seed, 0x6261));
-  const rota = barbers ? rotaOfDay(scenario, opensAt) : undefined;
+  const rota = barbers
+    ? rotaOfDay(scenario, opensAt)
+    : scenario.rotaKnown && scenario.rota.length > 0
+      ? chairRotaOfDay(scenario, opensAt)
+      : undefined;
 
   const turn = (c: SimCustomer, t: number) => {
     const o = pending.get(c.record.id);
