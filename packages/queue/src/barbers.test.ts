@@ -146,6 +146,26 @@ describe('named barbers: examples', () => {
     expect(mayServe({ wantsBarberId: 1 }, 2)).toBe(false);
   });
 
+  it('lets a tied customer ask for more time within their barber line only', () => {
+    const state = shop({
+      barbers: [allDay(1), allDay(2)],
+      orders: [
+        order({ id: 1, wantsBarberId: 1, readyAt: T0 + 15 * MINUTE }),
+        order({ id: 2, wantsBarberId: 1 }),
+        order({ id: 3 }),
+        order({ id: 4 }),
+      ],
+    });
+    // Barber 1 seats their next customer meanwhile; the free ones go to barber 2 as before.
+    expect(startOf(state, 2)).toMatchObject({ start: T0, barberId: 1 });
+    expect(startOf(state, 1)).toMatchObject({ start: T0 + 20 * MINUTE, barberId: 1 });
+    expect(startOf(state, 3)).toMatchObject({ start: T0, barberId: 2 });
+    expect(startOf(state, 4)).toMatchObject({ start: T0 + 20 * MINUTE, barberId: 2 });
+    const e = estimateQueue({ ...state, samples: 20 });
+    expect(e.orders.get(1)?.waitMinutes).toBe(20);
+    expect(e.orders.get(2)?.waitMinutes).toBe(0);
+  });
+
   it('serves everyone accepted after closing by the barbers who work until it', () => {
     const closesAt = T0 + 30 * MINUTE;
     const state = shop({
