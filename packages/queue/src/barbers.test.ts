@@ -96,8 +96,20 @@ describe('named barbers: examples', () => {
     // First available: barber 2 at 20 (barber 1's line is all tied).
     expect(e.serviceTimeEstimates.find((s) => s.priority === 0)?.wait_time).toBe(20);
     expect(estimateNewcomers(state, [0], 1)[0]?.wait_time).toBe(60);
-    // A barber who is not in the shop's list: no estimate.
+    // A barber who is not in the shop's list, or has no time left today: no estimate.
     expect(estimateNewcomers(state, [0], 9)[0]?.wait_time).toBeNull();
+    const gone = {
+      ...state,
+      barbers: [allDay(1), allDay(2), { id: 3, shifts: [{ from: T0 - 2 * HOUR, to: T0 - HOUR }] }],
+    };
+    expect(estimateQueue(gone).barberEstimates?.get(3)?.[0]?.wait_time).toBeNull();
+    expect(
+      allocate(
+        gone,
+        { priority: 0, plannedMinutes: 20, serviceIds: [1], wantsBarberId: 3 },
+        T0 + 8 * HOUR,
+      ),
+    ).toEqual({ ok: false, reason: 'no_chairs' });
   });
 
   it('serves at the speed of the barber who takes the customer', () => {

@@ -64,7 +64,9 @@ function newcomerEstimates(
   barber = -1,
 ): ServiceTimeEstimate[] {
   const source = barber < 0 ? samples?.newcomers : samples?.barberNewcomers;
-  if (!samples || !source)
+  // A barber with no time left today has no wait of their own (the server refuses them).
+  const gone = barber >= 0 && samples?.barberAhead?.[barber] === false;
+  if (!samples || !source || gone)
     return levels.map((priority) => ({ priority, wait_time: null, wait_range: null, model: null }));
   const offset = barber < 0 ? 0 : barber * levels.length;
   const estimates = levels.map((priority, j) => {

@@ -60,6 +60,8 @@ export interface WaitSamples {
    * r at [(b * levels.length + j) * runs + r]; sorted per barber and level.
    */
   barberNewcomers?: Float64Array;
+  /** With named barbers: whether barberIds[b] has time left today (else no estimate of theirs). */
+  barberAhead?: boolean[];
 }
 
 /** Uniform in [0, 1) from three integers: one order's draw in one run. */
@@ -461,7 +463,18 @@ export function sampleWaits(
     for (let j = 0; j < barberNewcomers.length / runs; j++)
       barberNewcomers.subarray(j * runs, (j + 1) * runs).sort();
   }
-  return { queue, runs, turns, newcomers, levels, minutes, barberIds, barberNewcomers };
+  const barberAhead = shifts?.map((x) => x.length > 0);
+  return {
+    queue,
+    runs,
+    turns,
+    newcomers,
+    levels,
+    minutes,
+    barberIds,
+    barberNewcomers,
+    barberAhead,
+  };
 }
 
 interface BarberRunnerContext {
