@@ -420,4 +420,58 @@ describe('named barbers: properties', () => {
       { numRuns: 500 },
     );
   });
+
+  it('gives finite whole-minute waits for any barbers, shifts and ties', () => {
+    const shiftArb = fc
+      .array(fc.integer({ min: -120, max: 600 }), { minLength: 0, maxLength: 4 })
+      .map((cuts) => {
+        const sorted = [...new Set(cuts)].sort((a, b) => a - b);
+        const shifts: { from: number; to: number }[] = [];
+        for (let i = 0; i + 1 < sorted.length; i += 2) {
+          shifts.push({ from: T0 + sorted[i]! * MINUTE, to: T0 + sorted[i + 1]! * MINUTE });
+        }
+        return shifts;
+      });
+    fc.assert(
+      fc.property(
+        stateArb,
+        fc.array(shiftArb, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.integer({ min: -1, max: 5 }), { minLength: 14, maxLength: 14 }),
+        fc.option(fc.integer({ min: 10, max: 600 })),
+        (raw, shifts, ties, closing) => {
+          const barbers = shifts.map((s, b) => ({ id: b + 1, shifts: s }));
+          const state: ShopQueueState = {
+            ...raw,
+            barbers,
+            samples: 30,
+            ...(closing !== null ? { closesAt: T0 + closing * MINUTE } : {}),
+            orders: raw.orders.map((o, i) => {
+              const t = ties[i] ?? -1;
+              if (o.status === 'in_service') return { ...o, barberId: t > 0 ? t : null };
+              return t >= 0 ? { ...o, wantsBarberId: t === 0 ? null : t } : o;
+            }),
+          };
+          const e = estimateQueue(state);
+          const ahead = barbers.some((b) => b.shifts.some((s) => s.to > T0));
+          for (const [id, x] of e.orders) {
+            const o = state.orders.find((y) => y.id === id)!;
+            if (o.status === 'in_service') continue;
+            if (!ahead) expect(x.waitMinutes).toBeNull();
+            else expect(Number.isInteger(x.waitMinutes) && x.waitMinutes! >= 0).toBe(true);
+          }
+          for (const list of [e.serviceTimeEstimates, ...(e.barberEstimates?.values() ?? [])]) {
+            const waits = list.map((x) => x.wait_time);
+            waits.forEach((w, i) => {
+              if (w === null) return;
+              expect(Number.isInteger(w) && w >= 0).toBe(true);
+              if (i > 0 && waits[i - 1] !== null) expect(w).toBeGreaterThanOrEqual(waits[i - 1]!);
+            });
+          }
+          const schedule = listSchedule(state);
+          for (const s of schedule?.waiting ?? []) expect(Number.isFinite(s.start)).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 30_000);
 });
