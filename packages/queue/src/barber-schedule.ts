@@ -175,23 +175,56 @@ export function linesOf(setup: BarberRunSetup): number[][] {
  * One run of the day: seats the queue and the arrivals barber by barber until every turn asked
  * about is known. `lines` comes from linesOf(setup) (computed once for all runs).
  */
+/** Buffers of runBarbers, reused from one Monte Carlo run to the next (no garbage per run). */
+export class BarberWork {
+  /** Per entity (the queue, then arrivals): sort key and minutes before the barber's ratio. */
+  readonly keys: number[] = [];
+  readonly minutes: number[] = [];
+  readonly tied: Int32Array;
+  readonly freeHeap: Heap;
+  readonly tiedHeaps: Heap[];
+  readonly absent: number[] = [];
+  readonly free: Float64Array;
+  readonly idle: Uint8Array;
+  constructor(n: number, barbers: number) {
+    const keyOf = (e: number) => this.keys[e] as number;
+    this.tied = new Int32Array(n);
+    this.freeHeap = new Heap(keyOf);
+    this.tiedHeaps = Array.from({ length: barbers }, () => new Heap(keyOf));
+    this.free = new Float64Array(barbers);
+    this.idle = new Uint8Array(barbers);
+  }
+}
+
+/**
+ * One run of the day: seats the queue and the arrivals barber by barber until every turn asked
+ * about is known. `lines` comes from linesOf(setup) (computed once for all runs).
+ */
 export function runBarbers(
   setup: BarberRunSetup,
   lines: readonly (readonly number[])[],
   input: BarberRunInput,
   out: BarberRunOutput,
+  work: BarberWork = new BarberWork(setup.keys.length, setup.shifts.length),
 ): void {
   const { now, shifts, ratio, keys: queueKeys, ownTurn, newcomers, withQueue } = setup;
   const barbers = shifts.length;
   const n = queueKeys.length;
   const { ready } = input;
   // Entities: 0..n-1 the queue, then arrivals.
-  const keys: number[] = queueKeys.slice();
-  const minutes: number[] = Array.from(input.minutes);
-  const tied = Int32Array.from(setup.tied);
-  const keyOf = (e: number) => keys[e] as number;
-  const freeHeap = new Heap(keyOf);
-  const tiedHeaps = Array.from({ length: barbers }, () => new Heap(keyOf));
+  const { keys, minutes, tied, freeHeap, tiedHeaps, absent, free, idle } = work;
+  keys.length = 0;
+  minutes.length = 0;
+  for (let i = 0; i < n; i++) {
+    keys.push(queueKeys[i] as number);
+    minutes.push(input.minutes[i] as number);
+  }
+  tied.set(setup.tied);
+  freeHeap.items.length = 0;
+  for (const heap of tiedHeaps) heap.items.length = 0;
+  absent.length = 0;
+  free.fill(0);
+  idle.fill(0);
   const heapOf = (e: number) => {
     const b = e < n ? (tied[e] as number) : -1;
     return b < 0 ? freeHeap : (tiedHeaps[b] as Heap);
@@ -204,7 +237,6 @@ export function runBarbers(
     slot >= 0 ? (queueKeys[slot] as number) : (newcomers[-1 - slot] as { key: number }).key;
   let toRecord = newcomers.length;
   let ownLeft = 0;
-  const absent: number[] = [];
   for (let i = 0; i < n; i++) {
     const at = ready[i] as number;
     if (ownTurn[i] && at < Infinity) {
@@ -234,8 +266,6 @@ export function runBarbers(
     passed[l] = p;
   };
 
-  const free = new Float64Array(barbers);
-  const idle = new Uint8Array(barbers);
   for (let b = 0; b < barbers; b++) {
     free[b] = nextOnDuty(shifts[b] as Shift[], Math.max(now, input.chairFree[b] as number));
   }

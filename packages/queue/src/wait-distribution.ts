@@ -17,6 +17,7 @@
 import {
   anyBarberAhead,
   barberContext,
+  BarberWork,
   fillChairFree,
   linesOf,
   rotaOf,
@@ -536,6 +537,7 @@ function barberRunner(
   const ready = new Float64Array(n);
   const minutes = new Float64Array(n);
   const L = levels.length;
+  const work = new BarberWork(n, ids.length);
   return (r: number) => {
     fillChairFree(context, now, ends, chairFree);
     for (let i = 0; i < n; i++) {
@@ -564,6 +566,7 @@ function barberRunner(
           else ctx.barberNewcomers[(j - L) * runs + r] = at - now;
         },
       },
+      work,
     );
   };
 }
