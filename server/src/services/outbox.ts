@@ -15,7 +15,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
 import type { Db, Tx } from '../db/client';
-import { customers, outbox, type OutboxAttempt } from '../db/schema';
+import { customers, orders, outbox, type OutboxAttempt } from '../db/schema';
 import { SmsSendError, maskPhone, type StatusReport } from './sms';
 import type { PushMessage, PushSender } from './push';
 
@@ -111,10 +111,27 @@ export function customerMessage(
   customer: Pick<typeof customers.$inferSelect, 'id' | 'phone' | 'allowSms' | 'fcmToken'>,
   text: string,
   base: Omit<OutboxMessage, 'channel' | 'recipient' | 'body' | 'customerId'>,
-  opts: { pushEnabled: boolean; channel?: string | null },
+  opts: {
+    pushEnabled: boolean;
+    channel?: string | null;
+    /** The shop's default where the customer chose no channel: SMS first (else push). */
+    prefer?: 'push' | 'sms' | null;
+  },
 ): OutboxMessage | null {
   if (opts.channel === 'none') return null;
-  if (customer.fcmToken && opts.pushEnabled && opts.channel !== 'sms') {
+  const sms = (): OutboxMessage => ({
+    ...base,
+    channel: 'sms',
+    recipient: customer.phone,
+    body: text,
+    customerId: customer.id,
+  });
+  if (!opts.channel && opts.prefer === 'sms' && customer.allowSms) return sms();
+  // Push only: a push row even without a subscription (or with push not configured), so that
+  // the worker finds nothing to send it to and marks it failed: the board shows it, instead of
+  // the alert vanishing or going by SMS the customer did not choose.
+  const pushOnly = opts.channel === 'push';
+  if ((customer.fcmToken && opts.pushEnabled && opts.channel !== 'sms') || pushOnly) {
     const message: PushMessage = { title: 'Jono', body: text, url: '/tracking' };
     return {
       ...base,
@@ -124,15 +141,7 @@ export function customerMessage(
       customerId: customer.id,
     };
   }
-  if (customer.allowSms && opts.channel !== 'push') {
-    return {
-      ...base,
-      channel: 'sms',
-      recipient: customer.phone,
-      body: text,
-      customerId: customer.id,
-    };
-  }
+  if (customer.allowSms && opts.channel !== 'push') return sms();
   return null;
 }
 
@@ -334,9 +343,11 @@ export class OutboxWorker {
         .set({ fcmToken: null })
         .where(and(eq(customers.id, customerId), eq(customers.fcmToken, customer.fcmToken)));
     }
-    // No push any more: the same message by SMS where the customer allows it, once (its own key).
+    // No push any more: the same message by SMS where the customer allows it, once (its own key);
+    // never when they chose push only for this order (docs/messages.md): then it failed.
+    const pushOnly = row.orderId !== null && (await orderChannel(ctx, row.orderId)) === 'push';
     const fallback =
-      customer?.allowSms === true
+      customer?.allowSms === true && !pushOnly
         ? await enqueue(
             ctx.db,
             [
@@ -355,7 +366,7 @@ export class OutboxWorker {
             now,
           )
         : 0;
-    throw new Gone(fallback > 0);
+    throw new Gone(fallback > 0, pushOnly);
   }
 
   private async kickLater(ctx: MarketContext): Promise<void> {
@@ -365,9 +376,27 @@ export class OutboxWorker {
 
 /** The push subscription has ended (404/410) or is missing. */
 class Gone extends Error {
-  constructor(readonly fallback: boolean) {
-    super(fallback ? 'push subscription gone: sent by SMS instead' : 'push subscription gone');
+  constructor(
+    readonly fallback: boolean,
+    pushOnly = false,
+  ) {
+    super(
+      fallback
+        ? 'push subscription gone: sent by SMS instead'
+        : pushOnly
+          ? 'push subscription gone: the customer chose push only, not sent by SMS'
+          : 'push subscription gone',
+    );
   }
+}
+
+/** The alert channel the customer chose for an order (null: the default). */
+async function orderChannel(ctx: MarketContext, orderId: number): Promise<string | null> {
+  const [o] = await ctx.db
+    .select({ channel: orders.alertChannel })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return o?.channel ?? null;
 }
 
 /**
