@@ -48,6 +48,15 @@ export interface OutboxMessage {
   deadline: number | null;
 }
 
+/** The customer alerts whose failure the boards show. */
+export const ALERT_PURPOSES = ['turnNear', 'leaveNow'] as const;
+/**
+ * An alert's last states that the staff board shows as "not delivered: call them", and the
+ * operator board counts (unknown: cut off by a crash and not confirmed by the provider). The
+ * partial index outbox_failed_alerts_idx has the same lists in its predicate.
+ */
+export const ALERT_FAILED_STATUSES = ['failed', 'expired', 'unknown'] as const;
+
 /** How long after writing each kind of message is still worth sending. */
 export const DEADLINE_MS: Record<OutboxPurpose, number> = {
   turnNear: 15 * 60_000,
