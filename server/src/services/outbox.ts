@@ -9,7 +9,9 @@
 // Exactly once: a row is claimed by one worker at a time (SKIP LOCKED plus a claim token that
 // the completing UPDATE must still hold). The one window left is a process killed after the
 // provider accepted a message and before the row was marked sent: the row is sent again when its
-// lease ends. The generic provider gets the row's key as Idempotency-Key to drop that repeat.
+// lease ends. The generic provider gets the row's key as Idempotency-Key to drop that repeat;
+// for 46elks and Twilio each request is marked first (send_started_at), and a row claimed again
+// with the mark is looked up in the provider's list before it is sent (docs/messages.md).
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -68,6 +70,17 @@ export const DEADLINE_MS: Record<OutboxPurpose, number> = {
   /** An operator moved the order: worth telling while the customer may still be on the way. */
   move: 30 * 60_000,
 };
+
+/**
+ * Messages sent again after a cut-off send that the provider cannot confirm or deny: the person
+ * is waiting for them (a code, an answer) and a second copy is harmless. The others (alerts,
+ * notices, moves) are marked unknown instead, since a repeat of those is the complaint.
+ */
+export const RESEND_UNCONFIRMED: ReadonlySet<OutboxPurpose> = new Set<OutboxPurpose>([
+  'recovery',
+  'phoneCode',
+  'reply',
+]);
 
 /** Tries per message before it is marked failed. */
 export const MAX_ATTEMPTS = 6;
@@ -269,20 +282,50 @@ export class OutboxWorker {
       if (row.pobId !== null) this.opts.onFailed?.(ctx, row.pobId);
       return;
     }
+    // A provider without idempotency keys (46elks, Twilio): each request is marked before it
+    // goes out; a row claimed again with the mark set was cut off (a crash, or no answer) and may
+    // have been accepted, so the provider is asked before anything is sent again.
+    const marked = row.channel === 'sms' && !ctx.sms.idempotent;
+    let ambiguous = marked && row.sendStartedAt !== null;
+    let sending = false;
     try {
-      const providerId = await this.send(ctx, row, now);
+      let providerId: string | null;
+      let note: string | undefined;
+      const cutOff = marked ? await this.cutOff(ctx, row) : 'none';
+      if (cutOff === 'unknown') {
+        await this.markUnknown(ctx, row, mine, now, log);
+        return;
+      }
+      if (cutOff !== 'none' && cutOff !== 'absent') {
+        // Accepted before the cut: recorded as sent, not sent again.
+        providerId = cutOff.providerId;
+        note = 'found at the provider after a cut-off send: not sent again';
+      } else {
+        if (marked) {
+          await ctx.db
+            .update(outbox)
+            .set({ sendStartedAt: new Date(now), updatedAt: new Date(now) })
+            .where(mine);
+          ambiguous = true;
+        }
+        sending = true;
+        providerId = await this.send(ctx, row, now);
+      }
       await ctx.db
         .update(outbox)
         .set({
           status: 'sent',
-          attempts: row.attempts + 1,
+          attempts: row.attempts + (note ? 0 : 1),
           provider: row.channel === 'sms' ? ctx.sms.name : 'webpush',
           providerId,
           sentAt: new Date(now),
+          sendStartedAt: null,
           claimToken: null,
           claimedUntil: null,
           lastError: null,
-          attemptLog: log(true),
+          attemptLog: note
+            ? [...row.attemptLog, { at: new Date(now).toISOString(), ok: true, error: note }]
+            : log(true),
           updatedAt: new Date(now),
         })
         .where(mine);
@@ -297,11 +340,24 @@ export class OutboxWorker {
         attempts >= MAX_ATTEMPTS ||
         (row.deadline !== null && next > row.deadline.getTime());
       const replaced = err instanceof Gone && err.fallback;
+      // The provider answered the send with a refusal: it did not take the message. No answer
+      // at all (unreachable, a timeout), or a failure to look a cut-off send up: it may have, and
+      // the mark stays.
+      const answered = sending && err instanceof SmsSendError && err.status !== undefined;
+      const stillAmbiguous = ambiguous && !answered;
       await ctx.db
         .update(outbox)
         .set({
-          // A push replaced by its SMS is no failure of the alert.
-          status: replaced ? 'replaced' : giveUp ? 'failed' : 'pending',
+          // A push replaced by its SMS is no failure of the alert; a send whose outcome no one
+          // could learn is unknown (the boards show it as failed).
+          status: replaced
+            ? 'replaced'
+            : giveUp
+              ? stillAmbiguous
+                ? 'unknown'
+                : 'failed'
+              : 'pending',
+          sendStartedAt: stillAmbiguous ? (row.sendStartedAt ?? new Date(now)) : null,
           attempts,
           nextAttemptAt: new Date(next),
           claimToken: null,
@@ -325,6 +381,51 @@ export class OutboxWorker {
       );
       if (err instanceof Gone && err.fallback) await this.kickLater(ctx);
     }
+  }
+
+  /**
+   * A row whose last request to a provider without idempotency keys was cut off: `none` when
+   * nothing was cut off; else the provider's answer to "did you take this?" (`find`): the message
+   * it took, or `absent` (send it). A provider that cannot be asked (no `find`) leaves it
+   * `unknown` for a message whose repeat is worse than its loss (see RESEND_UNCONFIRMED); the
+   * others are sent again. A failure to ask throws, and the row is tried again later.
+   */
+  private async cutOff(
+    ctx: MarketContext,
+    row: OutboxRow,
+  ): Promise<'none' | 'absent' | 'unknown' | { providerId: string }> {
+    if (row.sendStartedAt === null) return 'none';
+    if (!ctx.sms.find) {
+      return RESEND_UNCONFIRMED.has(row.purpose as OutboxPurpose) ? 'absent' : 'unknown';
+    }
+    const found = await ctx.sms.find(
+      { to: row.recipient, text: row.body },
+      row.sendStartedAt.getTime(),
+    );
+    return found ?? 'absent';
+  }
+
+  private async markUnknown(
+    ctx: MarketContext,
+    row: OutboxRow,
+    mine: ReturnType<typeof and>,
+    now: number,
+    log: (ok: boolean, error?: string) => OutboxAttempt[],
+  ): Promise<void> {
+    const error = 'cut off after the request went out; the provider cannot be asked: not resent';
+    await ctx.db
+      .update(outbox)
+      .set({
+        status: 'unknown',
+        claimToken: null,
+        claimedUntil: null,
+        lastError: error,
+        attemptLog: log(false, error),
+        updatedAt: new Date(now),
+      })
+      .where(mine);
+    this.opts.log.warn({ id: row.id, purpose: row.purpose }, 'outbox message outcome unknown');
+    if (row.pobId !== null) this.opts.onFailed?.(ctx, row.pobId);
   }
 
   /** Sends one row; answers the provider's id. Throws Gone for a push subscription that ended. */
