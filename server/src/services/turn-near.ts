@@ -51,7 +51,11 @@ export function turnNearIds(
 }
 
 /** Of these orders, the kiosk ones with a phone that no used code has proved. */
-async function unprovedKioskOrders(ctx: MarketContext, ids: number[]): Promise<Set<number>> {
+export async function unprovedKioskOrders(
+  ctx: { db: MarketContext['db'] | Tx },
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
   const kiosk = await ctx.db
     .select({ id: orders.id })
     .from(orders)
@@ -159,6 +163,8 @@ export interface CustomerAlert {
   /** The shop's default channel, which goes first where the order chose none. */
   prefer?: ShopAlertDefault['channel'];
   text: (appLanguage: string) => string;
+  /** The outbox key when one order may get several of this purpose (default purpose:order). */
+  key?: string;
 }
 
 /**
@@ -169,7 +175,7 @@ export interface CustomerAlert {
 export async function customerMessages(
   tx: Tx,
   pushEnabled: boolean,
-  purpose: 'turnNear' | 'leaveNow',
+  purpose: 'turnNear' | 'leaveNow' | 'barber',
   alerts: readonly CustomerAlert[],
   now: number,
 ): Promise<OutboxMessage[]> {
@@ -186,7 +192,7 @@ export async function customerMessages(
       c,
       a.text(c.appLanguage),
       {
-        key: `${purpose}:${a.orderId}`,
+        key: a.key ?? `${purpose}:${a.orderId}`,
         purpose,
         orderId: a.orderId,
         pobId: a.pobId,

@@ -6,6 +6,7 @@ import manageRoutes from './manage';
 import reportRoutes from './reports';
 import noticeRoutes from './notices';
 import alertDefaultRoutes from './alert-default';
+import barberRoutes from './barbers';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(queueRoutes);
@@ -13,6 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(reportRoutes);
   await app.register(noticeRoutes);
   await app.register(alertDefaultRoutes);
+  await app.register(barberRoutes);
 };
 
 export default routes;
