@@ -36,7 +36,8 @@ import {
   publishedAccuracy,
 } from '../../services/published-accuracy';
 import { shortName } from '../../services/staff-queue';
-import { operatorCaller } from '../../services/operator-auth';
+import { operatorCaller, operatorSession } from '../../services/operator-auth';
+import { endWithSession, publishRevocation } from '../../services/revocation';
 import {
   chainCaller,
   createAccount,
@@ -279,6 +280,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const contexts = wanted.map((m) => marketCtx(app, m as Market));
+      // Removing the account or resetting its password ends this stream at once (any process).
+      endWithSession(app, reply, {
+        market: caller.home.market,
+        operatorId: caller.row.id,
+        session: operatorSession(caller.row),
+      });
       const live = app.live.streams.start(
         request,
         reply,
@@ -343,7 +350,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { market, id } = request.params;
       await chainCaller(request, market);
-      await removeAccount(marketCtx(app, market), id);
+      const ctx = marketCtx(app, market);
+      await removeAccount(ctx, id);
+      await publishRevocation(app, ctx, { kind: 'operator', operatorId: id });
       return { ok: true as const };
     },
   );
@@ -363,7 +372,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { market, id } = request.params;
       await chainCaller(request, market);
-      await resetPassword(marketCtx(app, market), id, request.body.password);
+      const ctx = marketCtx(app, market);
+      await resetPassword(ctx, id, request.body.password);
+      await publishRevocation(app, ctx, { kind: 'operator', operatorId: id });
       return { ok: true as const };
     },
   );
