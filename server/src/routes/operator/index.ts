@@ -11,6 +11,7 @@ import {
   forecastQuerySchema,
   forecastSchema,
   operatorAccuracySchema,
+  chainAccuracySchema,
   operatorChartsSchema,
   pathId,
   inputText,
@@ -168,6 +169,37 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: publishedAccuracy(list),
         per_day: accuracyPerDay(list, ctx.info.timeZone, now),
       };
+    },
+  );
+
+  app.get(
+    '/operator/accuracy/chain/',
+    {
+      schema: {
+        tags,
+        summary: "Published accuracy across the operator's markets: the whole chain",
+        description: `The chain-wide figures of the last ${ACCURACY_DAYS} days over every shop of the operator's markets (\`markets\`: a comma-separated list of them; default all it covers that this server serves), in total, per day (each estimate on its own shop's local date) and per market. Each figure is null below ${ACCURACY_MIN_ESTIMATES} estimates with a known outcome. Each market is read in its own schema; a market the operator does not cover is 403. Kept 10 minutes.`,
+        params: marketParams,
+        querystring: z.object({ markets: inputText().max(40).optional() }).strict(),
+        response: { 200: chainAccuracySchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market } = request.params;
+      const caller = await operatorCaller(request, market);
+      const asked = request.query.markets
+        ? [...new Set(request.query.markets.split(',').map((m) => m.trim()))].filter(Boolean)
+        : caller.operator.markets.filter((m) => app.markets.has(m));
+      for (const m of asked) {
+        if (
+          !(MARKETS as readonly string[]).includes(m) ||
+          !caller.operator.markets.includes(m as Market)
+        ) {
+          throw forbidden();
+        }
+      }
+      const served = asked.filter((m) => app.markets.has(m as Market)).sort();
+      return app.accuracy.forChain(served.map((m) => marketCtx(app, m as Market)));
     },
   );
 
