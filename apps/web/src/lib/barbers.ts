@@ -6,6 +6,7 @@ import {
   type PublicBarber,
   type ServiceTimeEstimate,
 } from '@jono/contract';
+import { ApiError } from './api-client';
 import { shownEstimate } from './queue';
 
 /** When a barber works today: at a chair now, from a time later today, or not any more today. */
@@ -82,3 +83,26 @@ export function spokenLanguages(codes: readonly string[], language: Language): s
 export function initialOf(firstName: string): string {
   return Array.from(firstName.trim())[0]?.toLocaleUpperCase() ?? '?';
 }
+
+const REFUSALS = new Set([
+  'barber_unknown',
+  'barber_removed',
+  'barber_off_today',
+  'barber_changes_spent',
+  'not_waiting',
+  'no_longer_active',
+]);
+
+/**
+ * A refused choice of barber in the customer's words: the key under `barbers:errors.` for the
+ * server's stable error code (its own message is English), or `errors.other`.
+ */
+export function barberErrorKey(error: unknown): string {
+  return error instanceof ApiError && REFUSALS.has(error.code)
+    ? `errors.${error.code}`
+    : 'errors.other';
+}
+
+/** Whether a refusal is about the barber chosen (the form then says so by that choice). */
+export const isBarberRefusal = (error: unknown): boolean =>
+  error instanceof ApiError && error.code.startsWith('barber_');

@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { MARKET_INFO, type Order, type Pob } from '@jono/contract';
 import { Button, IconUsers } from '@jono/ui';
 import { BarberAvatar } from '../../../components/ui/barber-avatar';
+import { barberErrorKey } from '../../../lib/barbers';
 import { formatTimeOfDay } from '../../../lib/format';
 import { useLocale, useMarket } from '../../../lib/locale-store';
 import { notify } from '../../../lib/notification-store';
 import { useTranslation } from '../../../lib/use-translation';
 import { useUpdateOrder } from '../api/update-order';
 import { useSeenNotices } from '../hooks/use-seen-notices';
-import { barberErrorKey } from '../utils/barber-errors';
 import { BarberChangeDialog } from './barber-change-dialog';
 
 interface BarberCardProps {

@@ -5,12 +5,11 @@ import { useState } from 'react';
 import { MARKET_INFO, type Order, type Pob } from '@jono/contract';
 import { Button, Dialog } from '@jono/ui';
 import { BarberPicker } from '../../../components/ui/barber-picker';
-import { currentChoice } from '../../../lib/barbers';
+import { barberErrorKey, currentChoice } from '../../../lib/barbers';
 import { useMarket } from '../../../lib/locale-store';
 import { notify } from '../../../lib/notification-store';
 import { useTranslation } from '../../../lib/use-translation';
 import { useUpdateOrder } from '../api/update-order';
-import { barberErrorKey } from '../utils/barber-errors';
 
 interface BarberChangeDialogProps {
   open: boolean;
