@@ -33,7 +33,7 @@ const dayShiftsSchema = z
     message: 'Shifts are in time order and do not overlap',
   });
 
-/** One shift of the weekly template: weekday 0 Sunday ... 6 Saturday, as opening hours. */
+/** One shift of the weekly template: ISO weekday (1 Monday ... 7 Sunday), as opening hours. */
 export const weeklyShiftSchema = z
   .object({ weekday: z.number().int().min(0).max(6), from: clock, to: clock })
   .strict()

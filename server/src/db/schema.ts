@@ -585,7 +585,7 @@ export const shopNotices = pgTable(
   (t) => [index('shop_notices_pob_idx').on(t.pobId, t.createdAt)],
 );
 
-/** One shift of a barber's weekly template: weekday 0 Sunday ... 6 Saturday, HH:MM local. */
+/** One shift of a barber's weekly template: ISO weekday (1 Monday ... 7 Sunday), HH:MM local. */
 export interface WeeklyShiftRow {
   weekday: number;
   from: string;
