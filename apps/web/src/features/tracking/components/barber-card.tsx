@@ -121,8 +121,6 @@ export function BarberCard({ order, shop, priority }: BarberCardProps) {
       </section>
       {shop ? (
         <BarberChangeDialog
-          // A new barber (saved here, or changed by the shop) starts the choice afresh.
-          key={barber?.id ?? 'first'}
           open={open}
           onClose={() => setOpen(false)}
           order={order}

@@ -30,11 +30,16 @@ export function BarberChangeDialog({
   const timeZone = MARKET_INFO[useMarket()].timeZone;
   const current = order.barber?.id ?? null;
   const [choice, setChoice] = useState<number | null>(current);
+  const [wasOpen, setWasOpen] = useState(open);
   const change = useUpdateOrder(order.id);
+  // Each opening starts from the barber the order has now (saved here, or changed by the shop).
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setChoice(current);
+  }
   const left = order.barber_changes_left ?? 0;
   const close = () => {
     change.reset();
-    setChoice(current);
     onClose();
   };
   // A barber no longer listed for today cannot be saved; the picker then shows first available.
