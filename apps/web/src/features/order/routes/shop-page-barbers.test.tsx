@@ -6,7 +6,9 @@ import type { Pob } from '@jono/contract';
 import { useActiveOrderStore } from '../../../lib/active-order-store';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useNotificationStore } from '../../../lib/notification-store';
+import { waitNoticeKey } from '../../../lib/barber-notices';
 import { useSessionStore } from '../../../lib/session-store';
+import { STORAGE_KEYS } from '../../../lib/storage';
 import { estimate, FakeEventSource, makeBarber } from '../../../test/barbers';
 import { renderRoutes } from '../../../test/render';
 import { useOrderDraftStore } from '../stores/order-draft-store';
@@ -103,6 +105,23 @@ describe('choosing a barber on the shop page', () => {
         barber_id: 4,
       }),
     );
+  });
+
+  it('joins with a barber who starts later without alerting on tracking as if they had just left', async () => {
+    const user = userEvent.setup();
+    window.localStorage.removeItem(STORAGE_KEYS.barberNotices);
+    const fetch = api(shopWithBarbers());
+    vi.stubGlobal('fetch', fetch.fetchImpl);
+    renderRoutes(routes, '/barbershop/1');
+    await user.click(await screen.findByRole('checkbox', { name: /^Haircut/ }));
+    await user.click(screen.getByRole('radio', { name: 'Mikko' }));
+    await user.click(screen.getByRole('button', { name: 'Next (1 service)' }));
+    await user.click(await screen.findByRole('button', { name: 'Join the queue' }));
+    expect(await screen.findByText('You are in the queue!')).toBeVisible();
+    expect(fetch.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ barber_id: 5 });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.barberNotices) ?? '[]')).toEqual([
+      waitNoticeKey(900, 5, mikko.next_shift_at ?? ''),
+    ]);
   });
 
   it("shows a member the waits of the member's priority", async () => {

@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { MARKET_INFO, type Order, type Pob } from '@jono/contract';
 import { Button, IconUsers } from '@jono/ui';
 import { BarberAvatar } from '../../../components/ui/barber-avatar';
+import { releasedNoticeKey, useSeenNotices, waitNoticeKey } from '../../../lib/barber-notices';
 import { barberErrorKey } from '../../../lib/barbers';
 import { formatTimeOfDay } from '../../../lib/format';
 import { useLocale, useMarket } from '../../../lib/locale-store';
 import { notify } from '../../../lib/notification-store';
 import { useTranslation } from '../../../lib/use-translation';
 import { useUpdateOrder } from '../api/update-order';
-import { useSeenNotices } from '../hooks/use-seen-notices';
 import { BarberChangeDialog } from './barber-change-dialog';
 
 interface BarberCardProps {
@@ -38,11 +38,11 @@ export function BarberCard({ order, shop, priority }: BarberCardProps) {
 
   const left = order.barber_changes_left ?? 0;
   const released = order.barber_released ?? null;
-  const releasedKey = released ? `${order.id}:released:${released.at}` : null;
+  const releasedKey = released ? releasedNoticeKey(order.id, released.at) : null;
   const offDuty = barber !== null && !barber.on_duty;
   const backAt = barber?.next_shift_at ?? null;
   const time = backAt ? formatTimeOfDay(backAt, locale, timeZone) : '';
-  const waitKey = barber && backAt ? `${order.id}:wait:${barber.id}:${backAt}` : null;
+  const waitKey = barber && backAt ? waitNoticeKey(order.id, barber.id, backAt) : null;
   const chosenToWait = waitKey !== null && seen.has(waitKey);
 
   const takeFirst = () =>
@@ -92,9 +92,15 @@ export function BarberCard({ order, shop, priority }: BarberCardProps) {
         ) : null}
 
         {offDuty && barber && chosenToWait ? (
-          <p className="notice" role="status">
-            {t('offDuty.waiting', { name: barber.first_name, time })}
-          </p>
+          <div className="notice" role="status">
+            <p>{t('offDuty.waiting', { name: barber.first_name, time })}</p>
+            {/* Taking the first available while the barber is away costs no change. */}
+            <div className="tracking__barber-actions">
+              <Button onClick={takeFirst} busy={toFirst.isPending}>
+                {t('offDuty.firstAvailable')}
+              </Button>
+            </div>
+          </div>
         ) : null}
         {offDuty && barber && !chosenToWait ? (
           <div className="notice notice--warning" role="alert">

@@ -178,6 +178,12 @@ describe('the barber on tracking', () => {
     renderRoutes(routes, '/tracking');
     expect(await screen.findByText(/You are waiting for Aino/)).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
+
+    // The first available stays on offer while Aino is away.
+    await user.click(screen.getByRole('button', { name: 'First available, keep my place' }));
+    const card = screen.getByRole('region', { name: 'Your barber' });
+    await waitFor(() => expect(within(card).getByText('First available')).toBeVisible());
+    expect(patches(fake)).toEqual([{ barber_id: null }]);
   });
 
   it('says when the shop moved the order to the first available because the barber has no shift left', async () => {
