@@ -161,6 +161,97 @@ test('a customer picks a named barber, sees both waits, joins, switches to the f
   await expect(card).toContainText('First available');
 });
 
+/** Helsinki's date and HH:MM `minutes` from now, or null when that is no longer today there. */
+function helsinkiLater(minutes: number): { date: string; clock: string } | null {
+  const format = (at: Date) =>
+    new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Helsinki',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .format(at)
+      .split(' ');
+  const [today] = format(new Date());
+  const [date, clock] = format(new Date(Date.now() + minutes * 60_000));
+  return date === today && today && clock ? { date: today, clock } : null;
+}
+
+test('a customer whose barber goes on a break is told at once and may wait for them or take the first available', async ({
+  loggedInPage: page,
+  request,
+  customer,
+}) => {
+  const back = helsinkiLater(90);
+  const end = helsinkiLater(150);
+  test.skip(!back || !end, 'Aino needs a shift later today in Helsinki');
+  const { aino } = await twoBarbers(request);
+  const headers = await manager(request);
+  const shop = (await (await request.get(`/api/${MARKET}/pobs/${SHOP}/`)).json()) as {
+    services: { id: number; group_id: number; title: string; price: number; duration: number }[];
+  };
+  const service = shop.services[0];
+  const joined = await request.post(`/api/${MARKET}/customers/${customer.id}/orders/`, {
+    headers: { Authorization: `Bearer ${customer.accessToken}` },
+    data: {
+      pob_id: SHOP,
+      barber_id: aino,
+      items: [
+        {
+          amount: 1,
+          service_id: service?.id,
+          service_info: {
+            duration: service?.duration,
+            group_id: service?.group_id,
+            id: service?.id,
+            price: service?.price,
+            title: service?.title,
+          },
+          extra_services: [],
+        },
+      ],
+    },
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+  await page.goto('/tracking');
+  const card = page.getByRole('region', { name: 'Your barber' });
+  await expect(card).toContainText('Aino');
+
+  // Aino goes on a break and is back later today.
+  const rota = await request.put(`/api/${MARKET}/staff/rota/${back?.date}/barbers/${aino}/`, {
+    headers,
+    data: { shifts: [{ from: back?.clock, to: end?.clock }] },
+  });
+  expect(rota.ok(), await rota.text()).toBe(true);
+  const off = await request.delete(`/api/${MARKET}/staff/barbers/${aino}/duty/`, { headers });
+  expect(off.ok(), await off.text()).toBe(true);
+
+  const alert = page.getByRole('alert').filter({ hasText: 'Aino is not at work right now' });
+  await expect(alert).toBeVisible({ timeout: 40_000 });
+  await expect(alert).toContainText(`Aino is back at ${back?.clock.replace(':', '.')}`);
+  await expectNoSeriousA11yViolations(page);
+  await alert.getByRole('button', { name: /^Wait for Aino from / }).click();
+  await expect(alert).toBeHidden();
+  await expect(card).toContainText('You are waiting for Aino');
+
+  // Changing their mind: the first available, keeping the place, costs no change.
+  await card.getByRole('button', { name: 'First available, keep my place' }).click();
+  await expect(card).toContainText('First available');
+  const order = (await (
+    await request.get(
+      `/api/${MARKET}/customers/${customer.id}/orders/${
+        ((await joined.json()) as { id: number }).id
+      }/`,
+      { headers: { Authorization: `Bearer ${customer.accessToken}` } },
+    )
+  ).json()) as { barber: unknown; barber_changes_left: number };
+  expect(order.barber).toBeNull();
+  expect(order.barber_changes_left).toBe(2);
+});
+
 test('a walk-in names a barber at the door kiosk, and the shop screen shows who is at work', async ({
   browser,
   request,
