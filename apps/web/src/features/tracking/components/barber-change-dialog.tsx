@@ -9,6 +9,7 @@ import { barberErrorKey, currentChoice } from '../../../lib/barbers';
 import { useMarket } from '../../../lib/locale-store';
 import { notify } from '../../../lib/notification-store';
 import { useTranslation } from '../../../lib/use-translation';
+import { useShopEvents } from '../../shops/api/use-shop-events';
 import { useUpdateOrder } from '../api/update-order';
 
 interface BarberChangeDialogProps {
@@ -32,6 +33,8 @@ export function BarberChangeDialog({
   const [choice, setChoice] = useState<number | null>(current);
   const [wasOpen, setWasOpen] = useState(open);
   const change = useUpdateOrder(order.id);
+  // While choosing, the waits follow the shop's live events.
+  useShopEvents(open ? order.pob_id : null);
   // Each opening starts from the barber the order has now (saved here, or changed by the shop).
   if (open !== wasOpen) {
     setWasOpen(open);

@@ -8,7 +8,7 @@ import { useLocaleStore } from '../../../lib/locale-store';
 import { useNotificationStore } from '../../../lib/notification-store';
 import { useSessionStore } from '../../../lib/session-store';
 import { STORAGE_KEYS } from '../../../lib/storage';
-import { estimate, makeBarber } from '../../../test/barbers';
+import { estimate, FakeEventSource, makeBarber } from '../../../test/barbers';
 import { renderRoutes } from '../../../test/render';
 import { TrackingRoute } from './tracking';
 
@@ -121,6 +121,29 @@ describe('the barber on tracking', () => {
       within(card).getByText('You have used your changes of barber for this visit.'),
     ).toBeVisible();
     expect(patches(fake)).toEqual([{ barber_id: null }, { barber_id: 4 }]);
+  });
+
+  it("shows the choices' waits live from the shop's events while the dialog is open", async () => {
+    const user = userEvent.setup();
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.stubGlobal('fetch', api({ barber: tied() }).fetchImpl);
+    renderRoutes(routes, '/tracking');
+    const card = await screen.findByRole('region', { name: 'Your barber' });
+    await user.click(await within(card).findByRole('button', { name: 'Change barber' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose your barber' });
+    const mikkoChoice = within(dialog).getByRole('radio', { name: 'Mikko' });
+    expect(mikkoChoice).toHaveAccessibleDescription(/about 12 minutes/);
+    FakeEventSource.push('/pobs/1/events', {
+      id: 1,
+      open: true,
+      closing_soon: false,
+      queue_state: 'open',
+      queue_info: { queue_employees: 2 },
+      service_time_estimates: [estimate(0, 15, 10, 25)],
+      barbers: [aino, { ...mikko, service_time_estimates: [estimate(0, 40, 30, 55)] }],
+    });
+    await waitFor(() => expect(mikkoChoice).toHaveAccessibleDescription(/about 40 minutes/));
   });
 
   it("says a refusal in the customer's words, inside the dialog", async () => {
