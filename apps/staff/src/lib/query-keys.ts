@@ -10,6 +10,7 @@ export const queryKeys = {
   services: (market: Market, pobId: number) => ['staff-services', market, pobId] as const,
   accounts: (market: Market, pobId: number) => ['staff-accounts', market, pobId] as const,
   devices: (market: Market, pobId: number) => ['staff-devices', market, pobId] as const,
+  alertDefault: (market: Market, pobId: number) => ['staff-alert-default', market, pobId] as const,
   summary: (market: Market, pobId: number, date: string) =>
     ['staff-summary', market, pobId, date] as const,
 };
