@@ -31,13 +31,18 @@ export function BarberCard({ order, shop, priority }: BarberCardProps) {
   const waiting = order.status === 'active' && !order.in_service;
   const barber = order.barber ?? null;
   const barbers = shop?.barbers ?? [];
-  // Older servers, and shops without named barbers, have nothing to show here.
-  if (!waiting || order.barber === undefined || (barber === null && barbers.length === 0)) {
+  const released = order.barber_released ?? null;
+  // Older servers, and shops without named barbers, have nothing to show here (unless the last
+  // named barber was just removed: the customer is told where they stand).
+  if (
+    !waiting ||
+    order.barber === undefined ||
+    (barber === null && barbers.length === 0 && released === null)
+  ) {
     return null;
   }
 
   const left = order.barber_changes_left ?? 0;
-  const released = order.barber_released ?? null;
   const releasedKey = released ? releasedNoticeKey(order.id, released.at) : null;
   const offDuty = barber !== null && !barber.on_duty;
   const backAt = barber?.next_shift_at ?? null;
@@ -82,10 +87,11 @@ export function BarberCard({ order, shop, priority }: BarberCardProps) {
 
         {released && releasedKey && !seen.has(releasedKey) ? (
           <div className="notice notice--warning" role="alert">
-            <p className="notice__title">{t('released.title', { name: released.first_name })}</p>
-            {released.reason === 'removed' ? (
-              <p>{t('released.removed', { name: released.first_name })}</p>
-            ) : null}
+            <p className="notice__title">
+              {t(released.reason === 'removed' ? 'released.removed' : 'released.title', {
+                name: released.first_name,
+              })}
+            </p>
             <p>{t('released.text')}</p>
             <Button onClick={() => seen.add(releasedKey)}>{t('released.ok')}</Button>
           </div>

@@ -235,6 +235,28 @@ describe('the barber on tracking', () => {
     ).toBeVisible();
   });
 
+  it('tells the customer when the last named barber was removed from the shop', async () => {
+    vi.stubGlobal(
+      'fetch',
+      api(
+        {
+          barber: null,
+          barber_released: {
+            first_name: 'Aino',
+            reason: 'removed',
+            at: '2026-11-26T12:40:00.000Z',
+          },
+        },
+        makeShop(),
+      ).fetchImpl,
+    );
+    renderRoutes(routes, '/tracking');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Aino is no longer working at this shop.');
+    expect(alert).toHaveTextContent('You now take the first available barber');
+    expect(screen.queryByRole('button', { name: 'Change barber' })).toBeNull();
+  });
+
   it('shows nothing of barbers for a shop without named barbers', async () => {
     vi.stubGlobal('fetch', api({ barber: null }, makeShop()).fetchImpl);
     renderRoutes(routes, '/tracking');
