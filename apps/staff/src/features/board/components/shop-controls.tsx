@@ -8,7 +8,13 @@ import { IconMinus, IconPlus } from '@jono/ui';
 
 const STATES: readonly QueueState[] = ['open', 'full', 'closed'];
 
-export function ShopControls({ pob }: { pob: StaffQueue['pob'] }) {
+interface Props {
+  pob: StaffQueue['pob'];
+  /** A shop with named barbers: its chairs on duty are its barbers on duty (signed on below). */
+  chairsFollowBarbers?: boolean;
+}
+
+export function ShopControls({ pob, chairsFollowBarbers = false }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useErrorText();
@@ -66,32 +72,40 @@ export function ShopControls({ pob }: { pob: StaffQueue['pob'] }) {
       <p id="queue-state-note" className="visually-hidden">
         {t(`board.customersSee.${pob.queue_state}`)}
       </p>
-      <div className="stepper" role="group" aria-label={t('board.chairsOnDuty')}>
-        <span className="stepper__label" aria-hidden="true">
-          {t('board.chairsOnDuty')}
-        </span>
-        <button
-          type="button"
-          className="button button--icon"
-          aria-label={t('board.chairsLess')}
-          disabled={pob.chairs <= 0 || update.isPending}
-          onClick={() => setChairs(pob.chairs - 1)}
-        >
-          <IconMinus />
-        </button>
-        <output className="stepper__value" aria-live="polite">
-          {pob.chairs}
-        </output>
-        <button
-          type="button"
-          className="button button--icon"
-          aria-label={t('board.chairsMore')}
-          disabled={pob.chairs >= 50 || update.isPending}
-          onClick={() => setChairs(pob.chairs + 1)}
-        >
-          <IconPlus />
-        </button>
-      </div>
+      {chairsFollowBarbers ? (
+        <p className="stepper">
+          <span className="stepper__label">{t('board.chairsOnDuty')}</span>
+          <output className="stepper__value">{pob.chairs}</output>
+          <span className="muted">{t('board.chairsFollowBarbers')}</span>
+        </p>
+      ) : (
+        <div className="stepper" role="group" aria-label={t('board.chairsOnDuty')}>
+          <span className="stepper__label" aria-hidden="true">
+            {t('board.chairsOnDuty')}
+          </span>
+          <button
+            type="button"
+            className="button button--icon"
+            aria-label={t('board.chairsLess')}
+            disabled={pob.chairs <= 0 || update.isPending}
+            onClick={() => setChairs(pob.chairs - 1)}
+          >
+            <IconMinus />
+          </button>
+          <output className="stepper__value" aria-live="polite">
+            {pob.chairs}
+          </output>
+          <button
+            type="button"
+            className="button button--icon"
+            aria-label={t('board.chairsMore')}
+            disabled={pob.chairs >= 50 || update.isPending}
+            onClick={() => setChairs(pob.chairs + 1)}
+          >
+            <IconPlus />
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -34,7 +34,9 @@ function useInvalidateBarbers() {
   return () => {
     if (!session) return;
     for (const prefix of ['staff-barbers', 'staff-rota', 'staff-queue']) {
-      void queryClient.invalidateQueries({ queryKey: [prefix, session.market, session.staff.pob_id] });
+      void queryClient.invalidateQueries({
+        queryKey: [prefix, session.market, session.staff.pob_id],
+      });
     }
   };
 }

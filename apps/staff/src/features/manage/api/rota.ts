@@ -26,7 +26,9 @@ function useInvalidateRota() {
   return () => {
     if (!session) return;
     for (const prefix of ['staff-rota', 'staff-queue']) {
-      void queryClient.invalidateQueries({ queryKey: [prefix, session.market, session.staff.pob_id] });
+      void queryClient.invalidateQueries({
+        queryKey: [prefix, session.market, session.staff.pob_id],
+      });
     }
   };
 }

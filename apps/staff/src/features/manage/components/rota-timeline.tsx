@@ -110,8 +110,12 @@ export function RotaTimeline({ rows, from, to, now }: Props) {
               <tr key={row.id}>
                 <th scope="row">{row.name}</th>
                 <td>{row.onDuty ? t('manage.rota.onDutyNow') : t('manage.rota.offDutyNow')}</td>
-                <td>{row.shifts.length ? row.shifts.map(range).join(', ') : t('manage.rota.none')}</td>
-                <td>{row.breaks.length ? row.breaks.map(range).join(', ') : t('manage.rota.none')}</td>
+                <td>
+                  {row.shifts.length ? row.shifts.map(range).join(', ') : t('manage.rota.none')}
+                </td>
+                <td>
+                  {row.breaks.length ? row.breaks.map(range).join(', ') : t('manage.rota.none')}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -43,9 +43,7 @@ export function WeekForm({ week, openTimes, pending, error, onSubmit, onCancel }
   const problemsOf = (weekday: number) => {
     const opening = openingOn(openTimes, weekday);
     const intervals = days[weekday] ?? [];
-    return opening
-      ? intervalProblems(intervals, opening)
-      : intervals.map(() => 'closed' as const);
+    return opening ? intervalProblems(intervals, opening) : intervals.map(() => 'closed' as const);
   };
   const invalid = WEEKDAYS.some((weekday) => problemsOf(weekday).some(Boolean));
 

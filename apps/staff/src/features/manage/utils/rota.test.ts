@@ -65,7 +65,10 @@ describe('a day plan', () => {
         { from: '13:30', to: '18:00' },
         { from: '09:00', to: '13:00' },
       ]),
-    ).toEqual({ shifts: [{ from: '09:00', to: '18:00' }], breaks: [{ from: '13:00', to: '13:30' }] });
+    ).toEqual({
+      shifts: [{ from: '09:00', to: '18:00' }],
+      breaks: [{ from: '13:00', to: '13:30' }],
+    });
     expect(planFromShifts([])).toEqual({ shifts: [], breaks: [] });
   });
 
