@@ -2,7 +2,7 @@
 // to today's rota, the barber signs on at a chair, a walk-in at the counter names that barber, and
 // Start on that barber's chair seats them.
 import type { APIRequestContext } from '@playwright/test';
-import { catalogueOf, expect, test } from '../fixtures';
+import { catalogueOf, expect, expectNoSeriousA11yViolations, test } from '../fixtures';
 import { serviceName } from '../pages/service-name';
 import { StaffConsole, staffToken, useStaffLanguage } from '../pages/staff-console';
 
@@ -11,6 +11,8 @@ const SHOP = 1;
 const BARBER = 'Aurora';
 
 test.use({ viewport: { width: 1024, height: 768 } });
+// Five axe scans on a shared two-core machine take longer than the default minute.
+test.setTimeout(180_000);
 
 let chairsBefore = 2;
 
@@ -83,6 +85,7 @@ test('a manager adds a barber and a break, the barber signs on, and a walk-in wh
   await form.getByLabel('First name').fill(BARBER);
   await form.getByRole('checkbox', { name: 'Finnish' }).check();
   await form.getByRole('checkbox', { name: 'English' }).check();
+  await expectNoSeriousA11yViolations(page);
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
   await expect(page.getByRole('rowheader', { name: BARBER })).toBeVisible();
@@ -98,12 +101,14 @@ test('a manager adds a barber and a break, the barber signs on, and a walk-in wh
   await day.getByRole('button', { name: 'Add break' }).click();
   await day.getByLabel('From (Break 1)').fill(pause.from);
   await day.getByLabel('To (Break 1)').fill(pause.to);
+  await expectNoSeriousA11yViolations(page);
   await day.getByRole('button', { name: 'Save' }).click();
   await expect(day).toBeHidden();
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: BARBER }) });
   await expect(row.first()).toContainText(`00:00–${pause.from}, ${pause.to}–24:00`);
   await expect(row.first()).toContainText('Set for this day');
   await page.getByText('Show the rota as text').click();
+  await expectNoSeriousA11yViolations(page);
   await expect(
     page
       .getByRole('row')
@@ -131,6 +136,15 @@ test('a manager adds a barber and a break, the barber signs on, and a walk-in wh
   await expect(notices).toContainText(`Walker added to the queue for ${BARBER}.`);
   await expect(board.customer('Walker')).toContainText(`For ${BARBER}`);
   await expect(barber).toContainText('Waiting for them (1): Walker');
+  await expectNoSeriousA11yViolations(page);
+  await board
+    .customer('Walker')
+    .getByRole('button', { name: /^Barber/ })
+    .click();
+  const change = page.getByRole('dialog', { name: "Change Walker's barber" });
+  await expect(change.getByLabel('Barber')).toHaveValue(/\d+/);
+  await expectNoSeriousA11yViolations(page);
+  await change.getByRole('button', { name: 'Cancel' }).click();
 
   // Start on the barber's chair seats the walk-in; Finish ends the visit.
   const chair = board.chairs.getByRole('listitem', { name: new RegExp(`, ${BARBER}$`) });

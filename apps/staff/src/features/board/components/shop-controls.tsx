@@ -76,7 +76,7 @@ export function ShopControls({ pob, chairsFollowBarbers = false }: Props) {
         <p className="stepper">
           <span className="stepper__label">{t('board.chairsOnDuty')}</span>
           <output className="stepper__value">{pob.chairs}</output>
-          <span className="muted">{t('board.chairsFollowBarbers')}</span>
+          <span className="muted">({t('board.chairsFollowBarbers')})</span>
         </p>
       ) : (
         <div className="stepper" role="group" aria-label={t('board.chairsOnDuty')}>

@@ -1,5 +1,6 @@
 // A list of from-to times (a day's shifts, its breaks, a weekday of the template): edit, remove,
-// add, each row with its own error under it.
+// add, each row with its own error under it. Times are typed HH:MM on the shop's 24-hour clock
+// (24:00 ends at midnight, which a time picker cannot say).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconPlus } from '@jono/ui';
@@ -48,7 +49,11 @@ export function IntervalsEditor({
               <label className="field field--inline">
                 <span>{t('manage.rota.from')}</span>
                 <input
-                  type="time"
+                  type="text"
+                  inputMode="numeric"
+                  size={5}
+                  placeholder={t('manage.rota.timePlaceholder')}
+                  pattern="([01]\d|2[0-4]):[0-5]\d"
                   aria-label={t('manage.rota.fromOf', { item: name })}
                   aria-invalid={problem ? true : undefined}
                   aria-describedby={problem ? errorId : undefined}
@@ -62,6 +67,7 @@ export function IntervalsEditor({
                   type="text"
                   inputMode="numeric"
                   size={5}
+                  placeholder={t('manage.rota.timePlaceholder')}
                   pattern="([01]\d|2[0-4]):[0-5]\d"
                   aria-label={t('manage.rota.toOf', { item: name })}
                   aria-invalid={problem ? true : undefined}
