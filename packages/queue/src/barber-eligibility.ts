@@ -44,7 +44,7 @@ export function nextPerChair<T extends TiedOrderFacts>(
   for (const o of ready) {
     if (open.length === 0) break;
     const wanted = o.wantsBarberId ?? null;
-    let at = -1;
+    let at: number;
     if (wanted !== null) {
       at = open.findIndex((c) => c.barberId === wanted);
       tiedLeft.set(wanted, (tiedLeft.get(wanted) ?? 1) - 1);
