@@ -12,7 +12,10 @@ export interface TiedOrderFacts extends OrderFacts {
 }
 
 /** Whether `barberId` may serve the order: it is tied to them, or to nobody. */
-export function mayServe(order: { wantsBarberId?: number | null }, barberId: number | null): boolean {
+export function mayServe(
+  order: { wantsBarberId?: number | null },
+  barberId: number | null,
+): boolean {
   const wanted = order.wantsBarberId ?? null;
   return wanted === null || wanted === barberId;
 }
@@ -44,7 +47,7 @@ export function nextPerChair<T extends TiedOrderFacts>(
   for (const o of ready) {
     if (open.length === 0) break;
     const wanted = o.wantsBarberId ?? null;
-    let at = -1;
+    let at: number;
     if (wanted !== null) {
       at = open.findIndex((c) => c.barberId === wanted);
       tiedLeft.set(wanted, (tiedLeft.get(wanted) ?? 1) - 1);
