@@ -248,3 +248,55 @@ async function tellTied(
     ? { toldOrders: 0, releasedOrders: tied.length }
     : { toldOrders: tied.length, releasedOrders: 0 };
 }
+
+/**
+ * PATCH /staff/shop/ {chairs} in a shop with named barbers: signs barbers on or off until `n`
+ * are on duty, so clients that count chairs keep working. More chairs: the barbers off duty whose
+ * planned shift is now first, then by their next shift; fewer: the highest chairs go off first
+ * (as before, a busy one drains). More chairs than barbers: 409 chairs_follow_barbers.
+ */
+export async function setBarbersOnDuty(d: DutyContext, n: number): Promise<void> {
+  const [pob] = await d.ctx.db.select().from(pobs).where(eq(pobs.id, d.pobId));
+  if (!pob) throw notFound('Shop not found');
+  const rows = await d.ctx.db
+    .select()
+    .from(barbers)
+    .where(and(eq(barbers.pobId, d.pobId), isNull(barbers.removedAt)));
+  const days = await d.ctx.db
+    .select()
+    .from(barberDays)
+    .where(
+      and(
+        inArray(
+          barberDays.barberId,
+          rows.map((r) => r.id),
+        ),
+        inArray(barberDays.day, daysAround(d.now)),
+      ),
+    );
+  const today = barbersNow({ ...pob, barbers: { rows, days } }, d.now);
+  const on = today.filter((b) => b.onDuty);
+  if (n > today.length) {
+    throw new HttpError(
+      409,
+      'chairs_follow_barbers',
+      `This shop has ${today.length} barbers: add a barber before putting more chairs on duty`,
+    );
+  }
+  if (n > on.length) {
+    const planned = (b: (typeof today)[number]) =>
+      b.planned.some((s) => s.from <= d.now && d.now < s.to) ? 0 : 1;
+    const off = today
+      .filter((b) => !b.onDuty)
+      .sort(
+        (a, b) =>
+          planned(a) - planned(b) ||
+          (a.nextShiftAt ?? Infinity) - (b.nextShiftAt ?? Infinity) ||
+          a.row.id - b.row.id,
+      );
+    for (const b of off.slice(0, n - on.length)) await signOn(d, b.row.id);
+  } else if (n < on.length) {
+    const byChair = [...on].sort((a, b) => (b.row.chair ?? 0) - (a.row.chair ?? 0));
+    for (const b of byChair.slice(0, on.length - n)) await signOff(d, b.row.id);
+  }
+}
