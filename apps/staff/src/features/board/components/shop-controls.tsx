@@ -1,4 +1,5 @@
-// The shop's switches: the online queue (open, full, closed for the day) and chairs on duty.
+// The shop's switches: the online queue (open, full, closed for the day) and chairs on duty (in a
+// shop with named barbers, the barbers on duty: − and + sign them off and on).
 import { useTranslation } from 'react-i18next';
 import type { QueueState, StaffQueue } from '@jono/contract';
 import { useToast } from '@jono/ui';
@@ -10,11 +11,14 @@ const STATES: readonly QueueState[] = ['open', 'full', 'closed'];
 
 interface Props {
   pob: StaffQueue['pob'];
-  /** A shop with named barbers: its chairs on duty are its barbers on duty (signed on below). */
-  chairsFollowBarbers?: boolean;
+  /**
+   * A shop with named barbers: how many work today. Its chairs on duty are its barbers on duty:
+   * − and + sign them off and on, never more than there are.
+   */
+  barbers?: number;
 }
 
-export function ShopControls({ pob, chairsFollowBarbers = false }: Props) {
+export function ShopControls({ pob, barbers }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useErrorText();
@@ -72,40 +76,35 @@ export function ShopControls({ pob, chairsFollowBarbers = false }: Props) {
       <p id="queue-state-note" className="visually-hidden">
         {t(`board.customersSee.${pob.queue_state}`)}
       </p>
-      {chairsFollowBarbers ? (
-        <p className="stepper">
-          <span className="stepper__label">{t('board.chairsOnDuty')}</span>
-          <output className="stepper__value">{pob.chairs}</output>
+      <div className="stepper" role="group" aria-label={t('board.chairsOnDuty')}>
+        <span className="stepper__label" aria-hidden="true">
+          {t('board.chairsOnDuty')}
+        </span>
+        <button
+          type="button"
+          className="button button--icon"
+          aria-label={t('board.chairsLess')}
+          disabled={pob.chairs <= 0 || update.isPending}
+          onClick={() => setChairs(pob.chairs - 1)}
+        >
+          <IconMinus />
+        </button>
+        <output className="stepper__value" aria-live="polite">
+          {pob.chairs}
+        </output>
+        <button
+          type="button"
+          className="button button--icon"
+          aria-label={t('board.chairsMore')}
+          disabled={pob.chairs >= (barbers ?? 50) || update.isPending}
+          onClick={() => setChairs(pob.chairs + 1)}
+        >
+          <IconPlus />
+        </button>
+        {barbers !== undefined ? (
           <span className="muted">({t('board.chairsFollowBarbers')})</span>
-        </p>
-      ) : (
-        <div className="stepper" role="group" aria-label={t('board.chairsOnDuty')}>
-          <span className="stepper__label" aria-hidden="true">
-            {t('board.chairsOnDuty')}
-          </span>
-          <button
-            type="button"
-            className="button button--icon"
-            aria-label={t('board.chairsLess')}
-            disabled={pob.chairs <= 0 || update.isPending}
-            onClick={() => setChairs(pob.chairs - 1)}
-          >
-            <IconMinus />
-          </button>
-          <output className="stepper__value" aria-live="polite">
-            {pob.chairs}
-          </output>
-          <button
-            type="button"
-            className="button button--icon"
-            aria-label={t('board.chairsMore')}
-            disabled={pob.chairs >= 50 || update.isPending}
-            onClick={() => setChairs(pob.chairs + 1)}
-          >
-            <IconPlus />
-          </button>
-        </div>
-      )}
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -90,7 +90,7 @@ function Board() {
       ) : null}
       <fieldset className="board__actions" disabled={stale}>
         <legend className="visually-hidden">{t('board.title', { shop: data.pob.name })}</legend>
-        <ShopControls pob={data.pob} chairsFollowBarbers={named} />
+        <ShopControls pob={data.pob} barbers={named ? barbers.length : undefined} />
         <EstimatesStrip pob={data.pob} />
         <div className="board__grid">
           <section className="board__queue" aria-labelledby="queue-title">
