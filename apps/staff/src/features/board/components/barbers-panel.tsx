@@ -40,7 +40,7 @@ export function BarbersPanel({ queue, barbers, waiting, busy }: Props) {
       <h2 id="barbers-title" className="panel__title">
         {t('board.barbers.title')}
       </h2>
-      <p className="muted">
+      <p className="muted barbers__free">
         {free.length === 0
           ? t('board.barbers.noneFree')
           : t('board.barbers.free', {
