@@ -1,7 +1,8 @@
 // POST and DELETE /staff/barbers/{id}/duty/ (a barber signs on duty at a chair, or off) and
-// POST /staff/orders/{id}/barber/ (the customer at the counter asks for another barber).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { staffDutyAnswerSchema } from '@jono/contract';
+// POST /staff/orders/{id}/barber/ (the customer at the counter asks for another barber), and
+// GET /staff/barbers/ (every barber of the shop).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffBarberListSchema, staffDutyAnswerSchema } from '@jono/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
@@ -54,5 +55,19 @@ export function useChangeBarber() {
         body: { barber_id: barberId, customer_consent: true },
       }),
     onSettled,
+  });
+}
+
+/**
+ * GET /staff/barbers/ (any staff): every barber of the shop, so a barber the board does not list
+ * (planned now but not signed on yet, or not planned today) can be signed on too.
+ */
+export function useShopBarbers() {
+  const session = useSession();
+  return useQuery({
+    queryKey: queryKeys.barbers(session?.market ?? 'fi', session?.staff.pob_id ?? 0),
+    queryFn: ({ signal }) =>
+      apiRequest('/staff/barbers/', { schema: staffBarberListSchema, signal }),
+    enabled: session !== null,
   });
 }

@@ -2,12 +2,12 @@
 // signing on at a chair or off (asks first: it tells the customers waiting for them).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StaffQueue, StaffQueueBarber, StaffQueueOrder } from '@jono/contract';
+import type { StaffBarber, StaffQueue, StaffQueueBarber, StaffQueueOrder } from '@jono/contract';
 import { ConfirmDialog, useToast } from '@jono/ui';
 import { BarberAvatar } from '../../../components/ui/barber-avatar';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { formatClock } from '../../../lib/format';
-import { useSignOff, useSignOn } from '../api/barbers';
+import { useShopBarbers, useSignOff, useSignOn } from '../api/barbers';
 import { chairChoices } from '../utils/board';
 
 interface Props {
@@ -23,6 +23,11 @@ export function BarbersPanel({ queue, barbers, waiting, busy }: Props) {
   const errorText = useErrorText();
   const signOn = useSignOn();
   const signOff = useSignOff();
+  const shopBarbers = useShopBarbers();
+  // Barbers the board does not list: planned now but not signed on yet, or not planned today.
+  const others = (shopBarbers.data?.items ?? []).filter(
+    (barber) => !barber.on_duty && !barbers.some((listed) => listed.id === barber.id),
+  );
   const [leaving, setLeaving] = useState<StaffQueueBarber | null>(null);
   const timeZone = queue.pob.time_zone;
   const clock = (iso: string) => formatClock(iso, i18n.language, timeZone);
@@ -30,6 +35,21 @@ export function BarbersPanel({ queue, barbers, waiting, busy }: Props) {
   const nameOf = (id: number) =>
     waiting.find((order) => order.id === id)?.customer_name ?? t('board.unnamed');
   const pending = busy || signOn.isPending || signOff.isPending;
+
+  const putOnDuty = (barber: { id: number; first_name: string }, chair: number | undefined) =>
+    signOn.mutate(
+      { barberId: barber.id, chair },
+      {
+        onSuccess: (answer) =>
+          toast({
+            message: t('board.barbers.signedOn', {
+              name: barber.first_name,
+              chair: answer.barber.chair ?? chair ?? '',
+            }),
+          }),
+        onError: (error) => toast({ message: errorText(error), tone: 'error' }),
+      },
+    );
 
   const leavingSeated = leaving
     ? queue.chairs.find((chair) => chair.chair === leaving.chair && chair.order_id !== null)
@@ -83,21 +103,7 @@ export function BarbersPanel({ queue, barbers, waiting, busy }: Props) {
                   barber={barber}
                   chairs={chairChoices(queue, barbers)}
                   disabled={pending}
-                  onSignOn={(chair) =>
-                    signOn.mutate(
-                      { barberId: barber.id, chair },
-                      {
-                        onSuccess: (answer) =>
-                          toast({
-                            message: t('board.barbers.signedOn', {
-                              name: barber.first_name,
-                              chair: answer.barber.chair ?? chair ?? '',
-                            }),
-                          }),
-                        onError: (error) => toast({ message: errorText(error), tone: 'error' }),
-                      },
-                    )
-                  }
+                  onSignOn={(chair) => putOnDuty(barber, chair)}
                 />
               )}
             </div>
@@ -112,6 +118,14 @@ export function BarbersPanel({ queue, barbers, waiting, busy }: Props) {
           </li>
         ))}
       </ul>
+      {others.length > 0 ? (
+        <OtherSignOn
+          others={others}
+          chairs={chairChoices(queue, barbers)}
+          disabled={pending}
+          onSignOn={putOnDuty}
+        />
+      ) : null}
       <ConfirmDialog
         open={leaving !== null}
         title={t('board.barbers.signOffTitle', { name: leaving?.first_name ?? '' })}
@@ -196,6 +210,72 @@ function SignOn({
         {t('board.barbers.signOn')}
         <span className="visually-hidden"> {barber.first_name}</span>
       </button>
+    </div>
+  );
+}
+
+/** Signs on a barber the board does not list (they came in unplanned, or before signing in). */
+function OtherSignOn({
+  others,
+  chairs,
+  disabled,
+  onSignOn,
+}: {
+  others: readonly StaffBarber[];
+  chairs: number[];
+  disabled: boolean;
+  onSignOn: (barber: StaffBarber, chair: number | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState('');
+  const [chair, setChair] = useState('');
+  const barber = others.find((b) => String(b.id) === chosen);
+  return (
+    <div className="barber-row barber-row--other" role="group" aria-labelledby="other-barber">
+      <span id="other-barber" className="muted">
+        {t('board.barbers.other')}
+      </span>
+      <div className="barber-row__sign-on">
+        <select
+          aria-label={t('board.barbers.otherBarber')}
+          value={chosen}
+          disabled={disabled}
+          onChange={(event) => setChosen(event.target.value)}
+        >
+          <option value="">{t('board.barbers.chooseBarber')}</option>
+          {others.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.first_name}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label={t('board.barbers.otherChair')}
+          value={chair}
+          disabled={disabled}
+          onChange={(event) => setChair(event.target.value)}
+        >
+          <option value="">{t('board.barbers.anyChair')}</option>
+          {chairs.map((number) => (
+            <option key={number} value={number}>
+              {t('board.chair', { chair: number })}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="button button--small button--primary"
+          disabled={disabled || !barber}
+          onClick={() => {
+            if (!barber) return;
+            onSignOn(barber, chair ? Number(chair) : undefined);
+            setChosen('');
+            setChair('');
+          }}
+        >
+          {t('board.barbers.signOn')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -82,13 +82,18 @@ function ChangeBarberForm({
         onChange={(event) => setChoice(event.target.value)}
       >
         <option value="">{t('board.firstAvailable')}</option>
-        {barbers.map((barber) => (
-          <option key={barber.id} value={barber.id}>
-            {barber.on_duty
-              ? barber.first_name
-              : t('board.changeBarber.offDutyOption', { name: barber.first_name })}
-          </option>
-        ))}
+        {barbers
+          // A barber with no shift left today cannot be chosen (the server refuses it).
+          .filter(
+            (barber) => barber.on_duty || barber.next_shift_at !== null || barber.id === current,
+          )
+          .map((barber) => (
+            <option key={barber.id} value={barber.id}>
+              {barber.on_duty
+                ? barber.first_name
+                : t('board.changeBarber.offDutyOption', { name: barber.first_name })}
+            </option>
+          ))}
       </SelectField>
       <CheckboxField
         label={t('board.changeBarber.consent', { name })}

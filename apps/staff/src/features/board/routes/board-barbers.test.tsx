@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeShop } from '@jono/test-kit';
-import { makeBarberQueue, makeOrder, makeQueueBarber } from '../../../test/factories';
+import {
+  makeBarberQueue,
+  makeOrder,
+  makeQueueBarber,
+  makeStaffBarber,
+} from '../../../test/factories';
 import { fakeApi, renderWithProviders, signIn } from '../../../test/render';
 import { BoardRoute } from './board';
 
@@ -73,6 +78,16 @@ function setup(barbers = [aino, ville, olli], orders = [kalle, pekka]) {
       told_orders: 1,
     }),
     'POST /api/fi/staff/orders/11/barber/': () => ({}),
+    // Helmi is planned now but has not signed on: the board's list leaves her out.
+    'GET /api/fi/staff/barbers/': () => ({
+      items: [
+        makeStaffBarber({ id: 41, first_name: 'Aino', on_duty: true, chair: 1 }),
+        makeStaffBarber({ id: 42, first_name: 'Ville', on_duty: true, chair: 2 }),
+        makeStaffBarber({ id: 43, first_name: 'Olli' }),
+        makeStaffBarber({ id: 44, first_name: 'Helmi' }),
+      ],
+    }),
+    'POST /api/fi/staff/barbers/44/duty/': () => duty(olli),
     'POST /api/fi/staff/walk-ins/': () => ({ id: 99 }),
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
@@ -145,6 +160,23 @@ describe('the board with named barbers', () => {
       }),
     );
     expect(await screen.findByText('Olli is on duty at chair 3.')).toBeInTheDocument();
+  });
+
+  it('signs on a barber the board does not list (planned now, or not today)', async () => {
+    const { api, user } = setup();
+    const other = await screen.findByRole('group', { name: /Sign on a barber not listed above/ });
+    const barber = within(other).getByLabelText('Barber to sign on');
+    expect(within(barber).queryByRole('option', { name: 'Olli' })).toBeNull();
+    await user.selectOptions(barber, 'Helmi');
+    await user.click(within(other).getByRole('button', { name: 'Sign on' }));
+    await waitFor(() =>
+      expect(api.calls).toContainEqual({
+        method: 'POST',
+        path: '/api/fi/staff/barbers/44/duty/',
+        body: {},
+      }),
+    );
+    expect(await screen.findByText(/Helmi is on duty at chair/)).toBeInTheDocument();
   });
 
   it('asks before signing a barber off and says what happens to the customers waiting for them', async () => {

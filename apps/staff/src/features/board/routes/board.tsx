@@ -9,6 +9,7 @@ import { formatClock } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useQueue } from '../api/get-queue';
 import { useQueueEvents } from '../api/use-queue-events';
+import { useShopBarbers } from '../api/barbers';
 import { BarbersPanel } from '../components/barbers-panel';
 import { ChairCard } from '../components/chair-card';
 import { ChangeBarberDialog } from '../components/change-barber-dialog';
@@ -42,6 +43,7 @@ function Board() {
   const queue = useQueue(live === 'live');
   const now = useNow(10_000);
   const actions = useBoardActions();
+  const shopBarbers = useShopBarbers();
   const [walkInOpen, setWalkInOpen] = useState(false);
   const [changing, setChanging] = useState<StaffQueueOrder | null>(null);
 
@@ -90,7 +92,12 @@ function Board() {
       ) : null}
       <fieldset className="board__actions" disabled={stale}>
         <legend className="visually-hidden">{t('board.title', { shop: data.pob.name })}</legend>
-        <ShopControls pob={data.pob} barbers={named ? barbers.length : undefined} />
+        <ShopControls
+          pob={data.pob}
+          barbers={
+            named ? Math.max(barbers.length, shopBarbers.data?.items.length ?? 0) : undefined
+          }
+        />
         <EstimatesStrip pob={data.pob} />
         <div className="board__grid">
           <section className="board__queue" aria-labelledby="queue-title">

@@ -33,7 +33,8 @@ export function RotaTimeline({ rows, from, to, now }: Props) {
     { length: Math.max(0, Math.floor(to / 60) - firstHour + 1) },
     (_, index) => firstHour + index,
   );
-  const step = hours.length > 12 ? 2 : 1;
+  // Hour labels stay legible on a phone: every 4th hour over a long day, every 2nd over a usual one.
+  const step = hours.length > 16 ? 4 : hours.length > 8 ? 2 : 1;
 
   return (
     <figure className="timeline">

@@ -105,19 +105,21 @@ export function BarbersRoute() {
                     <span className="tag">{t('manage.barbers.offDuty')}</span>
                   )}
                 </td>
-                <td className="cell--actions">
-                  <Button size="small" onClick={() => setEditing(barber)}>
-                    {t('common.edit')}
-                    <span className="visually-hidden"> {barber.first_name}</span>
-                  </Button>
-                  <button
-                    type="button"
-                    className="button button--small button--danger-ghost"
-                    onClick={() => setRemoving(barber)}
-                  >
-                    {t('manage.barbers.remove')}
-                    <span className="visually-hidden"> {barber.first_name}</span>
-                  </button>
+                <td>
+                  <div className="cell--actions">
+                    <Button size="small" onClick={() => setEditing(barber)}>
+                      {t('common.edit')}
+                      <span className="visually-hidden"> {barber.first_name}</span>
+                    </Button>
+                    <button
+                      type="button"
+                      className="button button--small button--danger-ghost"
+                      onClick={() => setRemoving(barber)}
+                    >
+                      {t('manage.barbers.remove')}
+                      <span className="visually-hidden"> {barber.first_name}</span>
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}

@@ -132,25 +132,27 @@ export function RotaRoute() {
                         : entry.shifts.map((s) => `${s.from}–${s.to}`).join(', ')}{' '}
                       <span className="tag">{t(`manage.rota.source.${entry.source}`)}</span>
                     </td>
-                    <td className="cell--actions">
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => setEditingDay(entry)}
-                      >
-                        {t('manage.rota.editDay')}
-                        <span className="visually-hidden"> {entry.first_name}</span>
-                      </button>
-                      {barber ? (
+                    <td>
+                      <div className="cell--actions">
                         <button
                           type="button"
                           className="button button--small"
-                          onClick={() => setEditingWeek(barber)}
+                          onClick={() => setEditingDay(entry)}
                         >
-                          {t('manage.rota.editWeek')}
+                          {t('manage.rota.editDay')}
                           <span className="visually-hidden"> {entry.first_name}</span>
                         </button>
-                      ) : null}
+                        {barber ? (
+                          <button
+                            type="button"
+                            className="button button--small"
+                            onClick={() => setEditingWeek(barber)}
+                          >
+                            {t('manage.rota.editWeek')}
+                            <span className="visually-hidden"> {entry.first_name}</span>
+                          </button>
+                        ) : null}
+                      </div>
                     </td>
                   </tr>
                 );
