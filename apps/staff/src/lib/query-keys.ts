@@ -15,6 +15,7 @@ export const queryKeys = {
   /** Who works on a day (GET /staff/rota/?date=). */
   rota: (market: Market, pobId: number, date: string) =>
     ['staff-rota', market, pobId, date] as const,
+  alertDefault: (market: Market, pobId: number) => ['staff-alert-default', market, pobId] as const,
   summary: (market: Market, pobId: number, date: string) =>
     ['staff-summary', market, pobId, date] as const,
 };
