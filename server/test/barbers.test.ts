@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import {
   BARBER_CHANGES_MAX,
   orderSchema,
+  pobEventSchema,
   pobSchema,
   staffBarberSchema,
   staffQueueSchema,
@@ -13,8 +14,10 @@ import {
   type Order,
 } from '@jono/contract';
 import type { App } from '../src/app';
-import { orders, outbox } from '../src/db/schema';
+import { barbers, orders, outbox, pobs } from '../src/db/schema';
+import { seedHistory } from '../src/db/seed-history';
 import { toOrderRecord } from '../src/services/queue-load';
+import { pobEventOf } from '../src/services/live-feeds';
 import { buildTestApp } from './helpers';
 import { catalogue, fi, mutableClock, newCustomer, orderPayload } from './queue-factories';
 
@@ -425,6 +428,40 @@ describe('walk-ins', () => {
   });
 });
 
+describe('the kiosk and the live shop event', () => {
+  it('a walk-in at the kiosk may choose a barber', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/devices/',
+      headers: manager,
+      payload: { kind: 'kiosk', label: 'door' },
+    });
+    const code = created.json<{ code: string }>().code;
+    const [s] = await catalogue(app, SHOP);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/fi/kiosk/${SHOP}/orders/`,
+      headers: { authorization: `Bearer ${code}` },
+      payload: { items: [{ service_id: s?.id }], name: 'Kaisa', barber_id: aino },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await row(res.json<{ id: number }>().id))?.barberId).toBe(aino);
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/fi/kiosk/${SHOP}/orders/`,
+      headers: { authorization: `Bearer ${code}` },
+      payload: { items: [{ service_id: s?.id }], name: 'Kaisa', barber_id: onni },
+    });
+    expect(refused.json()).toMatchObject({ error: 'barber_off_today' });
+  });
+
+  it("the shop's live event carries its barbers", async () => {
+    const event = pobEventSchema.parse(pobEventOf(await app.queue.view(fi(app), SHOP)));
+    expect(event.barbers?.map((b) => b.id)).toContain(aino);
+    expect(event.barbers?.[0]).not.toHaveProperty('translations');
+  });
+});
+
 describe('authorization', () => {
   it("another shop's manager cannot edit or remove this shop's barbers", async () => {
     const patch = await app.inject({
@@ -505,5 +542,32 @@ describe('chairs follow the barbers on duty', () => {
     const held = q.barbers?.find((b) => b.on_duty)?.chair ?? 1;
     const res = await duty(veera, true, barberAccount, held);
     expect(res.json()).toMatchObject({ error: 'chair_has_barber' });
+  });
+});
+
+describe('demo data', () => {
+  it('every demo shop has named barbers on duty at its chairs, and history records who served', async () => {
+    const demo = await buildTestApp({ now: clock.now, seedBarbers: true });
+    try {
+      const db = fi(demo).db;
+      const shops = await db.select().from(pobs);
+      const team = await db.select().from(barbers);
+      for (const shop of shops) {
+        const own = team.filter((b) => b.pobId === shop.id);
+        expect(own.length).toBe(shop.chairs + 1);
+        expect(own.filter((b) => b.chair !== null)).toHaveLength(shop.chairs);
+        expect(own.every((b) => b.week.length > 0)).toBe(true);
+      }
+      expect(team.some((b) => b.photo !== null)).toBe(true);
+      await db.transaction((tx) => seedHistory(tx, clock.at, 1));
+      const served = await db.select().from(orders).where(eq(orders.status, 'serviced'));
+      expect(served.length).toBeGreaterThan(0);
+      expect(served.every((o) => o.servedBy !== null)).toBe(true);
+      expect(served.some((o) => o.barberId !== null && o.barberId === o.servedBy)).toBe(true);
+      const detail = pobSchema.parse((await demo.inject({ url: '/api/fi/pobs/1/' })).json());
+      expect(detail.barbers.length).toBeGreaterThan(0);
+    } finally {
+      await demo.close();
+    }
   });
 });
