@@ -19,7 +19,7 @@ import { seedHistory } from '../src/db/seed-history';
 import { toOrderRecord } from '../src/services/queue-load';
 import { pobEventOf } from '../src/services/live-feeds';
 import { buildTestApp } from './helpers';
-import { catalogue, fi, mutableClock, newCustomer, orderPayload } from './queue-factories';
+import { authFor, catalogue, fi, mutableClock, newCustomer, orderPayload } from './queue-factories';
 
 const clock = mutableClock();
 let app: App;
@@ -569,5 +569,24 @@ describe('demo data', () => {
     } finally {
       await demo.close();
     }
+  });
+});
+
+describe('a barber whose shift comes and goes without them', () => {
+  it('the sweep makes their customer first available and tells them, never stranded', async () => {
+    const late = await addBarber('Elias', { week: [{ weekday: 3, from: '14:00', to: '15:00' }] });
+    const { c, id } = await joinWith(SHOP, late);
+    expect((await orderOf(c, id)).barber).toMatchObject({ on_duty: false });
+    // 15:30 in Helsinki: Elias's only shift today began and ended without him signing on.
+    clock.at = Date.UTC(2026, 10, 18, 13, 30);
+    app.queue.invalidate('fi', SHOP);
+    await app.queue.sweep(fi(app));
+    await app.queue.settled();
+    const order = await orderOf({ id: c.id, auth: await authFor(app, c.id) }, id);
+    expect(order.status).toBe('active');
+    expect(order.barber).toBeNull();
+    expect(order.barber_released).toMatchObject({ first_name: 'Elias', reason: 'no_shift_left' });
+    const written = await fi(app).db.select().from(outbox).where(eq(outbox.orderId, id));
+    expect(written.map((m) => m.purpose)).toContain('barber');
   });
 });
