@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   BARBER_CHANGES_MAX,
+  displayBoardSchema,
   orderSchema,
   pobEventSchema,
   pobSchema,
@@ -453,6 +454,23 @@ describe('the kiosk and the live shop event', () => {
       payload: { items: [{ service_id: s?.id }], name: 'Kaisa', barber_id: onni },
     });
     expect(refused.json()).toMatchObject({ error: 'barber_off_today' });
+  });
+
+  it("the shop's screen lists the barbers with their waits", async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/devices/',
+      headers: manager,
+      payload: { kind: 'display', label: 'wall' },
+    });
+    const code = created.json<{ code: string }>().code;
+    const res = await app.inject({
+      url: `/api/fi/display/${SHOP}/`,
+      headers: { authorization: `Bearer ${code}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const screen = displayBoardSchema.parse(res.json());
+    expect(screen.barbers?.find((b) => b.id === aino)).toMatchObject({ on_duty: true });
   });
 
   it("the shop's live event carries its barbers", async () => {
