@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   BARBER_CHANGES_MAX,
+  displayBoardSchema,
   orderSchema,
+  pobEventSchema,
   pobSchema,
   staffBarberSchema,
   staffQueueSchema,
@@ -13,10 +15,12 @@ import {
   type Order,
 } from '@jono/contract';
 import type { App } from '../src/app';
-import { orders, outbox } from '../src/db/schema';
+import { barbers, orders, outbox, pobs } from '../src/db/schema';
+import { seedHistory } from '../src/db/seed-history';
 import { toOrderRecord } from '../src/services/queue-load';
+import { pobEventOf } from '../src/services/live-feeds';
 import { buildTestApp } from './helpers';
-import { catalogue, fi, mutableClock, newCustomer, orderPayload } from './queue-factories';
+import { authFor, catalogue, fi, mutableClock, newCustomer, orderPayload } from './queue-factories';
 
 const clock = mutableClock();
 let app: App;
@@ -425,6 +429,57 @@ describe('walk-ins', () => {
   });
 });
 
+describe('the kiosk and the live shop event', () => {
+  it('a walk-in at the kiosk may choose a barber', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/devices/',
+      headers: manager,
+      payload: { kind: 'kiosk', label: 'door' },
+    });
+    const code = created.json<{ code: string }>().code;
+    const [s] = await catalogue(app, SHOP);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/fi/kiosk/${SHOP}/orders/`,
+      headers: { authorization: `Bearer ${code}` },
+      payload: { items: [{ service_id: s?.id }], name: 'Kaisa', barber_id: aino },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await row(res.json<{ id: number }>().id))?.barberId).toBe(aino);
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/fi/kiosk/${SHOP}/orders/`,
+      headers: { authorization: `Bearer ${code}` },
+      payload: { items: [{ service_id: s?.id }], name: 'Kaisa', barber_id: onni },
+    });
+    expect(refused.json()).toMatchObject({ error: 'barber_off_today' });
+  });
+
+  it("the shop's screen lists the barbers with their waits", async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/devices/',
+      headers: manager,
+      payload: { kind: 'display', label: 'wall' },
+    });
+    const code = created.json<{ code: string }>().code;
+    const res = await app.inject({
+      url: `/api/fi/display/${SHOP}/`,
+      headers: { authorization: `Bearer ${code}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const screen = displayBoardSchema.parse(res.json());
+    expect(screen.barbers?.find((b) => b.id === aino)).toMatchObject({ on_duty: true });
+  });
+
+  it("the shop's live event carries its barbers", async () => {
+    const event = pobEventSchema.parse(pobEventOf(await app.queue.view(fi(app), SHOP)));
+    expect(event.barbers?.map((b) => b.id)).toContain(aino);
+    expect(event.barbers?.[0]).not.toHaveProperty('translations');
+  });
+});
+
 describe('authorization', () => {
   it("another shop's manager cannot edit or remove this shop's barbers", async () => {
     const patch = await app.inject({
@@ -505,5 +560,51 @@ describe('chairs follow the barbers on duty', () => {
     const held = q.barbers?.find((b) => b.on_duty)?.chair ?? 1;
     const res = await duty(veera, true, barberAccount, held);
     expect(res.json()).toMatchObject({ error: 'chair_has_barber' });
+  });
+});
+
+describe('demo data', () => {
+  it('every demo shop has named barbers on duty at its chairs, and history records who served', async () => {
+    const demo = await buildTestApp({ now: clock.now, seedBarbers: true });
+    try {
+      const db = fi(demo).db;
+      const shops = await db.select().from(pobs);
+      const team = await db.select().from(barbers);
+      for (const shop of shops) {
+        const own = team.filter((b) => b.pobId === shop.id);
+        expect(own.length).toBe(shop.chairs + 1);
+        expect(own.filter((b) => b.chair !== null)).toHaveLength(shop.chairs);
+        expect(own.every((b) => b.week.length > 0)).toBe(true);
+      }
+      expect(team.some((b) => b.photo !== null)).toBe(true);
+      await db.transaction((tx) => seedHistory(tx, clock.at, 1));
+      const served = await db.select().from(orders).where(eq(orders.status, 'serviced'));
+      expect(served.length).toBeGreaterThan(0);
+      expect(served.every((o) => o.servedBy !== null)).toBe(true);
+      expect(served.some((o) => o.barberId !== null && o.barberId === o.servedBy)).toBe(true);
+      const detail = pobSchema.parse((await demo.inject({ url: '/api/fi/pobs/1/' })).json());
+      expect(detail.barbers.length).toBeGreaterThan(0);
+    } finally {
+      await demo.close();
+    }
+  });
+});
+
+describe('a barber whose shift comes and goes without them', () => {
+  it('the sweep makes their customer first available and tells them, never stranded', async () => {
+    const late = await addBarber('Elias', { week: [{ weekday: 3, from: '14:00', to: '15:00' }] });
+    const { c, id } = await joinWith(SHOP, late);
+    expect((await orderOf(c, id)).barber).toMatchObject({ on_duty: false });
+    // 15:30 in Helsinki: Elias's only shift today began and ended without him signing on.
+    clock.at = Date.UTC(2026, 10, 18, 13, 30);
+    app.queue.invalidate('fi', SHOP);
+    await app.queue.sweep(fi(app));
+    await app.queue.settled();
+    const order = await orderOf({ id: c.id, auth: await authFor(app, c.id) }, id);
+    expect(order.status).toBe('active');
+    expect(order.barber).toBeNull();
+    expect(order.barber_released).toMatchObject({ first_name: 'Elias', reason: 'no_shift_left' });
+    const written = await fi(app).db.select().from(outbox).where(eq(outbox.orderId, id));
+    expect(written.map((m) => m.purpose)).toContain('barber');
   });
 });

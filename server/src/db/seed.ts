@@ -1,5 +1,5 @@
 // Demo data: seeded into an empty market on first start; `npm run seed` resets and seeds again.
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MARKET_INFO, MEMBERSHIP_PRIORITY, type Market } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { hashPassword } from '../lib/passwords';
@@ -284,6 +284,10 @@ export async function seedMarket(
     const firstPobServices = allServices.filter((s) => s.pobId === 1);
     const haircut = firstPobServices.find((s) => s.parentServiceId === null && s.groupId !== null);
     const extra = firstPobServices.find((s) => s.parentServiceId === haircut?.id);
+    const [firstChair] = await tx
+      .select({ id: barbers.id })
+      .from(barbers)
+      .where(and(eq(barbers.pobId, 1), eq(barbers.chair, 1)));
     if (haircut && extra) {
       for (const [i, daysAgo] of [60, 30, 9].entries()) {
         const joined = day(-daysAgo);
@@ -320,6 +324,9 @@ export async function seedMarket(
             startedAt: new Date(joined.getTime() + 12 * 60_000),
             finishedAt: new Date(joined.getTime() + 40 * 60_000),
             chair: 1,
+            // Served by the first chair's barber, whom Kalle chose the last time.
+            servedBy: firstChair?.id ?? null,
+            barberId: i === 2 ? (firstChair?.id ?? null) : null,
             plannedMinutes: haircut.duration + (i === 1 ? extra.duration : 0),
             shownWait: 10,
             items,
