@@ -92,6 +92,8 @@ export {
   TRAVEL_SPEED_KMH,
   travelMinutes,
   waitBasis,
+  waitBases,
+  AHEAD_IDS_KEPT,
   waitChangeReason,
   waitChangeStale,
   waitShiftMinutes,
