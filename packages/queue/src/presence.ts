@@ -222,8 +222,7 @@ export function waitBases(state: ShopQueueState, estimate: QueueEstimate): Map<n
       wait: e.waitMinutes,
       start: e.expectedStart ?? state.now,
       chairs: state.chairs,
-      ahead:
-        aheadCount <= AHEAD_IDS_KEPT ? [...servingIds, ...ahead].sort((a, b) => a - b) : [],
+      ahead: aheadCount <= AHEAD_IDS_KEPT ? [...servingIds, ...ahead].sort((a, b) => a - b) : [],
       higherAhead,
       idle,
       aheadCount,
