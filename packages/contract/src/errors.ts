@@ -67,5 +67,22 @@ export const ERROR_CODES = [
   'already_here',
   /** A walk-in's phone is no member's: staff confirm a one-time walk-in (sent without phone). */
   'no_member',
+  /** Barbers (issue 30): not a barber of this shop (or no such barber). */
+  'barber_unknown',
+  /** The barber was removed from the shop. */
+  'barber_removed',
+  /** The barber is off duty and has no shift left today. */
+  'barber_off_today',
+  /** The order's barber was changed BARBER_CHANGES_MAX times already. */
+  'barber_changes_spent',
+  /** The customer waits for another barber: only that barber starts them (or staff change it). */
+  'barber_tied',
+  /** Another barber is signed in at that chair. */
+  'chair_has_barber',
+  /** The barber is already on duty (sign in) or off duty (sign out). */
+  'barber_on_duty',
+  'barber_off_duty',
+  /** PATCH /staff/shop/ chairs: a shop with named barbers has its barbers on duty as its chairs. */
+  'chairs_follow_barbers',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

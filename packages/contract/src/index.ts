@@ -17,3 +17,4 @@ export * from './presence';
 export * from './messages';
 export * from './operator';
 export * from './barbers';
+export * from './staff-barbers';

@@ -92,8 +92,23 @@ export const orderSchema = z.object({
   ticket: z.number().int().nullable().optional(),
   /** The barber the customer chose; null: first available (absent from older servers). */
   barber: orderBarberSchema.nullable().optional(),
-  /** Changes of barber this order still allows. */
+  /**
+   * Changes of barber this order still allows. While the chosen barber is off duty
+   * (barber.on_duty false), taking the first available (PATCH barber_id null) costs no change.
+   */
   barber_changes_left: z.number().int().min(0).optional(),
+  /**
+   * The chosen barber was removed or has no shift left today: the order became first available
+   * (keeping its place) and the customer was told; null otherwise.
+   */
+  barber_released: z
+    .object({
+      first_name: z.string(),
+      reason: z.enum(['removed', 'no_shift_left']),
+      at: z.string(),
+    })
+    .nullable()
+    .optional(),
   /** The customer's alert choice for this order (when, and by which channel). */
   alerts: orderAlertsSchema.optional(),
   /** The shop's last word to everyone waiting, while the order waits; null when none. */

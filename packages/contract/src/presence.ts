@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PHONE_CODE_LENGTH, PHONE_MIN_LENGTH } from './constants';
 import { inputId, inputText, int32 } from './input';
 import { queueStateSchema } from './shop';
+import { barberChoiceSchema } from './barbers';
 
 const id = inputId;
 const text = (max: number) => inputText().trim().min(1).max(max);
@@ -140,6 +141,8 @@ export const kioskJoinSchema = z
     name: text(40),
     /** For one SMS when the turn is near; as typed, normalised with the market's dial code. */
     phone: inputText().trim().min(PHONE_MIN_LENGTH).max(32).optional(),
+    /** The barber the walk-in chose; null or absent: the first available. */
+    barber_id: barberChoiceSchema.optional(),
   })
   .strict();
 export type KioskJoinPayload = z.infer<typeof kioskJoinSchema>;

@@ -6,6 +6,12 @@ import { LANGUAGES } from './markets';
 import { calendarDate, inputId, inputText } from './input';
 import { staffPresenceSchema } from './presence';
 import { openTimeSchema, queueStateSchema, serviceTimeEstimateSchema } from './shop';
+import {
+  staffChairBarberFields,
+  staffQueueBarberSchema,
+  staffQueueOrderBarberFields,
+  walkInBarberFields,
+} from './staff-barbers';
 
 const id = inputId;
 const text = (max: number) => inputText().trim().min(1).max(max);
@@ -100,6 +106,7 @@ export const staffQueueOrderSchema = z.object({
   ticket: z.number().int().nullable().optional(),
   /** The customer's alert (turn near, leave now) could not be delivered: call them. */
   alert_failed: z.boolean().optional(),
+  ...staffQueueOrderBarberFields,
 });
 export type StaffQueueOrder = z.infer<typeof staffQueueOrderSchema>;
 
@@ -120,6 +127,7 @@ export const staffChairSchema = z.object({
   order_id: z.number().int().nullable(),
   customer_name: z.string().nullable(),
   since: z.string().nullable(),
+  ...staffChairBarberFields,
 });
 
 /** Undo window of recent actions, for the console's undo button. */
@@ -152,6 +160,11 @@ export const staffQueueSchema = z.object({
     service_time_estimates: z.array(serviceTimeEstimateSchema),
   }),
   chairs: z.array(staffChairSchema),
+  /**
+   * The shop's named barbers who work today (on duty first), each with who waits for them and whom
+   * Start on their chair seats; [] for a shop without named barbers (absent from older servers).
+   */
+  barbers: z.array(staffQueueBarberSchema).optional(),
   /** Every active order: in service first, then the waiting queue in serving order. */
   orders: z.array(staffQueueOrderSchema),
   recent: z.array(staffRecentSchema),
@@ -170,6 +183,7 @@ export const walkInSchema = z
     items: z.array(itemSchema).min(1).max(10),
     name: text(TEXT_MAX.walkInName).optional(),
     phone: phoneSchema.optional(),
+    ...walkInBarberFields,
   })
   .strict();
 export type WalkInPayload = z.infer<typeof walkInSchema>;
@@ -178,7 +192,10 @@ export const staffStartSchema = z
   .object({ chair: z.number().int().min(1).max(100).optional() })
   .strict();
 
-/** PATCH /staff/shop/ (any staff): chairs on duty, online queue state, notice. */
+/**
+ * PATCH /staff/shop/ (any staff): chairs on duty, online queue state, notice. A shop with named
+ * barbers refuses `chairs` (409 chairs_follow_barbers): its chairs on duty are its barbers on duty.
+ */
 export const staffShopPatchSchema = z
   .object({
     chairs: z.number().int().min(0).max(50).optional(),

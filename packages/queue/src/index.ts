@@ -127,4 +127,7 @@ export type {
   Refusal,
   WaitingStateKind,
 } from './state-model';
+export type { OnDuty } from './state-model';
+export { mayServe, nextForBarber, nextPerChair } from './barber-eligibility';
+export type { FreeChair, TiedOrderFacts } from './barber-eligibility';
 export { barbersNeeded, oneTimeMeanWait } from './staffing';

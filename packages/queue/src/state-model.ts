@@ -13,7 +13,8 @@
 //   served, no_show, cancelled (final, except for an undo within its window)
 // A chair is on duty and free, on duty and busy, or draining (taken off duty while busy: it goes
 // off when its customer is finished). Chairs 1..onDuty are on duty; a busy chair above is
-// draining.
+// draining. A shop with named barbers (issue 30) gives the chairs its barbers are signed in at
+// instead of a count: those are on duty, and a busy chair no barber holds is draining.
 import { compareQueueOrders } from './sort-queue';
 
 export type OrderStatus = 'active' | 'serviced' | 'noShow' | 'cancelled';
@@ -130,8 +131,11 @@ export interface ChairState {
  * (draining: off after its customer). A chair never holds two: if the stored facts ever say so,
  * the extra order is reported in `conflicts` rather than hidden.
  */
+/** Chairs on duty: 1..n, or (named barbers) the chairs the barbers on duty are signed in at. */
+export type OnDuty = number | readonly number[];
+
 export function chairStates(
-  onDuty: number,
+  onDuty: OnDuty,
   orders: readonly OrderFacts[],
 ): { chairs: ChairState[]; conflicts: number[] } {
   const seated = new Map<number, number>();
@@ -142,14 +146,18 @@ export function chairStates(
     if (chair < 1 || seated.has(chair)) conflicts.push(o.id);
     else seated.set(chair, o.id);
   }
-  const duty = Math.max(0, Math.floor(onDuty));
+  const duty =
+    typeof onDuty === 'number'
+      ? Array.from({ length: Math.max(0, Math.floor(onDuty)) }, (_, i) => i + 1)
+      : [...new Set(onDuty)].filter((c) => c >= 1).sort((a, b) => a - b);
+  const onDutySet = new Set(duty);
   const chairs: ChairState[] = [];
-  for (let c = 1; c <= duty; c++) {
+  for (const c of duty) {
     const orderId = seated.get(c) ?? null;
     chairs.push({ chair: c, state: orderId === null ? 'free' : 'busy', orderId });
   }
   for (const [c, orderId] of [...seated].sort((a, b) => a[0] - b[0])) {
-    if (c > duty) chairs.push({ chair: c, state: 'draining', orderId });
+    if (!onDutySet.has(c)) chairs.push({ chair: c, state: 'draining', orderId });
   }
   return { chairs, conflicts };
 }
@@ -202,7 +210,7 @@ const refuse = (refusal: Refusal): Decision => ({ ok: false, refusal });
 export function decide(
   order: OrderFacts,
   action: Action,
-  shop: { onDuty: number; orders: readonly OrderFacts[]; now: number },
+  shop: { onDuty: OnDuty; orders: readonly OrderFacts[]; now: number },
 ): Decision {
   const state = orderState(order, shop.now);
   const waiting = isWaitingState(state);
@@ -323,7 +331,7 @@ export function applyAction(
  * The invariants of a shop's state, as messages (empty when all hold): every active order in
  * exactly one state; no chair holds two; every busy chair is on duty or draining.
  */
-export function shopInvariantViolations(onDuty: number, orders: readonly OrderFacts[]): string[] {
+export function shopInvariantViolations(onDuty: OnDuty, orders: readonly OrderFacts[]): string[] {
   const problems: string[] = [];
   const { chairs, conflicts } = chairStates(onDuty, orders);
   for (const id of conflicts) problems.push(`order ${id} shares a chair or has none`);

@@ -194,6 +194,23 @@ export interface WaitChangeRecord {
   at: string;
 }
 
+export interface BarberChangeRecord {
+  at: string;
+  from: number | null;
+  to: number | null;
+  by: 'customer' | 'staff' | 'jono';
+  /** The staff member who changed it with the customer's consent. */
+  staffId?: number;
+  /** Why Jono changed it, or why a customer's change was free. */
+  reason?: 'removed' | 'no_shift_left' | 'off_duty';
+}
+
+export interface BarberReleasedRecord {
+  firstName: string;
+  reason: 'removed' | 'no_shift_left';
+  at: string;
+}
+
 export const orders = pgTable(
   'orders',
   {
@@ -265,6 +282,16 @@ export const orders = pgTable(
     alertAhead: integer('alert_ahead'),
     alertMinutes: integer('alert_minutes'),
     alertChannel: text('alert_channel'),
+    /** The barber the customer chose (issue 30); null: the first available. */
+    barberId: integer('barber_id'),
+    /** The barber who served: the chair's barber at Start (null in a shop without named barbers). */
+    servedBy: integer('served_by'),
+    /** Changes of barber the customer made (BARBER_CHANGES_MAX); free ones are not counted. */
+    barberChanges: integer('barber_changes').notNull().default(0),
+    /** Every change of the order's barber: by whom (customer, staff with consent, Jono) and when. */
+    barberLog: jsonb('barber_log').$type<BarberChangeRecord[]>().notNull().default([]),
+    /** The chosen barber was removed or had no shift left: the order became first available. */
+    barberReleased: jsonb('barber_released').$type<BarberReleasedRecord>(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -559,4 +586,61 @@ export const shopNotices = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('shop_notices_pob_idx').on(t.pobId, t.createdAt)],
+);
+
+/** One shift of a barber's weekly template: ISO weekday (1 Monday ... 7 Sunday), HH:MM local. */
+export interface WeeklyShiftRow {
+  weekday: number;
+  from: string;
+  to: string;
+}
+
+/**
+ * A shop's named barbers (issue 30). On duty while `chair` is set (signed in there since
+ * `onDutySince`); the shop's `chairs` is kept equal to how many are on duty. A removed barber
+ * keeps their row for the history of who served.
+ */
+export const barbers = pgTable(
+  'barbers',
+  {
+    id: serial('id').primaryKey(),
+    pobId: integer('pob_id')
+      .notNull()
+      .references(() => pobs.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    photo: text('photo'),
+    languages: jsonb('languages').$type<string[]>().notNull().default([]),
+    specialities: text('specialities').notNull().default(''),
+    translations: jsonb('translations')
+      .$type<ContentTranslations<'specialities'>>()
+      .notNull()
+      .default({}),
+    staffId: integer('staff_id'),
+    /** The weekly template of shifts; a day's own rota (barber_days) replaces it that day. */
+    week: jsonb('week').$type<WeeklyShiftRow[]>().notNull().default([]),
+    chair: integer('chair'),
+    onDutySince: ts('on_duty_since'),
+    removedAt: ts('removed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('barbers_pob_idx').on(t.pobId),
+    uniqueIndex('barbers_one_per_chair')
+      .on(t.pobId, t.chair)
+      .where(sql`chair is not null`),
+  ],
+);
+
+/** A barber's own shifts of one local day (YYYY-MM-DD), replacing the weekly template; [] a day off. */
+export const barberDays = pgTable(
+  'barber_days',
+  {
+    barberId: integer('barber_id')
+      .notNull()
+      .references(() => barbers.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    shifts: jsonb('shifts').$type<{ from: string; to: string }[]>().notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.barberId, t.day] })],
 );

@@ -14,6 +14,7 @@ import { placesInView } from './order-view';
 import type { OrderRow } from './queue-load';
 import type { QueueService, ShopQueueView } from './queue';
 import { displayBoard } from './display';
+import { publicBarbers } from './shops';
 import { staffQueue } from './staff-queue';
 import { frameOf, frameOfJson, type SseFrame, type SseStream } from './sse';
 import { changeDelivered } from '../lib/metrics';
@@ -68,7 +69,12 @@ class Slicer {
 }
 
 export function pobEventOf(view: ShopQueueView): PobEvent {
-  return { id: view.pob.id, ...view.snapshot, queue_info: { queue_employees: view.pob.chairs } };
+  return {
+    id: view.pob.id,
+    ...view.snapshot,
+    barbers: publicBarbers(view.snapshot),
+    queue_info: { queue_employees: view.pob.chairs },
+  };
 }
 
 export class LiveFeeds {

@@ -1,6 +1,6 @@
 // An order as the API and the live streams show it: its live wait, its place, when to set off,
 // whether it may rejoin. Joining and a customer's own changes are in orders.ts.
-import { ALERT_CHANNELS, type Order } from '@jono/contract';
+import { ALERT_CHANNELS, BARBER_CHANGES_MAX, type Order } from '@jono/contract';
 import type { MarketContext } from '../context';
 import type { OrderRow } from './queue-load';
 import type { QueueService, ShopQueueView } from './queue';
@@ -22,11 +22,12 @@ export function orderView(
   live: LiveWait,
   now: number,
   /** With its `pob`, the order also shows the shop's word to everyone waiting. */
-  view?: Pick<ShopQueueView, 'estimate'> & Partial<Pick<ShopQueueView, 'pob'>>,
+  view?: Pick<ShopQueueView, 'estimate'> & Partial<Pick<ShopQueueView, 'pob' | 'barbers'>>,
   asOf: number = now,
   rejoinSpent = false,
 ): Order {
   return {
+    ...barberOfOrder(row, view?.barbers),
     id: row.id,
     as_of: new Date(asOf).toISOString(),
     date: row.joinedAt.toISOString(),
@@ -60,6 +61,40 @@ export function orderView(
         duration: e.duration,
       })),
     })),
+  };
+}
+
+/**
+ * The order's chosen barber (on duty now, or when back today), the changes left, and whether Jono
+ * made it first available. The barber is left out when the shop's barbers were not read.
+ */
+export function barberOfOrder(
+  row: OrderRow,
+  barbers: ShopQueueView['barbers'] | undefined,
+): Pick<Order, 'barber' | 'barber_changes_left' | 'barber_released'> {
+  const released = row.barberReleased
+    ? {
+        first_name: row.barberReleased.firstName,
+        reason: row.barberReleased.reason,
+        at: row.barberReleased.at,
+      }
+    : null;
+  const common = {
+    barber_changes_left: Math.max(0, BARBER_CHANGES_MAX - row.barberChanges),
+    barber_released: released,
+  };
+  if (row.barberId === null) return { ...common, barber: null };
+  const b = barbers?.find((x) => x.row.id === row.barberId);
+  if (!b) return common;
+  return {
+    ...common,
+    barber: {
+      id: b.row.id,
+      first_name: b.row.firstName,
+      photo: b.row.photo,
+      on_duty: b.onDuty,
+      next_shift_at: b.nextShiftAt === null ? null : new Date(b.nextShiftAt).toISOString(),
+    },
   };
 }
 

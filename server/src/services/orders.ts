@@ -20,6 +20,7 @@ import { admissionOf, statusOf, type QueueService, type ShopQueueView } from './
 import { mustAllow } from './presence';
 import { priorityOf, type CustomerRow } from './profiles';
 import { rejoinKeys, rejoinSpentSql } from './self-service';
+import { checkBarberChoice } from './barber-choice';
 
 export interface ItemRequest {
   service_id: number;
@@ -42,6 +43,8 @@ export interface JoinRequest {
   customer?: ActiveOrderRow['customer'];
   /** The caller already found no active order of the customer (the unique index still decides). */
   checkedNoActiveOrder?: boolean;
+  /** The barber the customer chose (issue 30); null or absent: the first available. */
+  barberId?: number | null;
 }
 
 /** Serialises every change to one shop's queue until the transaction ends (all processes). */
@@ -189,6 +192,7 @@ export function joinChange(
         if (existing) throw activeOrderExists();
       }
       const { pob, active, history } = shop;
+      const barber = await checkBarberChoice(tx, pob, req.barberId, now);
       const { items, plannedMinutes } = resolveItems(shop.offered, req.items);
       const state = queueStateOf(now, pob, active, history);
       const candidate = {
@@ -251,6 +255,7 @@ export function joinChange(
         shownWait,
         waitEstimate: shownWait,
         items,
+        barberId: barber?.row.id ?? null,
         updatedAt: new Date(now),
       };
       const customer = req.customer ?? null;

@@ -30,7 +30,9 @@ export type OutboxPurpose =
   /** A code that proves a phone (registration, kiosk walk-ins; services/phone-codes.ts). */
   | 'phoneCode'
   /** An operator moved the order to another shop (services/operator-move.ts). */
-  | 'move';
+  | 'move'
+  /** The customer's chosen barber went off duty or was removed (services/barber-duty.ts). */
+  | 'barber';
 
 export interface OutboxMessage {
   /** Idempotency key: a message with a key already written is not written again. */
@@ -58,6 +60,8 @@ export const DEADLINE_MS: Record<OutboxPurpose, number> = {
   phoneCode: 15 * 60_000,
   /** An operator moved the order: worth telling while the customer may still be on the way. */
   move: 30 * 60_000,
+  /** The chosen barber went off duty: worth telling while the customer waits. */
+  barber: 60 * 60_000,
 };
 
 /** Tries per message before it is marked failed. */

@@ -8,7 +8,14 @@ import {
   type OrderPresence,
   type StaffPresence,
 } from '@jono/contract';
-import { decide, leaveAt, readyTime, type OrderState, type StateAction } from '@jono/queue';
+import {
+  decide,
+  leaveAt,
+  readyTime,
+  type OnDuty,
+  type OrderState,
+  type StateAction,
+} from '@jono/queue';
 import { refused } from '../lib/refusal';
 import { arrivalOf, factsOf, stateOf } from './order-facts';
 import type { OrderRow, ShopQueueView } from './queue-rows';
@@ -31,7 +38,8 @@ export function readyAtOf(row: OrderRow): number | undefined {
  * lock; answers the chair a start takes.
  */
 export function mustAllow(
-  shop: { chairs: number; active: readonly OrderRow[] },
+  /** chairs: how many on duty, or (named barbers) the chairs the barbers on duty hold. */
+  shop: { chairs: OnDuty; active: readonly OrderRow[] },
   row: OrderRow,
   action: StateAction,
   now: number,

@@ -278,7 +278,7 @@ async function runTransaction(
           sql`select pg_advisory_xact_lock(hashtext(current_schema()), ${pobId}::int), ${queue.noticeOf(ctx, pobId)}`,
         ),
       );
-      const shop = await loadShopQueue(tx, pobId, serviceIds);
+      const shop = await loadShopQueue(tx, pobId, serviceIds, now);
       if (!shop) throw notFound('Shop not found');
       let history = queue.cachedHistory(ctx.market, pobId, now);
       if (!history) {

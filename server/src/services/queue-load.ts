@@ -27,6 +27,23 @@ import {
   type OpenTimeRow,
   type services,
 } from '../db/schema';
+import {
+  barbersToday,
+  daysAround,
+  rotaOf,
+  type BarberDayRow,
+  type BarberRow,
+  type BarberToday,
+} from './rota';
+
+/** A shop's named barbers (not removed) and their days' own shifts around today. */
+export interface ShopBarbers {
+  rows: BarberRow[];
+  days: BarberDayRow[];
+}
+
+/** A shop's row as the queue reads it: with its named barbers when read with the queue. */
+export type PobWithBarbers = typeof pobs.$inferSelect & { barbers?: ShopBarbers };
 
 export type { ActiveOrderRow, OrderRow } from './queue-rows';
 
@@ -57,7 +74,9 @@ export function toOrderRecord(row: OrderRow): OrderRecord {
     finishedAt: row.finishedAt?.getTime() ?? null,
     plannedMinutes: row.plannedMinutes,
     serviceIds: serviceIdsOf(row),
-    barberId: row.startedBy,
+    // Who served (the chair's barber at Start); before named barbers, the staff member who
+    // started it, as a negative id so that it never reads as a named barber's.
+    barberId: row.servedBy ?? (row.startedBy === null ? null : -row.startedBy),
     // Asked for more time, or on the way with a known travel time: keeps the place (presence.ts).
     readyAt: readyAtOf(row) ?? null,
   };
@@ -146,7 +165,7 @@ export type OfferedService = Pick<
 >;
 
 export interface ShopQueueRead {
-  pob: typeof pobs.$inferSelect;
+  pob: PobWithBarbers;
   active: ActiveOrderRow[];
   /** The shop's active services among `serviceIds` (a join's order), read in the same statement. */
   offered: OfferedService[];
@@ -161,6 +180,8 @@ export async function loadShopQueue(
   db: Db | Tx,
   pobId: number,
   serviceIds: readonly number[] = [],
+  /** The clock of the change: the barbers' own days around it are read. */
+  now: number = Date.now(),
 ): Promise<ShopQueueRead | undefined> {
   const ids = sql.join(
     serviceIds.map((id) => sql`${id}::int`),
@@ -172,8 +193,26 @@ export async function loadShopQueue(
           OfferedService[] | null
         >`(select json_agg(json_build_object('id', s.id, 'groupId', s.group_id, 'parentServiceId', s.parent_service_id, 'title', s.title, 'price', s.price, 'duration', s.duration)) from services s where s.pob_id = ${pobId}::int and s.active and s.id in (${ids}))`
       : sql<OfferedService[] | null>`null::json`;
+  const days = sql.join(
+    daysAround(now).map((d) => sql`${d}`),
+    sql`, `,
+  );
+  // The named barbers and their days ride along as two more JSON values (computed once).
+  const barberRows = sql<
+    Record<string, unknown>[] | null
+  >`(select json_agg(row_to_json(b) order by b.id) from barbers b where b.pob_id = ${pobId}::int and b.removed_at is null)`;
+  const dayRows = sql<
+    Record<string, unknown>[] | null
+  >`(select json_agg(row_to_json(d)) from barber_days d join barbers b on b.id = d.barber_id where b.pob_id = ${pobId}::int and b.removed_at is null and d.day in (${days}))`;
   const rows = await db
-    .select({ pob: pobs, o: orders, c: activeCustomer, offered })
+    .select({
+      pob: pobs,
+      o: orders,
+      c: activeCustomer,
+      offered,
+      barbers: barberRows,
+      days: dayRows,
+    })
     .from(pobs)
     .leftJoin(orders, and(eq(orders.pobId, pobs.id), eq(orders.status, 'active')))
     .leftJoin(customers, eq(customers.id, orders.customerId))
@@ -181,7 +220,41 @@ export async function loadShopQueue(
   const first = rows[0];
   if (!first) return undefined;
   const active = rows.flatMap(({ o, c }) => (o ? [{ ...o, customer: c }] : []));
-  return { pob: first.pob, active, offered: parseJson(first.offered) ?? [] };
+  const barbers: ShopBarbers = {
+    rows: (parseJson(first.barbers) ?? []).map(barberRowOf),
+    days: (parseJson(first.days) ?? []).map(barberDayOf),
+  };
+  return { pob: { ...first.pob, barbers }, active, offered: parseJson(first.offered) ?? [] };
+}
+
+const dateOf = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);
+
+/** A barbers row read as JSON (snake_case, timestamps as text) as Drizzle reads it. */
+export function barberRowOf(j: Record<string, unknown>): BarberRow {
+  return {
+    id: Number(j.id),
+    pobId: Number(j.pob_id),
+    firstName: String(j.first_name),
+    photo: typeof j.photo === 'string' ? j.photo : null,
+    languages: Array.isArray(j.languages) ? (j.languages as string[]) : [],
+    specialities: typeof j.specialities === 'string' ? j.specialities : '',
+    translations: (j.translations ?? {}) as BarberRow['translations'],
+    staffId: typeof j.staff_id === 'number' ? j.staff_id : null,
+    week: Array.isArray(j.week) ? (j.week as BarberRow['week']) : [],
+    chair: typeof j.chair === 'number' ? j.chair : null,
+    onDutySince: dateOf(j.on_duty_since),
+    removedAt: dateOf(j.removed_at),
+    createdAt: dateOf(j.created_at) ?? new Date(0),
+  };
+}
+
+function barberDayOf(j: Record<string, unknown>): BarberDayRow {
+  return {
+    barberId: Number(j.barber_id),
+    day: String(j.day),
+    shifts: Array.isArray(j.shifts) ? (j.shifts as BarberDayRow['shifts']) : [],
+    updatedAt: dateOf(j.updated_at) ?? new Date(0),
+  };
 }
 
 /** PGlite hands json columns over parsed; node-postgres too, but a driver may leave text. */
@@ -196,18 +269,51 @@ export async function loadHistory(
   return buildShopInputs(await loadRecords(db, pob.id, now), now, pob.timeZone);
 }
 
-/** The engine's state of a shop now: its active orders, chairs, closing and what history taught. */
+type QueuePob = {
+  chairs: number;
+  timeZone: string;
+  openTimes: OpenTimeRow[];
+  barbers?: ShopBarbers;
+};
+
+/**
+ * The shop's named barbers as they stand at `now` (on duty first); [] for a shop without any, or
+ * one read without them.
+ */
+export function barbersNow(pob: QueuePob, now: number): BarberToday[] {
+  const named = pob.barbers;
+  if (!named || named.rows.length === 0) return [];
+  const closesAt = closingTime(pob.openTimes, pob.timeZone, now);
+  return barbersToday(named.rows, named.days, pob.timeZone, now, closesAt);
+}
+
+/**
+ * The engine's state of a shop now: its active orders, chairs, closing and what history taught.
+ * A shop with named barbers gives the engine its rota for the rest of today and each waiting
+ * order's chosen barber; its chairs are its barbers on duty.
+ */
 export function queueStateOf(
   now: number,
-  pob: { chairs: number; timeZone: string; openTimes: OpenTimeRow[] },
+  pob: QueuePob,
   active: readonly OrderRow[],
   history: ShopHistory,
+  today: readonly BarberToday[] = barbersNow(pob, now),
 ): ShopQueueState {
   const closesAt = closingTime(pob.openTimes, pob.timeZone, now);
-  return shopQueueState(history, active.map(toOrderRecord), {
+  const state = shopQueueState(history, active.map(toOrderRecord), {
     now,
     chairs: pob.chairs,
     closesAt,
     timeZone: pob.timeZone,
   });
+  if (today.length === 0) return state;
+  const wants = new Map(active.map((o) => [o.id, o.barberId]));
+  return {
+    ...state,
+    chairs: today.filter((b) => b.onDuty).length,
+    barbers: rotaOf(today),
+    orders: state.orders.map((o) =>
+      o.status === 'waiting' ? { ...o, wantsBarberId: wants.get(o.id) ?? null } : o,
+    ),
+  };
 }

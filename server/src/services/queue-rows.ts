@@ -5,6 +5,8 @@
 import type { QueueEstimate, ShopQueueState, ShopStatus } from '@jono/queue';
 import type { orders, pobs } from '../db/schema';
 import type { QueueSnapshot } from './shops';
+import type { BarberToday } from './rota';
+import type { ShopBarbers } from './queue-load';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -17,7 +19,8 @@ export interface ActiveOrderRow extends OrderRow {
   } | null;
 }
 
-export type PobRow = typeof pobs.$inferSelect;
+/** A shop's row; read with its queue, it carries its named barbers too. */
+export type PobRow = typeof pobs.$inferSelect & { barbers?: ShopBarbers };
 
 export interface ShopQueueView {
   pob: PobRow;
@@ -28,4 +31,6 @@ export interface ShopQueueView {
   computedAt: number;
   /** The engine's inputs the estimate was computed from (why a wait changed: waitBasis). */
   state: ShopQueueState;
+  /** The shop's named barbers at computedAt (on duty first); [] without named barbers. */
+  barbers: BarberToday[];
 }

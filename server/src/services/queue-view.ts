@@ -18,7 +18,8 @@ import {
 } from '@jono/queue';
 import type { waitEstimates, WaitBasisRecord, WaitChangeRecord } from '../db/schema';
 import type { QueueSnapshot } from './shops';
-import { queueStateOf, type ShopHistory } from './queue-load';
+import { barbersNow, queueStateOf, type ShopHistory } from './queue-load';
+import { worksToday, type BarberToday } from './rota';
 import type { ActiveOrderRow, PobRow, ShopQueueView } from './queue-rows';
 
 /** A shop's view from its row, active orders and history: the estimate, status and snapshot. */
@@ -28,11 +29,12 @@ export function viewOf(
   history: ShopHistory,
   now: number,
 ): ShopQueueView {
-  const state = queueStateOf(now, pob, active, history);
+  const barbers = barbersNow(pob, now);
+  const state = queueStateOf(now, pob, active, history, barbers);
   const estimate = estimateQueue(state);
   const status = statusOf(pob, state, estimate);
-  const snapshot = snapshotOf(status, estimate);
-  return { pob, status, estimate, active, snapshot, computedAt: now, state };
+  const snapshot = snapshotOf(status, estimate, barbers, now);
+  return { pob, status, estimate, active, snapshot, computedAt: now, state, barbers };
 }
 
 export interface MovedEstimates {
@@ -187,15 +189,61 @@ export function statusOf(
   return status;
 }
 
-export function snapshotOf(status: ShopStatus, estimate: QueueEstimate): QueueSnapshot {
+const MINUTE = 60_000;
+
+/** Every priority's wait of a newcomer, as the API shows them (0 where none is known). */
+function publicEstimates(list: readonly ServiceTimeEstimate[]) {
+  return PRIORITY_LEVELS.map((priority) => {
+    const e = list.find((x) => x.priority === priority);
+    const wait = e?.wait_time ?? 0;
+    return { priority, wait_time: wait, wait_range: e?.wait_range ?? { low: wait, high: wait } };
+  });
+}
+
+/**
+ * A newcomer's waits for one barber: the engine's own when it computes them per barber, else the
+ * shop's first-available waits (and for a barber who is not on duty yet, at least until their
+ * next shift starts).
+ */
+export function barberWaits(
+  estimate: QueueEstimate,
+  b: BarberToday,
+  now: number,
+): ReturnType<typeof publicEstimates> {
+  const own = estimate.barberEstimates?.get(b.row.id);
+  if (own) return publicEstimates(own);
+  const until = b.onDuty || b.nextShiftAt === null ? 0 : Math.ceil((b.nextShiftAt - now) / MINUTE);
+  return publicEstimates(estimate.serviceTimeEstimates).map((e) => ({
+    ...e,
+    wait_time: Math.max(e.wait_time, until),
+    wait_range: {
+      low: Math.max(e.wait_range.low, until),
+      high: Math.max(e.wait_range.high, until),
+    },
+  }));
+}
+
+export function snapshotOf(
+  status: ShopStatus,
+  estimate: QueueEstimate,
+  barbers: readonly BarberToday[] = [],
+  now = 0,
+): QueueSnapshot {
   return {
     open: status.open,
     closing_soon: status.closing_soon,
     queue_state: status.queue_state,
-    service_time_estimates: PRIORITY_LEVELS.map((priority) => {
-      const e = estimate.serviceTimeEstimates.find((x) => x.priority === priority);
-      const wait = e?.wait_time ?? 0;
-      return { priority, wait_time: wait, wait_range: e?.wait_range ?? { low: wait, high: wait } };
-    }),
+    service_time_estimates: publicEstimates(estimate.serviceTimeEstimates),
+    barbers: barbers.filter(worksToday).map((b) => ({
+      id: b.row.id,
+      first_name: b.row.firstName,
+      photo: b.row.photo,
+      languages: b.row.languages,
+      specialities: b.row.specialities,
+      translations: b.row.translations,
+      on_duty: b.onDuty,
+      next_shift_at: b.nextShiftAt === null ? null : new Date(b.nextShiftAt).toISOString(),
+      service_time_estimates: barberWaits(estimate, b, now),
+    })),
   };
 }

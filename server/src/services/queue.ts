@@ -398,7 +398,7 @@ export class QueueService {
 
   private async compute(ctx: MarketContext, pobId: number, now: number): Promise<ShopQueueView> {
     this.computations += 1;
-    const shop = await loadShopQueue(ctx.db, pobId);
+    const shop = await loadShopQueue(ctx.db, pobId, [], now);
     if (!shop) throw new Error(`shop ${pobId} not found`);
     const view = viewOf(shop.pob, shop.active, await this.history(ctx, shop.pob, now), now);
     this.rememberHomes(ctx.market, view.active);

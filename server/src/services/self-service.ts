@@ -98,7 +98,7 @@ export async function deferOwnOrder(
     applied: !preview,
   });
   if (preview) {
-    const shop = await loadShopQueue(ctx.db, order.pobId);
+    const shop = await loadShopQueue(ctx.db, order.pobId, [], now);
     if (!shop) throw notFound('Shop not found');
     const history = await queue.history(ctx, shop.pob, now);
     const elsewhere = await defersUsedElsewhereToday(ctx.db, order, shop.pob.timeZone, now);

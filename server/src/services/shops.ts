@@ -3,9 +3,11 @@ import { asc, eq } from 'drizzle-orm';
 import {
   localised,
   localisedTexts,
+  type ContentTranslations,
   type Language,
   type Pob,
   type PobSummary,
+  type PublicBarber,
   type QueueState,
   type ServiceTimeEstimate,
 } from '@jono/contract';
@@ -19,6 +21,24 @@ export interface QueueSnapshot {
   closing_soon: boolean;
   queue_state: QueueState;
   service_time_estimates: ServiceTimeEstimate[];
+  /** The named barbers who work today (on duty first), with their own waits; absent: none. */
+  barbers?: SnapshotBarber[];
+}
+
+/** A barber in a snapshot: the public shape plus the specialities' translations. */
+export type SnapshotBarber = PublicBarber & {
+  translations: ContentTranslations<'specialities'>;
+};
+
+/** The snapshot's barbers as customers see them, specialities in `language` where given. */
+export function publicBarbers(
+  snap: QueueSnapshot,
+  language: Language | null = null,
+): PublicBarber[] {
+  return (snap.barbers ?? []).map(({ translations, ...b }) => ({
+    ...b,
+    specialities: localised(b.specialities, translations, language, 'specialities'),
+  }));
 }
 
 /** Computes a shop's live snapshot; the queue service provides the real one. */
@@ -104,10 +124,10 @@ export async function shopDetail(
     price: s.price,
     duration: s.duration,
   });
+  const snap = await snapshot(ctx, row);
   return {
-    ...summaryView(row, await snapshot(ctx, row), language),
-    // Named barbers arrive with issue 30; until then a shop shows none.
-    barbers: [],
+    ...summaryView(row, snap, language),
+    barbers: publicBarbers(snap, language),
     service_groups: groups.map((g) => ({
       id: g.id,
       ...localisedTexts({ title: g.title, details: g.details }, g.translations, language),

@@ -6,7 +6,9 @@ type Kind =
   | 'leaveNow'
   | 'registerCode'
   | 'registerKnown'
-  | 'kioskConfirm';
+  | 'kioskConfirm'
+  | 'barberOff'
+  | 'barberReleased';
 
 const TEXTS: Record<string, Record<Kind, string>> = {
   fi: {
@@ -22,6 +24,10 @@ const TEXTS: Record<string, Record<Kind, string>> = {
       'Jono: tällä numerolla on jo tili. Jos et muista salasanaa, vaihda se sovelluksen kohdasta Unohtunut salasana.',
     kioskConfirm:
       'Jono: vahvista numerosi parturin {shop} jonoon (numero {ticket}) koodilla {code}. Ilman vahvistusta emme lähetä sinulle viestejä.',
+    barberOff:
+      'Jono: {barber} ei ole nyt vuorossa parturissa {shop}, vaan palaa klo {time}. Voit odottaa häntä tai siirtyä ensimmäiselle vapaalle parturille jonottamasi ajan mukaiselle paikalle (numero {ticket}).',
+    barberReleased:
+      'Jono: {barber} ei ole enää tänään töissä parturissa {shop}. Pidät paikkasi (numero {ticket}), ja sinua palvelee ensimmäinen vapaa parturi.',
   },
   et: {
     recovery: 'Jono: sinu parooli taastamise kood on {code}. Kood kehtib ühe tunni.',
@@ -36,6 +42,10 @@ const TEXTS: Record<string, Record<Kind, string>> = {
       'Jono: selle numbriga on juba konto olemas. Kui sa ei mäleta parooli, taasta see äpis valikuga Unustasid parooli.',
     kioskConfirm:
       'Jono: kinnita oma number juuksuri {shop} järjekorras (number {ticket}) koodiga {code}. Ilma kinnituseta me sulle sõnumeid ei saada.',
+    barberOff:
+      'Jono: {barber} ei ole praegu juuksuris {shop} tööl ja naaseb kell {time}. Võid teda oodata või minna esimese vaba juuksuri juurde ootamisaja järgi (number {ticket}).',
+    barberReleased:
+      'Jono: {barber} ei tööta täna enam juuksuris {shop}. Sinu koht jääb alles (number {ticket}) ja sind teenindab esimene vaba juuksur.',
   },
   en: {
     recovery: 'Jono: your password recovery code is {code}. It is valid for one hour.',
@@ -50,6 +60,10 @@ const TEXTS: Record<string, Record<Kind, string>> = {
       'Jono: this number already has an account. If you have forgotten the password, reset it in the app with Forgot password.',
     kioskConfirm:
       'Jono: confirm your number in the queue at {shop} (number {ticket}) with the code {code}. Without it we send you no messages.',
+    barberOff:
+      'Jono: {barber} at {shop} is off duty until {time}. Keep waiting for {barber}, or take the first available barber at the place your wait has earned (number {ticket}).',
+    barberReleased:
+      'Jono: {barber} is not working at {shop} any more today. You keep your place (number {ticket}) and the first available barber will serve you.',
   },
   nb: {
     recovery: 'Jono: koden for å tilbakestille passordet er {code}. Den gjelder i én time.',
@@ -62,6 +76,10 @@ const TEXTS: Record<string, Record<Kind, string>> = {
       'Jono: dette nummeret har allerede en konto. Har du glemt passordet, tilbakestill det i appen med Glemt passord.',
     kioskConfirm:
       'Jono: bekreft nummeret ditt i køen hos {shop} (nummer {ticket}) med koden {code}. Uten bekreftelse sender vi deg ingen meldinger.',
+    barberOff:
+      'Jono: {barber} hos {shop} er ikke på jobb før kl. {time}. Vent på {barber}, eller ta første ledige frisør på plassen ventetiden din gir (nummer {ticket}).',
+    barberReleased:
+      'Jono: {barber} jobber ikke mer hos {shop} i dag. Du beholder plassen (nummer {ticket}), og første ledige frisør tar deg.',
   },
   sv: {
     recovery: 'Jono: din kod för att återställa lösenordet är {code}. Den gäller i en timme.',
@@ -74,6 +92,10 @@ const TEXTS: Record<string, Record<Kind, string>> = {
       'Jono: det här numret har redan ett konto. Har du glömt lösenordet, återställ det i appen med Glömt lösenord.',
     kioskConfirm:
       'Jono: bekräfta ditt nummer i kön hos {shop} (nummer {ticket}) med koden {code}. Utan bekräftelse skickar vi inga meddelanden.',
+    barberOff:
+      'Jono: {barber} på {shop} är inte i tjänst förrän kl. {time}. Vänta på {barber}, eller ta första lediga frisör på den plats din väntan gett dig (nummer {ticket}).',
+    barberReleased:
+      'Jono: {barber} arbetar inte mer på {shop} i dag. Du behåller din plats (nummer {ticket}) och första lediga frisör tar dig.',
   },
   da: {
     recovery: 'Jono: din kode til at nulstille adgangskoden er {code}. Den gælder i en time.',
@@ -88,6 +110,10 @@ const TEXTS: Record<string, Record<Kind, string>> = {
       'Jono: dette nummer har allerede en konto. Har du glemt adgangskoden, så nulstil den i appen med Glemt adgangskode.',
     kioskConfirm:
       'Jono: bekræft dit nummer i køen hos {shop} (nummer {ticket}) med koden {code}. Uden bekræftelse sender vi dig ingen beskeder.',
+    barberOff:
+      'Jono: {barber} hos {shop} er ikke på arbejde før kl. {time}. Vent på {barber}, eller tag den første ledige frisør på den plads, din ventetid har givet dig (nummer {ticket}).',
+    barberReleased:
+      'Jono: {barber} arbejder ikke mere hos {shop} i dag. Du beholder din plads (nummer {ticket}), og den første ledige frisør tager dig.',
   },
   de: {
     recovery:
@@ -103,6 +129,10 @@ const TEXTS: Record<string, Record<Kind, string>> = {
       'Jono: Für diese Nummer gibt es schon ein Konto. Falls du das Passwort vergessen hast, setze es in der App mit Passwort vergessen zurück.',
     kioskConfirm:
       'Jono: Bestätige deine Nummer in der Warteschlange bei {shop} (Nummer {ticket}) mit dem Code {code}. Ohne Bestätigung senden wir dir keine Nachrichten.',
+    barberOff:
+      'Jono: {barber} bei {shop} ist erst ab {time} Uhr wieder da. Warte auf {barber} oder nimm den ersten freien Friseur auf dem Platz, den deine Wartezeit dir gibt (Nummer {ticket}).',
+    barberReleased:
+      'Jono: {barber} arbeitet heute nicht mehr bei {shop}. Du behältst deinen Platz (Nummer {ticket}) und der erste freie Friseur bedient dich.',
   },
 };
 

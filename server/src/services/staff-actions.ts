@@ -2,19 +2,19 @@
 // no-show, defer it behind the next customer, cancel it, and undo a recent start, finish,
 // no-show or cancel. Each runs under the shop's lock, is checked by the state model
 // (@jono/queue state-model.ts) against the state as it is now, and republishes the queue.
-import { eq } from 'drizzle-orm';
-import { deferOrder, type StateAction } from '@jono/queue';
+import { and, eq, isNull } from 'drizzle-orm';
+import { deferOrder, mayServe, type StateAction } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
-import { orders, pobs, receipts } from '../db/schema';
-import { forbidden, notFound } from '../lib/http-error';
+import { barbers, orders, pobs, receipts } from '../db/schema';
+import { forbidden, HttpError, notFound } from '../lib/http-error';
 import { refused } from '../lib/refusal';
 import { activeOrderExists, isUniqueViolation, lockShop } from './orders';
 import { loadActiveOrders, toQueueOrder, type OrderRow } from './queue-load';
 import { mustAllow } from './presence';
 import type { QueueService } from './queue';
 import { receiptRows } from './receipts';
-import { undoOf } from './staff-queue';
+import { shortName, undoOf } from './staff-queue';
 
 export type StaffAction = 'start' | 'finish' | 'no_show' | 'defer' | 'cancel' | 'undo';
 
@@ -67,27 +67,69 @@ const update = async (tx: Tx, id: number, set: Partial<typeof orders.$inferInser
   return row;
 };
 
-/** The state model's verdict on an action in the shop as it is now (read under the lock). */
+/** The shop's named barbers (not removed): the ones on duty hold a chair. */
+async function namedBarbers(tx: Tx, pobId: number) {
+  return tx
+    .select({ id: barbers.id, chair: barbers.chair, firstName: barbers.firstName })
+    .from(barbers)
+    .where(and(eq(barbers.pobId, pobId), isNull(barbers.removedAt)));
+}
+
+/**
+ * The state model's verdict on an action in the shop as it is now (read under the lock). In a
+ * shop with named barbers the chairs on duty are the ones its barbers hold, and a Start must
+ * also suit the chair's barber (barber-eligibility.ts): a customer who chose a barber is only
+ * started by that barber; without a chair given, they take their barber's.
+ */
 async function decideNow(
   tx: Tx,
   a: ActionContext,
   order: OrderRow,
   action: StateAction,
-): Promise<{ chair?: number; active: OrderRow[] }> {
+): Promise<{ chair?: number; active: OrderRow[]; servedBy: number | null }> {
   const [pob] = await tx.select({ chairs: pobs.chairs }).from(pobs).where(eq(pobs.id, a.pobId));
+  const named = await namedBarbers(tx, a.pobId);
   const active = await loadActiveOrders(tx, a.pobId);
-  const { chair } = mustAllow({ chairs: pob?.chairs ?? 0, active }, order, action, a.now);
-  return { chair, active };
+  const onDuty = named.flatMap((b) => (b.chair === null ? [] : [b.chair]));
+  const chairs = named.length > 0 ? onDuty : (pob?.chairs ?? 0);
+  let act = action;
+  if (action.type === 'start' && named.length > 0 && order.barberId !== null) {
+    const tied = named.find((b) => b.id === order.barberId);
+    const who = shortName(null, order.walkInName) ?? 'This customer';
+    if (action.chair === undefined) {
+      if (tied?.chair === null || tied?.chair === undefined) {
+        throw tiedRefusal(`${who} waits for ${tied?.firstName ?? 'another barber'}, who is not on duty`);
+      }
+      act = { type: 'start', chair: tied.chair };
+    } else {
+      const atChair = named.find((b) => b.chair === action.chair);
+      if (atChair && !mayServe({ wantsBarberId: order.barberId }, atChair.id)) {
+        throw tiedRefusal(
+          `${who} waits for ${tied?.firstName ?? 'another barber'}: only they start this customer, or change the barber with the customer's consent`,
+        );
+      }
+    }
+  }
+  const { chair } = mustAllow({ chairs, active }, order, act, a.now);
+  const servedBy = named.find((b) => b.chair !== null && b.chair === chair)?.id ?? null;
+  return { chair, active, servedBy };
 }
+
+const tiedRefusal = (message: string) => new HttpError(409, 'barber_tied', message);
 
 const ACTIONS: Record<StaffAction, Handler> = {
   async start(tx, a, order, opts) {
-    const { chair } = await decideNow(tx, a, order, { type: 'start', chair: opts.chair });
+    const { chair, servedBy } = await decideNow(tx, a, order, {
+      type: 'start',
+      chair: opts.chair,
+    });
     const at = new Date(a.now);
     return update(tx, order.id, {
       startedAt: at,
       chair: chair ?? null,
       startedBy: a.staffId,
+      // Always recorded: durations are learnt per barber (queue-load.ts toOrderRecord).
+      servedBy,
       // Seated, so at the shop; where they were before is kept for an undo.
       startPresence: { atShop: order.customerAtPob, checkedInAt: iso(order.checkedInAt) },
       customerAtPob: true,
@@ -164,6 +206,7 @@ const ACTIONS: Record<StaffAction, Handler> = {
         startedAt: null,
         chair: null,
         startedBy: null,
+        servedBy: null,
         startPresence: null,
         ...(before
           ? {

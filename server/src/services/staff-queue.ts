@@ -1,7 +1,7 @@
 // The staff console's view of its shop: chairs and who sits in them, every active order in
 // queue order with its estimate, and the recent actions that can still be undone.
 import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
-import { chairStates, nextToSit } from '@jono/queue';
+import { chairStates, nextPerChair, nextToSit } from '@jono/queue';
 import { STAFF_UNDO_WINDOW_MS, type StaffQueue, type StaffQueueOrder } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { customers, orders, outbox } from '../db/schema';
@@ -9,6 +9,7 @@ import type { ActiveOrderRow, OrderRow } from './queue-load';
 import type { QueueService } from './queue';
 import { factsOf } from './order-facts';
 import { staffPresence } from './presence';
+import { worksToday } from './rota';
 
 const MINUTE = 60_000;
 const UNDOABLE = ['start', 'finish', 'no_show', 'cancel'] as const;
@@ -55,6 +56,21 @@ export async function staffQueue(
   const view = await queue.view(ctx, pobId);
   const today = new Date(now).toISOString().slice(0, 10);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  // Named barbers (issue 30): each order's chosen barber and who serves it, each chair's barber.
+  const named = view.barbers.length > 0;
+  const barberById = new Map(view.barbers.map((b) => [b.row.id, b]));
+  const barberAtChair = new Map(
+    view.barbers.flatMap((b) => (b.row.chair === null ? [] : [[b.row.chair, b] as const])),
+  );
+  const barberFieldsOf = (o: ActiveOrderRow) => {
+    const chosen = o.barberId === null ? undefined : barberById.get(o.barberId);
+    return {
+      barber_id: o.barberId,
+      barber_name: chosen?.row.firstName ?? null,
+      served_by: o.servedBy,
+      barber_off_duty: chosen !== undefined && !chosen.onDuty,
+    };
+  };
 
   const rows = view.active.map((o): StaffQueueOrder => {
     const e = view.estimate.orders.get(o.id);
@@ -86,6 +102,7 @@ export async function staffQueue(
       })),
       presence: staffPresence(o, now),
       ticket: o.ticket,
+      ...(named ? barberFieldsOf(o) : {}),
     };
   });
   // Alerts that could not be delivered (the provider failed them, or every try failed): the
@@ -111,13 +128,31 @@ export async function staffQueue(
       (a.state === 'in_service' ? (a.chair ?? 0) - (b.chair ?? 0) : a.position - b.position),
   );
 
-  // One state model: the chairs (free, busy, draining) and who each free chair seats next.
-  const facts = view.active.map(factsOf);
+  // One state model: the chairs (free, busy, draining) and who each free chair seats next; with
+  // named barbers, by the one eligibility rule (a tied customer only in their barber's chair).
+  const facts = view.active.map((o) => ({ ...factsOf(o), wantsBarberId: o.barberId }));
+  const onDuty = named ? [...barberAtChair.keys()] : view.pob.chairs;
+  const states = chairStates(onDuty, facts).chairs;
+  const nextAt = named
+    ? nextPerChair(
+        states
+          .filter((c) => c.state === 'free')
+          .map((c) => ({ chair: c.chair, barberId: barberAtChair.get(c.chair)?.row.id ?? null })),
+        facts,
+        now,
+      )
+    : null;
   const next = nextToSit(facts, now);
   let freeIndex = 0;
-  const chairs = chairStates(view.pob.chairs, facts).chairs.map((c) => {
+  const chairs = states.map((c) => {
     const o = c.orderId === null ? undefined : rows.find((r) => r.id === c.orderId);
-    const nextId = c.state === 'free' ? (next[freeIndex++]?.id ?? null) : null;
+    const nextId =
+      c.state !== 'free'
+        ? null
+        : nextAt
+          ? (nextAt.get(c.chair)?.id ?? null)
+          : (next[freeIndex++]?.id ?? null);
+    const barber = c.state === 'draining' ? undefined : barberAtChair.get(c.chair);
     return {
       chair: c.chair,
       state: c.state,
@@ -125,6 +160,25 @@ export async function staffQueue(
       customer_name: o?.customer_name ?? null,
       since: o?.started_at ?? null,
       next_order_id: nextId,
+      ...(named
+        ? { barber_id: barber?.row.id ?? null, barber_name: barber?.row.firstName ?? null }
+        : {}),
+    };
+  });
+  const barbersOnBoard = view.barbers.filter(worksToday).map((b) => {
+    const chair = b.row.chair === null ? undefined : chairs.find((c) => c.chair === b.row.chair);
+    return {
+      id: b.row.id,
+      first_name: b.row.firstName,
+      photo: b.row.photo,
+      on_duty: b.onDuty,
+      chair: b.row.chair,
+      shift_ends_at: b.shiftEndsAt === null ? null : new Date(b.shiftEndsAt).toISOString(),
+      next_shift_at: b.nextShiftAt === null ? null : new Date(b.nextShiftAt).toISOString(),
+      waiting_order_ids: rows
+        .filter((r) => r.state === 'waiting' && r.barber_id === b.row.id)
+        .map((r) => r.id),
+      next_order_id: chair?.state === 'free' ? chair.next_order_id : null,
     };
   });
 
@@ -172,6 +226,7 @@ export async function staffQueue(
       service_time_estimates: s.service_time_estimates,
     },
     chairs,
+    barbers: barbersOnBoard,
     orders: rows,
     recent,
     at: new Date(now).toISOString(),

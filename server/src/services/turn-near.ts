@@ -44,7 +44,11 @@ export function turnNearIds(active: readonly ActiveOrderRow[], estimate: QueueEs
 }
 
 /** Of these orders, the kiosk ones with a phone that no used code has proved. */
-async function unprovedKioskOrders(ctx: MarketContext, ids: number[]): Promise<Set<number>> {
+export async function unprovedKioskOrders(
+  ctx: { db: MarketContext['db'] | Tx },
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
   const kiosk = await ctx.db
     .select({ id: orders.id })
     .from(orders)
@@ -147,6 +151,8 @@ export interface CustomerAlert {
   /** The order's chosen channel (push, sms, none), null for the default. */
   channel: string | null;
   text: (appLanguage: string) => string;
+  /** The outbox key when one order may get several of this purpose (default purpose:order). */
+  key?: string;
 }
 
 /**
@@ -157,7 +163,7 @@ export interface CustomerAlert {
 export async function customerMessages(
   tx: Tx,
   pushEnabled: boolean,
-  purpose: 'turnNear' | 'leaveNow',
+  purpose: 'turnNear' | 'leaveNow' | 'barber',
   alerts: readonly CustomerAlert[],
   now: number,
 ): Promise<OutboxMessage[]> {
@@ -174,7 +180,7 @@ export async function customerMessages(
       c,
       a.text(c.appLanguage),
       {
-        key: `${purpose}:${a.orderId}`,
+        key: a.key ?? `${purpose}:${a.orderId}`,
         purpose,
         orderId: a.orderId,
         pobId: a.pobId,

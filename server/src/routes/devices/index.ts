@@ -266,6 +266,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description: [
           codeAuth,
           "The same checks and rate limit as an app order: 400 `validation` (also a `phone` that is not a number of its country, as at registration), 409 `not_taking_orders`, 409 `time_slot`, 429 `rate_limited` (also past 30 joins an hour per kiosk or 60 per shop). The walk-in has priority 0 (a membership needs the app or the staff) and counts as absent until the staff start them or they confirm their phone at the kiosk. With `phone`, a 6-digit code goes to it (`code_sent`; counted per number and in the market's hourly SMS budget, a refusal leaves the join without SMS); once confirmed (POST /kiosk/{pobId}/orders/{id}/confirm/), one SMS when the turn is near, never before.",
+          '`barber_id` chooses a barber (null or absent: the first available); refused as in the app: 409 `barber_unknown`, `barber_removed`, `barber_off_today`.',
         ].join('\n\n'),
         params: shopParams,
         body: kioskJoinSchema,
@@ -290,7 +291,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         reply.header('retry-after', String(taken.retryAfterS));
         throw tooMany(taken.retryAfterS);
       }
-      const { items, name, phone } = request.body;
+      const { items, name, phone, barber_id } = request.body;
       // The number gets an SMS: it must be a phone number of its country, as at registration.
       const notifyPhone = phone ? normalisePhone(phone, ctx.info.dialCode) : null;
       if (notifyPhone !== null && !isValidPhone(notifyPhone)) {
@@ -305,6 +306,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         source: 'kiosk',
         walkInName: name,
         notifyPhone,
+        barberId: barber_id ?? null,
         items: items.map((i) => ({
           service_id: i.service_id,
           extra_service_ids: i.extra_service_ids,

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  BARBER_CHANGES_MAX,
   SERVER_TEXT,
   createOrderAnswerSchema,
   createOrderSchema,
@@ -30,6 +31,7 @@ import {
   rejoinRequest,
 } from '../../services/orders';
 import { changeQueue } from '../../services/queue-change';
+import { barberChange } from '../../services/barber-choice';
 import { deferOwnOrder } from '../../services/self-service';
 import { shareTravel } from '../../services/travel';
 import { setOrderAlerts } from '../../services/order-alerts';
@@ -56,6 +58,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           `- 409 \`active_order_exists\`: the customer already has an active order`,
           `- 409 \`not_taking_orders\`: closed, full, or no barber on duty ("${SERVER_TEXT.notTakingOrders}")`,
           `- 409 \`time_slot\`: the order would end after closing ("${SERVER_TEXT.timeSlot}")`,
+          '',
+          '`barber_id` chooses a barber (null or absent: the first available), refused with',
+          '409 `barber_unknown` (not a barber of this shop), `barber_removed`, or',
+          '`barber_off_today` (off duty with no shift left today).',
         ].join('\n'),
         params: customerParams,
         body: createOrderSchema,
@@ -92,6 +98,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         checkedNoActiveOrder: true,
         priority: priorityOf(customer, new Date(now).toISOString().slice(0, 10)),
         source: 'app',
+        barberId: request.body.barber_id ?? null,
         items: request.body.items.map((i) => ({
           service_id: i.service_id,
           extra_service_ids: i.extra_services.map((e) => e.service_id),
@@ -167,9 +174,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Check in (`{customer_at_pob: true}`) or leave the queue (`{cancel: true}`)',
-        description:
-          'Answers the order. Only an active order can be changed (409 `conflict` or `no_longer_active` otherwise); an order already at a chair cannot be cancelled (409 `not_waiting`). Checking in twice is harmless.',
+        summary:
+          'Check in (`{customer_at_pob: true}`), leave the queue (`{cancel: true}`) or change barber (`{barber_id}`)',
+        description: `Answers the order. Only an active order can be changed (409 \`conflict\` or \`no_longer_active\` otherwise); an order already at a chair cannot be cancelled or change barber (409 \`not_waiting\`). Checking in twice is harmless.\n\n\`{barber_id}\` (null: the first available) keeps the order's place: the time already waited counts for the new barber too. At most ${BARBER_CHANGES_MAX} changes per order (409 \`barber_changes_spent\`); taking the first available while the chosen barber is off duty costs none. Refusals as when joining: 409 \`barber_unknown\`, \`barber_removed\`, \`barber_off_today\`.`,
         params: orderParams,
         body: patchOrderSchema,
         response: { 200: orderSchema, ...errorAnswers },
@@ -188,12 +195,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           : (await findOrder(market, id, orderId)).row.pobId;
       const at = app.now();
       // Under the shop's lock, with the shop's queue read once (services/queue-change.ts).
+      const body = request.body;
+      if ('barber_id' in body) {
+        const { result } = await changeQueue(
+          ctx,
+          app.queue,
+          pobId,
+          at,
+          barberChange(orderId, id, body.barber_id, at, { by: 'customer' }),
+        );
+        return orderAnswer(ctx, app.queue, result, app.now());
+      }
       const { result: updated } = await changeQueue(
         ctx,
         app.queue,
         pobId,
         at,
-        ownOrderChange(orderId, id, 'cancel' in request.body ? 'cancel' : 'check_in', at),
+        ownOrderChange(orderId, id, 'cancel' in body ? 'cancel' : 'check_in', at),
       );
       return orderAnswer(ctx, app.queue, updated.row, app.now(), updated.rejoinSpent);
     },

@@ -5,12 +5,14 @@ import queueRoutes from './queue';
 import manageRoutes from './manage';
 import reportRoutes from './reports';
 import noticeRoutes from './notices';
+import barberRoutes from './barbers';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(queueRoutes);
   await app.register(manageRoutes);
   await app.register(reportRoutes);
   await app.register(noticeRoutes);
+  await app.register(barberRoutes);
 };
 
 export default routes;

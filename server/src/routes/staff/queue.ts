@@ -1,7 +1,7 @@
 // Barbers' and managers' daily calls: login, the live queue, walk-ins, order actions with undo,
 // and the shop's chairs, online queue state and notice.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   STAFF_TOKEN_TTL_S,
@@ -16,7 +16,7 @@ import {
   staffStartSchema,
   walkInSchema,
 } from '@jono/contract';
-import { customers, pobs } from '../../db/schema';
+import { barbers, customers, pobs } from '../../db/schema';
 import { ipLimit } from '../../plugins/rate-limits';
 import { guardAttempt, rememberAddress } from '../../services/account-guard';
 import { joinQueue } from '../../services/orders';
@@ -80,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a walk-in customer to the queue',
         description:
-          'With a phone number of a registered customer the order is theirs and has their membership priority (409 `active_order_exists` when they already queue; 409 `no_member` when no customer has that number: send it again without the phone for a one-time walk-in). Walk-ins skip the online checks (full, closing soon): staff decide. Walk-ins count as checked in.',
+          'With a phone number of a registered customer the order is theirs and has their membership priority (409 `active_order_exists` when they already queue; 409 `no_member` when no customer has that number: send it again without the phone for a one-time walk-in). Walk-ins skip the online checks (full, closing soon): staff decide. Walk-ins count as checked in. `barber_id` names the barber the walk-in asked for (null or absent: the first available); 409 `barber_unknown`, `barber_removed` or `barber_off_today` as for an app order.',
         params: marketParams,
         body: walkInSchema,
         response: { 201: createOrderAnswerSchema, ...errorAnswers },
@@ -90,7 +90,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const ctx = marketCtx(app, request.params.market);
       const { pobId } = await staffCaller(request, ctx, ctx.market);
       const now = app.now();
-      const { phone, name, items } = request.body;
+      const { phone, name, items, barber_id } = request.body;
       let customer: typeof customers.$inferSelect | undefined;
       if (phone) {
         const e164 = normalisePhone(phone, ctx.info.dialCode);
@@ -112,6 +112,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         priority: customer ? priorityOf(customer, new Date(now).toISOString().slice(0, 10)) : 0,
         source: 'walk_in',
         walkInName: name ?? null,
+        barberId: barber_id ?? null,
         items: items.map((i) => ({
           service_id: i.service_id,
           extra_service_ids: i.extra_service_ids,
@@ -193,7 +194,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Chairs on duty, online queue state (open, full, closed) and notice',
         description:
-          "Answers the staff queue. `queue_state` stops or resumes online orders; outside opening hours customers see closed anyway. `notice_translations` gives the notice in other languages than the market's; `notice_translations`, when sent, replaces the stored ones (send every language); a changed notice without it keeps the other languages as they are; a cleared notice (null) clears them all.",
+          "Answers the staff queue. `chairs` only for a shop without named barbers: a shop with barbers has its barbers on duty as its chairs (409 `chairs_follow_barbers`; sign barbers on and off at POST/DELETE /staff/barbers/{id}/duty/). `queue_state` stops or resumes online orders; outside opening hours customers see closed anyway. `notice_translations` gives the notice in other languages than the market's; `notice_translations`, when sent, replaces the stored ones (send every language); a changed notice without it keeps the other languages as they are; a cleared notice (null) clears them all.",
         params: marketParams,
         body: staffShopPatchSchema,
         response: { 200: staffQueueSchema },
@@ -204,7 +205,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { pobId } = await staffCaller(request, ctx, ctx.market);
       const b = request.body;
       const set: Partial<typeof pobs.$inferInsert> = { updatedAt: new Date(app.now()) };
-      if (b.chairs !== undefined) set.chairs = b.chairs;
+      if (b.chairs !== undefined) {
+        // A shop with named barbers has its barbers on duty as its chairs (issue 30).
+        const [named] = await ctx.db
+          .select({ id: barbers.id })
+          .from(barbers)
+          .where(and(eq(barbers.pobId, pobId), isNull(barbers.removedAt)))
+          .limit(1);
+        if (named) {
+          throw new HttpError(
+            409,
+            'chairs_follow_barbers',
+            'This shop names its barbers: sign a barber on or off duty instead',
+          );
+        }
+        set.chairs = b.chairs;
+      }
       if (b.queue_state !== undefined) set.queueState = b.queue_state;
       if (b.notice !== undefined) {
         set.notice = b.notice?.trim() || null;
