@@ -57,11 +57,11 @@ const changesPerSecond = (SHOPS * joinsPerShopHour * changesPerJoin) / 3600;
 const JWT_SECRET = 'busy-hour-bench-secret-that-is-long-enough-0123456789';
 const HOURS = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, open: '00:00', close: '24:00' }));
 
-type Kind = 0 | 1 | 2;
+export type Kind = 0 | 1 | 2;
 const KIND_NAMES = ['order', 'shop', 'staff'] as const;
-const tagOf = (shop: number, kind: Kind) => shop * 4 + kind;
+export const tagOf = (shop: number, kind: Kind) => shop * 4 + kind;
 
-interface Worker {
+export interface Worker {
   child: ChildProcess;
   ask: (
     cmd: WorkerCommand,
@@ -70,7 +70,7 @@ interface Worker {
   ) => Promise<WorkerReport>;
 }
 
-function startWorker(): Worker {
+export function startWorker(): Worker {
   const child = fork(join(BENCH_DIR, 'lib', 'stream-worker.ts'), [], {
     execArgv: ['--import', 'tsx', '--max-old-space-size=2048'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -94,7 +94,7 @@ function startWorker(): Worker {
   return { child, ask };
 }
 
-interface ShopState {
+export interface ShopState {
   id: number;
   service: { id: number; groupId: number; title: string; price: number; duration: number };
   staffToken: string;
@@ -104,7 +104,12 @@ interface ShopState {
 }
 
 /** Seeds shops, customers and their orders with SQL; answers every shop's state. */
-async function seed(url: string, tokens: TokenService): Promise<ShopState[]> {
+export async function seed(
+  url: string,
+  tokens: TokenService,
+  /** Waiting customers per shop (one entry per shop). */
+  layout: readonly number[] = Array.from({ length: SHOPS }, () => WAITING),
+): Promise<ShopState[]> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   await db.query(`set search_path to jono_${MARKET}`);
@@ -116,7 +121,7 @@ async function seed(url: string, tokens: TokenService): Promise<ShopState[]> {
     CHAIRS,
   ]);
   const existing = Number((await db.query(`select count(*) from pobs`)).rows[0].count);
-  for (let i = existing; i < SHOPS; i++) {
+  for (let i = existing; i < layout.length; i++) {
     const p = await db.query(
       `insert into pobs (name, city, address, latitude, longitude, time_zone, chairs, open_times)
        values ($1, 'Helsinki', $2, $3, $4, 'Europe/Helsinki', $5, $6) returning id`,
@@ -138,9 +143,9 @@ async function seed(url: string, tokens: TokenService): Promise<ShopState[]> {
       [p.rows[0].id, g.rows[0].id],
     );
   }
-  const shopIds = (await db.query(`select id from pobs order by id limit $1`, [SHOPS])).rows.map(
-    (r: { id: number }) => r.id,
-  );
+  const shopIds = (
+    await db.query(`select id from pobs order by id limit $1`, [layout.length])
+  ).rows.map((r: { id: number }) => r.id);
   // Nobody waiting but the bench's own.
   await db.query(`update orders set status = 'cancelled' where status = 'active'`);
   const shops: ShopState[] = [];
@@ -158,7 +163,8 @@ async function seed(url: string, tokens: TokenService): Promise<ShopState[]> {
     };
   };
   const now = Date.now();
-  for (const pobId of shopIds) {
+  for (const [index, pobId] of shopIds.entries()) {
+    const count = layout[index] ?? WAITING;
     const s = (
       await db.query(
         `select id, group_id, title, price, duration from services where pob_id = $1 and parent_service_id is null and group_id is not null and active order by id limit 1`,
@@ -181,7 +187,7 @@ async function seed(url: string, tokens: TokenService): Promise<ShopState[]> {
       12 * 3600,
     );
     const waiting: ShopState['waiting'] = [];
-    for (let k = 0; k < WAITING; k++) {
+    for (let k = 0; k < count; k++) {
       const c = await customer();
       const here = k % 3 === 0;
       const items = [
@@ -200,11 +206,11 @@ async function seed(url: string, tokens: TokenService): Promise<ShopState[]> {
         [
           pobId,
           c.id,
-          now - (WAITING - k) * 60_000,
+          now - (count - k) * 60_000,
           s.duration,
           here,
           here ? new Date(now) : null,
-          new Date(now - (WAITING - k) * 60_000),
+          new Date(now - (count - k) * 60_000),
           JSON.stringify(items),
         ],
       );
@@ -235,7 +241,7 @@ async function seed(url: string, tokens: TokenService): Promise<ShopState[]> {
 let spareCustomers: { id: number; token: string }[] = [];
 
 /** Polls /healthz back to back (keep-alive, 20 ms apart) until stopped; answers every wait. */
-function healthProbe(url: string) {
+export function healthProbe(url: string) {
   let stop = false;
   const waits: number[] = [];
   const done = (async () => {
@@ -444,7 +450,12 @@ function replays(arrivals: Arrival[], changes: Change[]): Replay[] {
   return [...out.values(), ...sweeps.values()].sort((a, b) => a.at - b.at);
 }
 
-async function openAll(workers: Worker[], port: number, targets: StreamTarget[], round: number) {
+export async function openAll(
+  workers: Worker[],
+  port: number,
+  targets: StreamTarget[],
+  round: number,
+) {
   const parts = workers.map((_, w) => targets.filter((_, i) => i % workers.length === w));
   const reports = await Promise.all(
     parts.map((part, w) =>
@@ -471,10 +482,10 @@ async function openAll(workers: Worker[], port: number, targets: StreamTarget[],
   return { ok, failed };
 }
 
-async function record(workers: Worker[]) {
+export async function record(workers: Worker[]) {
   await Promise.all(workers.map((w) => w.ask({ type: 'record' }, 'recording')));
 }
-async function recorded(workers: Worker[]) {
+export async function recorded(workers: Worker[]) {
   const reports = await Promise.all(workers.map((w) => w.ask({ type: 'recorded' }, 'records')));
   const arrivals: Arrival[] = [];
   let cpuMs = 0;
@@ -669,4 +680,4 @@ async function main() {
   process.exit(0);
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();
