@@ -30,7 +30,7 @@ export {
 export type { ServedOrder } from './duration-model';
 export { MIN_REMAINING_MINUTES, remainingMinutes } from './remaining-time';
 export { estimateNewcomers, estimateQueue, toWholeMinutes } from './estimate-queue';
-export { DEFAULT_SAMPLES, sampleWaits } from './wait-distribution';
+export { DEFAULT_SAMPLES, SAMPLE_BUDGET, samplesFor, sampleWaits } from './wait-distribution';
 export {
   calibrate,
   learnCalibration,
@@ -99,6 +99,8 @@ export {
   TRAVEL_SPEED_KMH,
   travelMinutes,
   waitBasis,
+  waitBases,
+  AHEAD_IDS_KEPT,
   waitChangeReason,
   waitChangeStale,
   waitShiftMinutes,

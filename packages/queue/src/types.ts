@@ -135,7 +135,7 @@ export interface ShopQueueState {
   cancelShare?: number;
   /** Learnt corrections of the model's waits; none: the model's own. */
   calibration?: Calibration;
-  /** Monte Carlo runs per estimate (default DEFAULT_SAMPLES). */
+  /** Monte Carlo runs per estimate (default samplesFor(orders): DEFAULT_SAMPLES, fewer past 300). */
   samples?: number;
   /** Seed of the Monte Carlo: the same state gives the same estimate. */
   seed?: number;

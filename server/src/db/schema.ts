@@ -190,6 +190,9 @@ export interface WaitBasisRecord {
   higherAhead: number;
   /** Chairs on duty with nobody in them (missing in records made before it was kept). */
   idle?: number;
+  /** How many are ahead and the newest id ahead (`ahead` lists ids only for the first few). */
+  aheadCount?: number;
+  newestAhead?: number;
 }
 
 export interface WaitChangeRecord {
