@@ -1,6 +1,7 @@
 // Accuracy of the shown waits on the simulator's measured set (the standard scenarios and those
 // of the classes an independent audit used: other service-time families, a lunch break, bus-loads
-// of walk-ins, long travel with no-shows, forgotten finishes, a quiet Sunday): every target of
+// of walk-ins, long travel with no-shows, forgotten finishes, a quiet Sunday, and issue 30's named
+// barbers of different speeds with a lunch in turns): every target of
 // docs/decisions/005 (issue 31) per scenario and priority, against the oracle floor on the same
 // customers, with 90 % intervals from resampling whole days and a verdict each; a line per
 // baseline (queue length, priority-aware queue length); and the cost of one shop's estimate at
@@ -9,6 +10,7 @@
 // `--days=7 --scenarios=...` running this file alone with tsx).
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
+  BARBER_SCENARIOS,
   DEFAULT_SAMPLES,
   estimateQueue,
   figuresOf,
@@ -47,6 +49,11 @@ export interface AccuracyResult {
   verdicts: Verdict[];
   /** The verdicts as Markdown, for docs/benchmarks.md. */
   report: string;
+  /**
+   * Named barbers of different speeds with a lunch in turns (issue 30), nobody, 30 % and 70 %
+   * of customers choosing a barber: `byBarber` has the first available and each chosen barber.
+   */
+  barbers?: ScenarioResult[];
   cost: CostPoint[];
   /** Seconds the scenarios took to simulate. */
   simulationSeconds: number;
@@ -102,6 +109,7 @@ export function runAccuracy(opts: BenchOptions, argv: readonly string[] = []): A
     figures: [...byScenario].map(([scenario, rows]) => ({ scenario, ...figuresOf(rows) })),
     verdicts,
     report: formatVerdicts(verdicts),
+    barbers: scenarios.filter((r) => BARBER_SCENARIOS.some((b) => b.name === r.scenario)),
     cost: estimateCost(opts),
     simulationSeconds,
   };

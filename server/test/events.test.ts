@@ -178,14 +178,25 @@ describe('fan-out', () => {
 
     // One change: another customer joins.
     expect((await join(app, await newCustomer(app), 13)).statusCode).toBe(201);
-    for (const s of all) await s.next();
+    for (const s of [...streams.staff, ...streams.shop]) await s.next();
     // One shop message, one staff board and one order message: not one per stream.
     expect(app.live.feeds.builds - before).toBe(3);
-    for (const group of Object.values(streams)) {
+    for (const group of [streams.staff, streams.shop]) {
       expect(new Set(group.map((s) => s.ids[1])).size).toBe(1);
     }
     // The board and the shop's estimates moved (the order ahead of the newcomer did not).
     for (const s of [...streams.staff, ...streams.shop]) expect(s.ids[1]).not.toBe(s.ids[0]);
+    // ...so its streams are sent nothing: their order is as they have it (issue 29).
+    for (const s of streams.order) await expect(s.next(undefined, 300)).rejects.toThrow();
+    // A change that moves it reaches them all, with the same bytes: staff cancel it.
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/fi/staff/orders/${orderId}/cancel/`,
+      headers: staff,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    for (const s of streams.order) expect(await s.next()).toMatchObject({ status: 'cancelled' });
+    expect(new Set(streams.order.map((s) => s.ids[1])).size).toBe(1);
   });
 
   it('does not send again a state the reconnecting client already has (Last-Event-ID)', async () => {

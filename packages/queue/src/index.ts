@@ -13,6 +13,7 @@ export type {
   Calibration,
   CalibrationCell,
   ModelWait,
+  RotaBarber,
   ShopQueueState,
   TravelModel,
   WaitRange,
@@ -35,7 +36,7 @@ export {
 } from './remaining-time';
 export { probablyFinishedIds } from './forgotten-finish';
 export { estimateNewcomers, estimateQueue, toWholeMinutes } from './estimate-queue';
-export { DEFAULT_SAMPLES, sampleWaits } from './wait-distribution';
+export { DEFAULT_SAMPLES, SAMPLE_BUDGET, samplesFor, sampleWaits } from './wait-distribution';
 export {
   calibrate,
   learnCalibration,
@@ -45,7 +46,8 @@ export {
 export type { EstimateRecord } from './calibration';
 export { higherPriorityLoad, MAX_HIGHER_PRIORITY_LOAD, withArrivals } from './arrivals-ahead';
 export { allocate, isClosingSoon } from './allocate';
-export { orderMinutes } from './list-schedule';
+export { listSchedule, orderMinutes } from './list-schedule';
+export type { ListSchedule, ScheduledOrder } from './list-schedule';
 export type { Allocation } from './allocate';
 export {
   closingTime,
@@ -76,7 +78,13 @@ export type {
   Shown,
   SimHistory,
 } from './sim/simulate-day';
-export { DEFAULT_SCENARIO, STANDARD_SCENARIOS } from './sim/scenario';
+export {
+  BARBER_SCENARIOS,
+  DEFAULT_SCENARIO,
+  namedBarbersScenario,
+  STANDARD_SCENARIOS,
+} from './sim/scenario';
+export type { OrderType, Scenario, SimBarber } from './sim/scenario';
 export { AUDIT_CLASS_SCENARIOS, MEASURED_SCENARIOS } from './sim/audit-scenarios';
 export {
   dayIntervals,
@@ -88,7 +96,6 @@ export {
   TARGETS,
 } from './sim/targets';
 export type { DayOutcome, Figures, Interval, Verdict } from './sim/targets';
-export type { OrderType, Scenario } from './sim/scenario';
 export type { ServiceFamily } from './sim/service-times';
 export type { AccuracySummary } from './sim/metrics';
 export { erlangC, erlangCMeanWait } from './sim/erlang-c';
@@ -115,6 +122,8 @@ export {
   TRAVEL_SPEED_KMH,
   travelMinutes,
   waitBasis,
+  waitBases,
+  AHEAD_IDS_KEPT,
   waitChangeReason,
   waitChangeStale,
   waitShiftMinutes,

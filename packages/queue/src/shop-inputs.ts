@@ -14,6 +14,7 @@ import type {
   DurationModel,
   ModelWait,
   QueueOrder,
+  RotaBarber,
   ShopQueueState,
   TravelModel,
 } from './types';
@@ -65,6 +66,8 @@ export interface OrderRecord {
    * recorded (the turn has not come, or a record older than it).
    */
   turnAt?: number | null;
+  /** The barber the customer chose (issue 30); null or absent: the first available. */
+  wantsBarberId?: number | null;
 }
 
 /** An estimate the shop showed for an order, before calibration (the model's). */
@@ -282,6 +285,7 @@ export function queueOrderOf(o: OrderRecord): QueueOrder {
     atShop: o.checkedInAt !== null,
     barberId: o.barberId,
     ...(o.readyAt != null && o.startedAt === null ? { readyAt: o.readyAt } : {}),
+    ...(o.wantsBarberId != null && o.startedAt === null ? { wantsBarberId: o.wantsBarberId } : {}),
   };
 }
 
@@ -289,7 +293,14 @@ export function queueOrderOf(o: OrderRecord): QueueOrder {
 export function shopQueueState(
   inputs: ShopInputs,
   active: readonly OrderRecord[],
-  shop: { now: number; chairs: number; closesAt: number | null; timeZone: string },
+  shop: {
+    now: number;
+    chairs: number;
+    closesAt: number | null;
+    timeZone: string;
+    /** Named barbers and today's shifts (issue 30): chairs over time, and tied orders. */
+    barbers?: readonly RotaBarber[];
+  },
 ): ShopQueueState {
   const { now, timeZone } = shop;
   const end = shop.closesAt ?? now + FORECAST_HOURS * HOUR;
@@ -311,6 +322,7 @@ export function shopQueueState(
   return {
     now,
     chairs: shop.chairs,
+    ...(shop.barbers && shop.barbers.length > 0 ? { barbers: shop.barbers } : {}),
     orders,
     durationModel: inputs.durationModel,
     arrivalsPerHour: readyPerHour(inputs, now, now, timeZone),

@@ -148,7 +148,7 @@ export interface ShopQueueState {
   cancelShare?: number;
   /** Learnt corrections of the model's waits; none: the model's own. */
   calibration?: Calibration;
-  /** Monte Carlo runs per estimate (default DEFAULT_SAMPLES). */
+  /** Monte Carlo runs per estimate (default samplesFor(orders): DEFAULT_SAMPLES, fewer past 300). */
   samples?: number;
   /** Seed of the Monte Carlo: the same state gives the same estimate. */
   seed?: number;
@@ -213,6 +213,8 @@ export interface OrderCandidate {
   priority: Priority;
   plannedMinutes: number;
   serviceIds: number[];
+  /** The barber the customer chooses (a named barber of state.barbers); null/absent: first available. */
+  wantsBarberId?: number | null;
 }
 
 export const PRIORITY_LEVELS = [3, 2, 1, 0] as const;

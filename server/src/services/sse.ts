@@ -23,7 +23,11 @@ export interface SseFrame {
 }
 
 export function frameOf(data: unknown): SseFrame {
-  const json = JSON.stringify(data);
+  return frameOfJson(JSON.stringify(data));
+}
+
+/** A frame of data already serialised. */
+export function frameOfJson(json: string): SseFrame {
   const id = createHash('sha1').update(json).digest('base64url').slice(0, 20);
   return { id, bytes: Buffer.from(`id: ${id}\ndata: ${json}\n\n`) };
 }

@@ -1,8 +1,8 @@
 // Scenarios of the classes an independent audit judged Jono on (issue 31), written without its
 // scenarios: other service-time families, a lunch break, bus-loads of walk-ins, long travel with
-// no-shows, forgotten finishes and a quiet Sunday. Barbers of different speeds need barbers as
-// people in the simulator (issue 30) and are not here yet.
-import { DEFAULT_SCENARIO, FLAT_PROFILE, STANDARD_SCENARIOS } from './scenario';
+// no-shows, forgotten finishes and a quiet Sunday. Barbers of different speeds taking lunch in
+// turns are issue 30's BARBER_SCENARIOS (named barbers), measured with them.
+import { BARBER_SCENARIOS, DEFAULT_SCENARIO, FLAT_PROFILE, STANDARD_SCENARIOS } from './scenario';
 import type { Scenario } from './scenario';
 
 export const AUDIT_CLASS_SCENARIOS: readonly Scenario[] = [
@@ -73,8 +73,9 @@ export const AUDIT_CLASS_SCENARIOS: readonly Scenario[] = [
   },
 ];
 
-/** The standard scenarios and the audit's classes: the bench's measured set. */
+/** The standard scenarios, the audit's classes and the named barbers': the bench's measured set. */
 export const MEASURED_SCENARIOS: readonly Scenario[] = [
   ...STANDARD_SCENARIOS,
   ...AUDIT_CLASS_SCENARIOS,
+  ...BARBER_SCENARIOS,
 ];
