@@ -86,7 +86,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('one input builder', () => {
+// Three simulated days with a sweep every minute (issue 31): tens of seconds on busy shared cores.
+describe('one input builder', { timeout: 180_000 }, () => {
   it('the server builds from its rows the very state the simulator gave the engine', async () => {
     const view = simulatedMoment();
     const db = fi(app).db;
