@@ -12,7 +12,9 @@ import type { SnapshotFn } from './shops';
 import { loadHistory, loadShopQueue, type ShopHistory } from './queue-load';
 import { notifyLeaveNow } from './leave-now';
 import { notifyTurnNear, turnNearIds, type PushSender } from './turn-near';
+import { shopAlertDefault } from './order-alerts';
 import { lockShop } from './shop-lock';
+import { releaseStranded } from './barber-duty';
 import { factsOf } from './order-facts';
 import { movedEstimates, storeEstimatesSql, viewOf, type MovedEstimates } from './queue-view';
 import type { PobRow, ShopQueueView } from './queue-rows';
@@ -297,6 +299,8 @@ export class QueueService {
       const previous = before ? await before.view.catch(() => undefined) : undefined;
       const view = await this.view(ctx, pobId);
       if (view === previous) continue;
+      // A customer whose barber's day is over without them is made first available (issue 30).
+      if ((await releaseStranded(ctx, this, view)) > 0) continue;
       const moved = await this.persistAndNotify(ctx, view);
       const estimatesMoved =
         JSON.stringify(previous?.snapshot) !== JSON.stringify(view.snapshot) || moved;
@@ -332,10 +336,18 @@ export class QueueService {
    * told to leave is on the way from then: the shop's queue changed, and is refreshed after this.
    */
   private async sendNotices(ctx: MarketContext, view: ShopQueueView): Promise<void> {
-    const near = turnNearIds(view.active, view.estimate);
+    const shop = shopAlertDefault(view.pob);
+    const near = turnNearIds(view.active, view.estimate, shop);
     let written = 0;
     if (near.length > 0) {
-      written += await notifyTurnNear(ctx, this.push !== null, view.pob.name, near, this.now());
+      written += await notifyTurnNear(
+        ctx,
+        this.push !== null,
+        view.pob.name,
+        near,
+        this.now(),
+        shop.channel,
+      );
       const at = new Date(this.now());
       for (const o of view.active) if (near.includes(o.id)) o.notifiedAt = at;
     }
