@@ -1,13 +1,18 @@
 // Local fake SMS providers following each one's documented protocol: the generic JSON provider,
 // 46elks (POST /a1/sms, form, basic auth, answers {id}) and Twilio (POST /2010-04-01/Accounts/
 // {sid}/Messages.json, form, basic auth, answers {sid}). The real client code talks to them; only
-// the host differs. Each records what it was sent and can be told to fail or to hold requests.
+// the host differs. Each records what it was sent and can be told to fail or to hold requests;
+// 46elks and Twilio also list what they took (GET, as documented), which a resend after a
+// cut-off send reads (outbox.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHmac } from 'node:crypto';
 import { twilioSignature } from '../src/services/sms';
 
 export interface Received {
   path: string;
+  /** The provider took it (the right path and credentials, no failure told): it lists it. */
+  accepted: boolean;
+  at: number;
   headers: IncomingMessage['headers'];
   /** The form or JSON parameters. */
   params: Record<string, string>;
@@ -23,6 +28,10 @@ export interface FakeProvider {
   failNext(status: number, times?: number): void;
   /** Hold every request unanswered (a provider that hangs) until release(). */
   hold(on: boolean): void;
+  /** Answer the list of sent messages (46elks' history, Twilio's message list) with a 503. */
+  listFails(on: boolean): void;
+  /** How many times the list was read. */
+  listed: number;
   close(): Promise<void>;
 }
 
@@ -42,22 +51,81 @@ export async function startFakeProvider(protocol: Protocol, port: number): Promi
   let holding = false;
   const held: ServerResponse[] = [];
   let next = 0;
+  let listFailing = false;
+  const counters = { listed: 0 };
+  const basicAuth = `Basic ${Buffer.from(`${CREDENTIALS.user}:${CREDENTIALS.secret}`).toString('base64')}`;
+  const sendPath =
+    protocol === 'http'
+      ? '/send'
+      : protocol === '46elks'
+        ? '/a1/sms'
+        : `/2010-04-01/Accounts/${CREDENTIALS.user}/Messages.json`;
+  /** GET of the sent messages, as each provider documents it, newest first. */
+  const list = (req: IncomingMessage, res: ServerResponse) => {
+    counters.listed += 1;
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.headers.authorization !== basicAuth) {
+      res.writeHead(401).end();
+      return;
+    }
+    if (listFailing) {
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"unavailable"}');
+      return;
+    }
+    const sent = received
+      .filter((r) => r.accepted && r.path === sendPath)
+      .slice()
+      .reverse();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (protocol === '46elks') {
+      // `end`: created after this time (UTC, without a zone); `to` filters the recipient.
+      const after = Date.parse(`${url.searchParams.get('end') ?? '1970-01-01T00:00:00'}Z`);
+      const to = url.searchParams.get('to');
+      const data = sent
+        .filter((r) => r.at > after && (!to || r.params.to === to))
+        .slice(0, Number(url.searchParams.get('limit') ?? 100))
+        .map((r) => ({
+          id: r.id,
+          created: new Date(r.at).toISOString().replace('Z', '000'),
+          direction: 'outgoing',
+          from: r.params.from,
+          to: r.params.to,
+          message: r.params.message,
+          status: 'delivered',
+        }));
+      res.end(JSON.stringify({ data }));
+      return;
+    }
+    const to = url.searchParams.get('To');
+    const from = url.searchParams.get('From');
+    const messages = sent
+      .filter((r) => (!to || r.params.To === to) && (!from || r.params.From === from))
+      .slice(0, Number(url.searchParams.get('PageSize') ?? 50))
+      .map((r) => ({
+        sid: r.id,
+        to: r.params.To,
+        from: r.params.From,
+        body: r.params.Body,
+        status: 'delivered',
+        date_created: new Date(r.at).toUTCString().replace('GMT', '+0000'),
+      }));
+    res.end(JSON.stringify({ messages, page: 0, page_size: messages.length }));
+  };
   const server: Server = createServer((req, res) => {
     void (async () => {
+      if (req.method === 'GET' && protocol !== 'http' && req.url?.startsWith(sendPath)) {
+        list(req, res);
+        return;
+      }
       const raw = await readBody(req);
       const params =
         req.headers['content-type']?.startsWith('application/json') === true
           ? (JSON.parse(raw) as Record<string, string>)
           : Object.fromEntries(new URLSearchParams(raw));
       const auth = req.headers.authorization ?? '';
-      const basic = `Basic ${Buffer.from(`${CREDENTIALS.user}:${CREDENTIALS.secret}`).toString('base64')}`;
-      const okPath =
-        protocol === 'http'
-          ? req.url === '/send'
-          : protocol === '46elks'
-            ? req.url === '/a1/sms'
-            : req.url === `/2010-04-01/Accounts/${CREDENTIALS.user}/Messages.json`;
-      const okAuth = protocol === 'http' ? auth === `Bearer ${CREDENTIALS.secret}` : auth === basic;
+      const okPath = req.url === sendPath;
+      const okAuth =
+        protocol === 'http' ? auth === `Bearer ${CREDENTIALS.secret}` : auth === basicAuth;
       next += 1;
       const id =
         protocol === 'twilio'
@@ -67,6 +135,8 @@ export async function startFakeProvider(protocol: Protocol, port: number): Promi
             : `msg-${next}`;
       const entry: Received = {
         path: req.url ?? '',
+        accepted: false,
+        at: Date.now(),
         headers: req.headers,
         params,
         id,
@@ -74,6 +144,8 @@ export async function startFakeProvider(protocol: Protocol, port: number): Promi
       };
       received.push(entry);
       if (holding) {
+        // Taken, and the answer never comes (the caller dies or gives up first).
+        entry.accepted = okPath && okAuth;
         held.push(res);
         return;
       }
@@ -82,6 +154,7 @@ export async function startFakeProvider(protocol: Protocol, port: number): Promi
         status = failures.status;
         failures.times -= 1;
       }
+      entry.accepted = status < 300;
       entry.answered = status;
       res.writeHead(status, { 'content-type': 'application/json' });
       const body =
@@ -104,6 +177,12 @@ export async function startFakeProvider(protocol: Protocol, port: number): Promi
     hold(on) {
       holding = on;
       if (!on) for (const r of held.splice(0)) r.destroy();
+    },
+    listFails(on) {
+      listFailing = on;
+    },
+    get listed() {
+      return counters.listed;
     },
     close: () =>
       new Promise((ok) => {

@@ -168,6 +168,7 @@ describe('SMS and push counters', () => {
     calls: 0,
     name: 'http',
     answer: { type: 'application/json', body: '{}' },
+    idempotent: true,
     async send() {
       this.calls += 1;
       const failure = failures.shift();

@@ -6,6 +6,9 @@ import { DEMO, buildTestApp } from './helpers';
 import { join, newCustomer, WEDNESDAY_NOON } from './queue-factories';
 import { openSse, type SseClient } from './sse-client';
 import type { App } from '../src/app';
+import { eq } from 'drizzle-orm';
+import { operators } from '../src/db/schema';
+import { recheckSessions } from '../src/services/revocation';
 
 let app: App;
 let base: string;
@@ -59,5 +62,75 @@ describe('GET /operator/events', () => {
     });
     open.push(s);
     expect(s.status).toBe(403);
+  });
+
+  describe('an operator account removed or given a new password', () => {
+    let n = 0;
+    /** A new market operator of FI with an open board stream. */
+    async function openOperator() {
+      n += 1;
+      const chain = { authorization: `Bearer ${await token('fi', 'operator')}` };
+      const username = `ops-live-${n}`;
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/fi/operator/accounts/',
+        headers: chain,
+        payload: { username, name: `Live ${n}`, password: 'Start1234' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json<{ id: number }>().id;
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/fi/staff/login/',
+        payload: { username, password: 'Start1234' },
+      });
+      const own = {
+        authorization: `Bearer ${login.json<{ access_token: string }>().access_token}`,
+      };
+      const s = await openSse(`${base}/fi/operator/events`, own);
+      open.push(s);
+      expect(s.status).toBe(200);
+      return { id, chain, own, s };
+    }
+    const ended = (s: SseClient) => s.next(() => false, 3_000);
+
+    it('removed: its open stream ends at once and its token stops working', async () => {
+      const { id, chain, own, s } = await openOperator();
+      const removed = await app.inject({
+        method: 'DELETE',
+        url: `/api/fi/operator/accounts/${id}/`,
+        headers: chain,
+      });
+      expect(removed.statusCode).toBe(200);
+      await expect(ended(s)).rejects.toThrow('stream ended');
+      expect((await app.inject({ url: '/api/fi/operator/shops/', headers: own })).statusCode).toBe(
+        401,
+      );
+      const again = await openSse(`${base}/fi/operator/events`, own);
+      open.push(again);
+      expect(again.status).toBe(401);
+    });
+
+    it('a new password: its open stream ends at once', async () => {
+      const { id, chain, own, s } = await openOperator();
+      const reset = await app.inject({
+        method: 'POST',
+        url: `/api/fi/operator/accounts/${id}/password/`,
+        headers: chain,
+        payload: { password: 'Other1234' },
+      });
+      expect(reset.statusCode).toBe(200);
+      await expect(ended(s)).rejects.toThrow('stream ended');
+      expect((await app.inject({ url: '/api/fi/operator/shops/', headers: own })).statusCode).toBe(
+        401,
+      );
+    });
+
+    it('removed where no notice arrived (another process, a lost NOTIFY): the re-check ends it', async () => {
+      const { id, s } = await openOperator();
+      await app.markets.get('fi')!.db.delete(operators).where(eq(operators.id, id));
+      expect(await recheckSessions(app)).toBeGreaterThanOrEqual(1);
+      await expect(ended(s)).rejects.toThrow('stream ended');
+    });
   });
 });

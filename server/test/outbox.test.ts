@@ -30,6 +30,7 @@ function recordingProvider(fail: (m: OutgoingSms) => Error | null = () => null) 
   const provider: SmsProvider = {
     name: 'http',
     answer: { type: 'application/json', body: '{}' },
+    idempotent: true,
     async send(m) {
       await new Promise((r) => setTimeout(r, Math.random() * 3));
       const err = fail(m);

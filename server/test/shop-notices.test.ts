@@ -136,6 +136,7 @@ describe('the board', () => {
     const failing: SmsProvider = {
       ...dev,
       name: dev.name,
+      idempotent: true,
       send: async () => {
         throw new SmsSendError('SMS provider answered 400', true);
       },

@@ -15,7 +15,8 @@ export const ALERT_MINUTES_MAX = 60;
 
 /**
  * An order's alert choice. `ahead` and `minutes` are exclusive (null both: the shop's default,
- * about 10 minutes before or next in line); `channel` null: push where subscribed, else SMS.
+ * `shopAlertDefaultSchema`); `channel` null: the shop's default channel (push where subscribed,
+ * else SMS, unless the shop puts SMS first); `push` or `sms` chosen by the customer is exclusive.
  * One alert per order, by one channel: never both.
  */
 export const orderAlertsSchema = z.object({
@@ -27,6 +28,26 @@ export type OrderAlerts = z.infer<typeof orderAlertsSchema>;
 
 /** PUT /customers/{id}/orders/{orderId}/alerts/: the whole choice. */
 export const orderAlertsPutSchema = orderAlertsSchema
+  .strict()
+  .refine((a) => a.ahead === null || a.minutes === null, {
+    message: 'Choose people ahead or minutes, not both',
+    path: ['minutes'],
+  });
+
+/**
+ * A shop's alert default (PUT /staff/shop/alerts/, manager), for every order whose customer did
+ * not choose: `ahead` or `minutes` as an order's choice (neither: about 10 minutes before or next
+ * in line), and which channel goes first: `push` (push where subscribed, else SMS; also null) or
+ * `sms` (SMS where allowed, else push). Unlike a customer's own channel it is never exclusive.
+ */
+export const ALERT_DEFAULT_CHANNELS = ['push', 'sms'] as const;
+export const shopAlertDefaultSchema = z.object({
+  ahead: z.number().int().min(0).max(ALERT_AHEAD_MAX).nullable(),
+  minutes: z.number().int().min(ALERT_MINUTES_MIN).max(ALERT_MINUTES_MAX).nullable(),
+  channel: z.enum(ALERT_DEFAULT_CHANNELS).nullable(),
+});
+export type ShopAlertDefault = z.infer<typeof shopAlertDefaultSchema>;
+export const shopAlertDefaultPutSchema = shopAlertDefaultSchema
   .strict()
   .refine((a) => a.ahead === null || a.minutes === null, {
     message: 'Choose people ahead or minutes, not both',

@@ -122,6 +122,20 @@ export const operatorAccuracySchema = z.object({
 });
 export type OperatorAccuracy = z.infer<typeof operatorAccuracySchema>;
 
+/**
+ * GET /operator/accuracy/chain/: every shop of the operator's markets (or those asked), in total
+ * and per day (each estimate on its own shop's local date), with each market's total beside.
+ */
+export const chainAccuracySchema = z.object({
+  markets: z.array(z.enum(MARKETS)),
+  summary: shopAccuracySchema.nullable(),
+  per_day: z.array(accuracyDaySchema),
+  per_market: z.array(
+    z.object({ market: z.enum(MARKETS), summary: shopAccuracySchema.nullable() }),
+  ),
+});
+export type ChainAccuracy = z.infer<typeof chainAccuracySchema>;
+
 export const moveOrderSchema = z
   .object({
     order_id: inputId,

@@ -4,7 +4,7 @@ import { waitRangeSchema } from './estimate';
 import { barberChoiceSchema, orderBarberSchema } from './barbers';
 import { inputId, inputText, int32 } from './input';
 import { orderPresenceSchema } from './presence';
-import { orderAlertsSchema, orderNoticeSchema } from './messages';
+import { orderAlertsSchema, orderNoticeSchema, shopAlertDefaultSchema } from './messages';
 
 export const orderStatusSchema = z.enum(['active', 'cancelled', 'serviced', 'noShow']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
@@ -111,6 +111,8 @@ export const orderSchema = z.object({
     .optional(),
   /** The customer's alert choice for this order (when, and by which channel). */
   alerts: orderAlertsSchema.optional(),
+  /** The shop's alert default, which applies where `alerts` has null (absent from older servers). */
+  alert_default: shopAlertDefaultSchema.optional(),
   /** The shop's last word to everyone waiting, while the order waits; null when none. */
   notice: orderNoticeSchema.nullable().optional(),
   items: z.array(

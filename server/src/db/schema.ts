@@ -120,6 +120,14 @@ export const pobs = pgTable('pobs', {
     .notNull()
     .default({}),
   waitingNoticeAt: ts('waiting_notice_at'),
+  /**
+   * The shop's alert default for orders whose customer did not choose (services/order-alerts.ts):
+   * when this many are ahead, or this many minutes before (not both; neither: about 10 minutes
+   * before or next in line), and by which channel (push, sms; null: push where subscribed, else SMS).
+   */
+  alertDefaultAhead: integer('alert_default_ahead'),
+  alertDefaultMinutes: integer('alert_default_minutes'),
+  alertDefaultChannel: text('alert_default_channel'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
@@ -523,7 +531,10 @@ export const outbox = pgTable(
     orderId: integer('order_id'),
     pobId: integer('pob_id'),
     body: text('body').notNull(),
-    /** pending, sending, sent, delivered, failed, expired, replaced (a push sent by SMS instead). */
+    /**
+     * pending, sending, sent, delivered, failed, expired, replaced (a push sent by SMS instead),
+     * unknown (a send cut off by a crash that the provider could not confirm: not sent again).
+     */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
@@ -531,6 +542,12 @@ export const outbox = pgTable(
     deadline: ts('deadline'),
     claimToken: text('claim_token'),
     claimedUntil: ts('claimed_until'),
+    /**
+     * Set just before a request to a provider that takes no idempotency key (46elks, Twilio),
+     * cleared with its outcome: a row claimed again with it set may have been accepted already
+     * (a crash in between), and is looked up at the provider before any resend (outbox.ts).
+     */
+    sendStartedAt: ts('send_started_at'),
     provider: text('provider'),
     providerId: text('provider_id'),
     lastError: text('last_error'),
@@ -546,6 +563,12 @@ export const outbox = pgTable(
       .where(sql`status in ('pending', 'sending')`),
     index('outbox_provider_idx').on(t.provider, t.providerId),
     index('outbox_order_idx').on(t.orderId),
+    // The operator board's failed-alert count per shop over the last hour (operator-board.ts).
+    index('outbox_failed_alerts_idx')
+      .on(t.updatedAt, t.pobId)
+      .where(
+        sql`status in ('failed', 'expired', 'unknown') and purpose in ('turnNear', 'leaveNow')`,
+      ),
   ],
 );
 

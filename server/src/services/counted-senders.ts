@@ -47,6 +47,12 @@ export class CountedSms implements SmsProvider {
   get answer() {
     return this.inner.answer;
   }
+  get idempotent() {
+    return this.inner.idempotent;
+  }
+  get find() {
+    return this.inner.find?.bind(this.inner);
+  }
   verify(req: WebhookRequest) {
     return this.inner.verify(req);
   }

@@ -13,6 +13,7 @@ import { leaveNowDue } from './presence';
 import type { ShopQueueView } from './queue-rows';
 import { smsText } from './sms-texts';
 import { enqueue } from './outbox';
+import { shopAlertDefault } from './order-alerts';
 import { customerMessages, type CustomerAlert } from './turn-near';
 
 /**
@@ -70,6 +71,7 @@ export async function notifyLeaveNow(
         orderId: row.id,
         pobId: row.pobId,
         channel: row.alertChannel,
+        prefer: shopAlertDefault(view.pob).channel,
         text: (language) => smsText(language, 'leaveNow', vars),
       });
     }

@@ -12,7 +12,9 @@ import {
   type OperatorShop,
 } from '@jono/contract';
 import type { MarketContext } from '../context';
+import type { Db } from '../db/client';
 import { orders, outbox, pobs } from '../db/schema';
+import { ALERT_FAILED_STATUSES, ALERT_PURPOSES } from './outbox';
 import type { QueueService, ShopQueueView } from './queue';
 import { VIEW_TTL_MS } from './queue';
 import { frameOf, writeToAll, type SseStream } from './sse';
@@ -30,6 +32,30 @@ export interface LastHour {
 /** Points a shop whose customer alerts fail gets: base, and per failed alert. */
 export const ALERTS_FAILED_WEIGHT = { base: 400, each: 10 } as const;
 
+/**
+ * Failed customer alerts per shop since a time. The outbox records the outcome of each alert; a
+ * failure, an expiry or an unknown outcome (outbox.ts) is its last update. Served by the partial
+ * index outbox_failed_alerts_idx (server/test/failed-alerts-index.test.ts checks the plan).
+ */
+export function failedAlertsQuery(db: Db, since: Date, only?: readonly number[]) {
+  const shops = only ? inArray(outbox.pobId, only.length ? [...only] : [-1]) : undefined;
+  return db
+    .select({
+      pob_id: outbox.pobId,
+      failed: sql<number>`count(*)::int`,
+    })
+    .from(outbox)
+    .where(
+      and(
+        inArray(outbox.status, [...ALERT_FAILED_STATUSES]),
+        inArray(outbox.purpose, [...ALERT_PURPOSES]),
+        gte(outbox.updatedAt, since),
+        shops,
+      ),
+    )
+    .groupBy(outbox.pobId);
+}
+
 /** Joins, no-shows and finished services of every shop in the hour before `now`. */
 export async function lastHourByShop(
   ctx: MarketContext,
@@ -43,23 +69,7 @@ export async function lastHourByShop(
     gte(orders.joinedAt, earliest),
     only ? inArray(orders.pobId, only.length ? [...only] : [-1]) : undefined,
   );
-  const shops = only ? inArray(outbox.pobId, only.length ? [...only] : [-1]) : undefined;
-  // The outbox records the outcome of each alert; a failure or an expiry is its last update.
-  const failedAlerts = ctx.db
-    .select({
-      pob_id: outbox.pobId,
-      failed: sql<number>`count(*)::int`,
-    })
-    .from(outbox)
-    .where(
-      and(
-        inArray(outbox.status, ['failed', 'expired']),
-        inArray(outbox.purpose, ['turnNear', 'leaveNow']),
-        gte(outbox.updatedAt, since),
-        shops,
-      ),
-    )
-    .groupBy(outbox.pobId);
+  const failedAlerts = failedAlertsQuery(ctx.db, since, only);
   const counts = ctx.db
     .select({
       pob_id: orders.pobId,

@@ -7,6 +7,7 @@ import type { QueueService, ShopQueueView } from './queue';
 import { orderPresence, rejoinUntil } from './presence';
 import { rejoinSpent } from './self-service';
 import { orderNotice } from './shop-notices';
+import { shopAlertDefault } from './order-alerts';
 
 /** The order's wait as the API shows it: the median and the 80 % interval, in minutes. */
 export type LiveWait = Order['service_time_estimate'];
@@ -42,6 +43,7 @@ export function orderView(
       minutes: row.alertMinutes,
       channel: ALERT_CHANNELS.find((c) => c === row.alertChannel) ?? null,
     },
+    ...(view?.pob ? { alert_default: shopAlertDefault(view.pob) } : {}),
     notice: view?.pob ? orderNotice(view.pob, row, now) : null,
     items: row.items.map((i) => ({
       amount: 1,

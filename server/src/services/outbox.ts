@@ -9,13 +9,15 @@
 // Exactly once: a row is claimed by one worker at a time (SKIP LOCKED plus a claim token that
 // the completing UPDATE must still hold). The one window left is a process killed after the
 // provider accepted a message and before the row was marked sent: the row is sent again when its
-// lease ends. The generic provider gets the row's key as Idempotency-Key to drop that repeat.
+// lease ends. The generic provider gets the row's key as Idempotency-Key to drop that repeat;
+// for 46elks and Twilio each request is marked first (send_started_at), and a row claimed again
+// with the mark is looked up in the provider's list before it is sent (docs/messages.md).
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
 import type { Db, Tx } from '../db/client';
-import { customers, outbox, type OutboxAttempt } from '../db/schema';
+import { customers, orders, outbox, type OutboxAttempt } from '../db/schema';
 import { SmsSendError, maskPhone, type StatusReport } from './sms';
 import type { PushMessage, PushSender } from './push';
 
@@ -50,6 +52,15 @@ export interface OutboxMessage {
   deadline: number | null;
 }
 
+/** The customer alerts whose failure the boards show. */
+export const ALERT_PURPOSES = ['turnNear', 'leaveNow'] as const;
+/**
+ * An alert's last states that the staff board shows as "not delivered: call them", and the
+ * operator board counts (unknown: cut off by a crash and not confirmed by the provider). The
+ * partial index outbox_failed_alerts_idx has the same lists in its predicate.
+ */
+export const ALERT_FAILED_STATUSES = ['failed', 'expired', 'unknown'] as const;
+
 /** How long after writing each kind of message is still worth sending. */
 export const DEADLINE_MS: Record<OutboxPurpose, number> = {
   turnNear: 15 * 60_000,
@@ -63,6 +74,17 @@ export const DEADLINE_MS: Record<OutboxPurpose, number> = {
   /** The chosen barber went off duty: worth telling while the customer waits. */
   barber: 60 * 60_000,
 };
+
+/**
+ * Messages sent again after a cut-off send that the provider cannot confirm or deny: the person
+ * is waiting for them (a code, an answer) and a second copy is harmless. The others (alerts,
+ * notices, moves) are marked unknown instead, since a repeat of those is the complaint.
+ */
+export const RESEND_UNCONFIRMED: ReadonlySet<OutboxPurpose> = new Set<OutboxPurpose>([
+  'recovery',
+  'phoneCode',
+  'reply',
+]);
 
 /** Tries per message before it is marked failed. */
 export const MAX_ATTEMPTS = 6;
@@ -115,10 +137,27 @@ export function customerMessage(
   customer: Pick<typeof customers.$inferSelect, 'id' | 'phone' | 'allowSms' | 'fcmToken'>,
   text: string,
   base: Omit<OutboxMessage, 'channel' | 'recipient' | 'body' | 'customerId'>,
-  opts: { pushEnabled: boolean; channel?: string | null },
+  opts: {
+    pushEnabled: boolean;
+    channel?: string | null;
+    /** The shop's default where the customer chose no channel: SMS first (else push). */
+    prefer?: 'push' | 'sms' | null;
+  },
 ): OutboxMessage | null {
   if (opts.channel === 'none') return null;
-  if (customer.fcmToken && opts.pushEnabled && opts.channel !== 'sms') {
+  const sms = (): OutboxMessage => ({
+    ...base,
+    channel: 'sms',
+    recipient: customer.phone,
+    body: text,
+    customerId: customer.id,
+  });
+  if (!opts.channel && opts.prefer === 'sms' && customer.allowSms) return sms();
+  // Push only: a push row even without a subscription (or with push not configured), so that
+  // the worker finds nothing to send it to and marks it failed: the board shows it, instead of
+  // the alert vanishing or going by SMS the customer did not choose.
+  const pushOnly = opts.channel === 'push';
+  if ((customer.fcmToken && opts.pushEnabled && opts.channel !== 'sms') || pushOnly) {
     const message: PushMessage = { title: 'Jono', body: text, url: '/tracking' };
     return {
       ...base,
@@ -128,15 +167,7 @@ export function customerMessage(
       customerId: customer.id,
     };
   }
-  if (customer.allowSms && opts.channel !== 'push') {
-    return {
-      ...base,
-      channel: 'sms',
-      recipient: customer.phone,
-      body: text,
-      customerId: customer.id,
-    };
-  }
+  if (customer.allowSms && opts.channel !== 'push') return sms();
   return null;
 }
 
@@ -255,20 +286,50 @@ export class OutboxWorker {
       if (row.pobId !== null) this.opts.onFailed?.(ctx, row.pobId);
       return;
     }
+    // A provider without idempotency keys (46elks, Twilio): each request is marked before it
+    // goes out; a row claimed again with the mark set was cut off (a crash, or no answer) and may
+    // have been accepted, so the provider is asked before anything is sent again.
+    const marked = row.channel === 'sms' && !ctx.sms.idempotent;
+    let ambiguous = marked && row.sendStartedAt !== null;
+    let sending = false;
     try {
-      const providerId = await this.send(ctx, row, now);
+      let providerId: string | null;
+      let note: string | undefined;
+      const cutOff = marked ? await this.cutOff(ctx, row) : 'none';
+      if (cutOff === 'unknown') {
+        await this.markUnknown(ctx, row, mine, now, log);
+        return;
+      }
+      if (cutOff !== 'none' && cutOff !== 'absent') {
+        // Accepted before the cut: recorded as sent, not sent again.
+        providerId = cutOff.providerId;
+        note = 'found at the provider after a cut-off send: not sent again';
+      } else {
+        if (marked) {
+          await ctx.db
+            .update(outbox)
+            .set({ sendStartedAt: new Date(now), updatedAt: new Date(now) })
+            .where(mine);
+          ambiguous = true;
+        }
+        sending = true;
+        providerId = await this.send(ctx, row, now);
+      }
       await ctx.db
         .update(outbox)
         .set({
           status: 'sent',
-          attempts: row.attempts + 1,
+          attempts: row.attempts + (note ? 0 : 1),
           provider: row.channel === 'sms' ? ctx.sms.name : 'webpush',
           providerId,
           sentAt: new Date(now),
+          sendStartedAt: null,
           claimToken: null,
           claimedUntil: null,
           lastError: null,
-          attemptLog: log(true),
+          attemptLog: note
+            ? [...row.attemptLog, { at: new Date(now).toISOString(), ok: true, error: note }]
+            : log(true),
           updatedAt: new Date(now),
         })
         .where(mine);
@@ -283,11 +344,24 @@ export class OutboxWorker {
         attempts >= MAX_ATTEMPTS ||
         (row.deadline !== null && next > row.deadline.getTime());
       const replaced = err instanceof Gone && err.fallback;
+      // The provider answered the send with a refusal: it did not take the message. No answer
+      // at all (unreachable, a timeout), or a failure to look a cut-off send up: it may have, and
+      // the mark stays.
+      const answered = sending && err instanceof SmsSendError && err.status !== undefined;
+      const stillAmbiguous = ambiguous && !answered;
       await ctx.db
         .update(outbox)
         .set({
-          // A push replaced by its SMS is no failure of the alert.
-          status: replaced ? 'replaced' : giveUp ? 'failed' : 'pending',
+          // A push replaced by its SMS is no failure of the alert; a send whose outcome no one
+          // could learn is unknown (the boards show it as failed).
+          status: replaced
+            ? 'replaced'
+            : giveUp
+              ? stillAmbiguous
+                ? 'unknown'
+                : 'failed'
+              : 'pending',
+          sendStartedAt: stillAmbiguous ? (row.sendStartedAt ?? new Date(now)) : null,
           attempts,
           nextAttemptAt: new Date(next),
           claimToken: null,
@@ -311,6 +385,51 @@ export class OutboxWorker {
       );
       if (err instanceof Gone && err.fallback) await this.kickLater(ctx);
     }
+  }
+
+  /**
+   * A row whose last request to a provider without idempotency keys was cut off: `none` when
+   * nothing was cut off; else the provider's answer to "did you take this?" (`find`): the message
+   * it took, or `absent` (send it). A provider that cannot be asked (no `find`) leaves it
+   * `unknown` for a message whose repeat is worse than its loss (see RESEND_UNCONFIRMED); the
+   * others are sent again. A failure to ask throws, and the row is tried again later.
+   */
+  private async cutOff(
+    ctx: MarketContext,
+    row: OutboxRow,
+  ): Promise<'none' | 'absent' | 'unknown' | { providerId: string }> {
+    if (row.sendStartedAt === null) return 'none';
+    if (!ctx.sms.find) {
+      return RESEND_UNCONFIRMED.has(row.purpose as OutboxPurpose) ? 'absent' : 'unknown';
+    }
+    const found = await ctx.sms.find(
+      { to: row.recipient, text: row.body },
+      row.sendStartedAt.getTime(),
+    );
+    return found ?? 'absent';
+  }
+
+  private async markUnknown(
+    ctx: MarketContext,
+    row: OutboxRow,
+    mine: ReturnType<typeof and>,
+    now: number,
+    log: (ok: boolean, error?: string) => OutboxAttempt[],
+  ): Promise<void> {
+    const error = 'cut off after the request went out; the provider cannot be asked: not resent';
+    await ctx.db
+      .update(outbox)
+      .set({
+        status: 'unknown',
+        claimToken: null,
+        claimedUntil: null,
+        lastError: error,
+        attemptLog: log(false, error),
+        updatedAt: new Date(now),
+      })
+      .where(mine);
+    this.opts.log.warn({ id: row.id, purpose: row.purpose }, 'outbox message outcome unknown');
+    if (row.pobId !== null) this.opts.onFailed?.(ctx, row.pobId);
   }
 
   /** Sends one row; answers the provider's id. Throws Gone for a push subscription that ended. */
@@ -338,9 +457,11 @@ export class OutboxWorker {
         .set({ fcmToken: null })
         .where(and(eq(customers.id, customerId), eq(customers.fcmToken, customer.fcmToken)));
     }
-    // No push any more: the same message by SMS where the customer allows it, once (its own key).
+    // No push any more: the same message by SMS where the customer allows it, once (its own key);
+    // never when they chose push only for this order (docs/messages.md): then it failed.
+    const pushOnly = row.orderId !== null && (await orderChannel(ctx, row.orderId)) === 'push';
     const fallback =
-      customer?.allowSms === true
+      customer?.allowSms === true && !pushOnly
         ? await enqueue(
             ctx.db,
             [
@@ -359,7 +480,7 @@ export class OutboxWorker {
             now,
           )
         : 0;
-    throw new Gone(fallback > 0);
+    throw new Gone(fallback > 0, pushOnly);
   }
 
   private async kickLater(ctx: MarketContext): Promise<void> {
@@ -369,9 +490,27 @@ export class OutboxWorker {
 
 /** The push subscription has ended (404/410) or is missing. */
 class Gone extends Error {
-  constructor(readonly fallback: boolean) {
-    super(fallback ? 'push subscription gone: sent by SMS instead' : 'push subscription gone');
+  constructor(
+    readonly fallback: boolean,
+    pushOnly = false,
+  ) {
+    super(
+      fallback
+        ? 'push subscription gone: sent by SMS instead'
+        : pushOnly
+          ? 'push subscription gone: the customer chose push only, not sent by SMS'
+          : 'push subscription gone',
+    );
   }
+}
+
+/** The alert channel the customer chose for an order (null: the default). */
+async function orderChannel(ctx: MarketContext, orderId: number): Promise<string | null> {
+  const [o] = await ctx.db
+    .select({ channel: orders.alertChannel })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return o?.channel ?? null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { and, eq, gte, isNotNull } from 'drizzle-orm';
 import {
   ACCURACY_DAYS,
   ACCURACY_MIN_ESTIMATES,
+  type ChainAccuracy,
   type OperatorAccuracy,
   type ShopAccuracy,
 } from '@jono/contract';
@@ -136,9 +137,64 @@ export function accuracyPerDay(
   return out;
 }
 
+/**
+ * The whole chain's figures across markets: each market's outcomes read in its own schema
+ * (decision 009: no query joins two), each estimate counted on its own market's local date
+ * (the markets' days start an hour apart), then taken together. The same threshold applies to the
+ * total and to each market's.
+ */
+export async function chainAccuracy(
+  contexts: readonly MarketContext[],
+  now: number,
+  days = ACCURACY_DAYS,
+): Promise<ChainAccuracy> {
+  const lists = await Promise.all(
+    contexts.map(async (ctx) => ({ ctx, list: await outcomesSince(ctx, now - days * DAY) })),
+  );
+  const all = lists.flatMap((l) => l.list);
+  const byDate = new Map<string, Outcome[]>();
+  for (const { ctx, list } of lists) {
+    for (const o of list) {
+      const key = isoDate(localDateHour(o.at, ctx.info.timeZone));
+      const bucket = byDate.get(key) ?? [];
+      bucket.push(o);
+      byDate.set(key, bucket);
+    }
+  }
+  // The dates: the last `days` local dates of any of the markets (they differ by at most one).
+  const dates = new Set<string>();
+  for (const { ctx } of lists) {
+    for (let i = days - 1; i >= 0; i--)
+      dates.add(isoDate(localDateHour(now - i * DAY, ctx.info.timeZone)));
+  }
+  const perDay = [...dates]
+    .sort()
+    .slice(-days)
+    .map((date) => {
+      const f = figures(byDate.get(date) ?? []);
+      return {
+        date,
+        estimates: f?.estimates ?? 0,
+        inside_range: f?.inside_range ?? null,
+        median_error: f?.median_error ?? null,
+        longer_by_10: f?.longer_by_10 ?? null,
+      };
+    });
+  return {
+    markets: contexts.map((c) => c.market),
+    summary: publishedAccuracy(all, days),
+    per_day: perDay,
+    per_market: lists.map(({ ctx, list }) => ({
+      market: ctx.market,
+      summary: publishedAccuracy(list, days),
+    })),
+  };
+}
+
 /** The published accuracy of each shop, computed at most every ACCURACY_TTL_MS. */
 export class AccuracyCache {
   private readonly entries = new Map<string, { at: number; value: Promise<ShopAccuracy | null> }>();
+  private readonly chains = new Map<string, { at: number; value: Promise<ChainAccuracy> }>();
 
   constructor(private readonly now: () => number) {}
 
@@ -155,8 +211,21 @@ export class AccuracyCache {
     return value;
   }
 
+  /** The chain's figures over these markets, computed at most every ACCURACY_TTL_MS. */
+  forChain(contexts: readonly MarketContext[]): Promise<ChainAccuracy> {
+    const key = `chain:${contexts.map((c) => c.market).join(',')}`;
+    const now = this.now();
+    const hit = this.chains.get(key);
+    if (hit && now >= hit.at && now - hit.at < ACCURACY_TTL_MS) return hit.value;
+    const value = chainAccuracy(contexts, now);
+    this.chains.set(key, { at: now, value });
+    value.catch(() => this.chains.delete(key));
+    return value;
+  }
+
   /** Forgets every kept figure (after the data changed under it: a reseed, a test). */
   clear(): void {
     this.entries.clear();
+    this.chains.clear();
   }
 }

@@ -12,6 +12,7 @@ import type { SnapshotFn } from './shops';
 import { loadHistory, loadShopQueue, type ShopHistory } from './queue-load';
 import { notifyLeaveNow } from './leave-now';
 import { notifyTurnNear, turnNearIds, type PushSender } from './turn-near';
+import { shopAlertDefault } from './order-alerts';
 import { lockShop } from './shop-lock';
 import { releaseStranded } from './barber-duty';
 import { factsOf } from './order-facts';
@@ -331,10 +332,18 @@ export class QueueService {
    * told to leave is on the way from then: the shop's queue changed, and is refreshed after this.
    */
   private async sendNotices(ctx: MarketContext, view: ShopQueueView): Promise<void> {
-    const near = turnNearIds(view.active, view.estimate);
+    const shop = shopAlertDefault(view.pob);
+    const near = turnNearIds(view.active, view.estimate, shop);
     let written = 0;
     if (near.length > 0) {
-      written += await notifyTurnNear(ctx, this.push !== null, view.pob.name, near, this.now());
+      written += await notifyTurnNear(
+        ctx,
+        this.push !== null,
+        view.pob.name,
+        near,
+        this.now(),
+        shop.channel,
+      );
       const at = new Date(this.now());
       for (const o of view.active) if (near.includes(o.id)) o.notifiedAt = at;
     }

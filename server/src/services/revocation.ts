@@ -1,6 +1,7 @@
 // Revoking sessions ends their live streams on every process within seconds: a revocation
 // (logout, password change or reset, reuse of a refresh token, staff account removed, role or
-// password changed, a display's device code revoked) is published with NOTIFY; every process
+// password changed, a display's device code revoked, an operator account removed or its password
+// reset) is published with NOTIFY; every process
 // closes the matching streams it holds. A periodic re-check against the database is the safety
 // net for a lost notification.
 import { and, inArray, isNotNull, isNull } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Market } from '@jono/contract';
 import type { MarketContext } from '../context';
-import { devices, refreshTokens, staff } from '../db/schema';
+import { devices, operators, refreshTokens, staff } from '../db/schema';
 import { SessionStreams, type StreamOwner } from './session-streams';
 
 export const REVOCATION_CHANNEL = 'session_revoked';
@@ -22,7 +23,9 @@ export const RECHECK_INTERVAL_MS = 15_000;
 export type Revocation =
   | { kind: 'customer'; customerId: number; session?: string; exceptSession?: string }
   | { kind: 'staff'; staffId: number }
-  | { kind: 'device'; deviceId: number };
+  | { kind: 'device'; deviceId: number }
+  /** An operator account removed or given a new password (published in its home market). */
+  | { kind: 'operator'; operatorId: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +36,7 @@ declare module 'fastify' {
 export function matches(owner: StreamOwner, r: Revocation): boolean {
   if (r.kind === 'staff') return owner.staffId === r.staffId;
   if (r.kind === 'device') return owner.deviceId === r.deviceId;
+  if (r.kind === 'operator') return owner.operatorId === r.operatorId;
   if (owner.customerId !== r.customerId) return false;
   if (r.session !== undefined && owner.session !== r.session) return false;
   if (r.exceptSession !== undefined && owner.session === r.exceptSession) return false;
@@ -64,6 +68,7 @@ function parseRevocation(payload: string): Revocation | undefined {
     if (r.kind === 'staff' && typeof r.staffId === 'number') return r as Revocation;
     if (r.kind === 'customer' && typeof r.customerId === 'number') return r as Revocation;
     if (r.kind === 'device' && typeof r.deviceId === 'number') return r as Revocation;
+    if (r.kind === 'operator' && typeof r.operatorId === 'number') return r as Revocation;
   } catch {
     // Not ours.
   }
@@ -101,6 +106,18 @@ async function staleOwners(ctx: MarketContext, owners: StreamOwner[]): Promise<S
       .where(and(inArray(devices.id, deviceIds), isNotNull(devices.revokedAt)));
     const gone = new Set(revoked.map((r) => r.id));
     for (const o of owners) if (o.deviceId && gone.has(o.deviceId)) stale.add(o);
+  }
+  const operatorIds = [...new Set(owners.flatMap((o) => (o.operatorId ? [o.operatorId] : [])))];
+  if (operatorIds.length) {
+    const rows = await ctx.db
+      .select({ id: operators.id, version: operators.tokenVersion })
+      .from(operators)
+      .where(inArray(operators.id, operatorIds));
+    // A removed account has no row: every one of its streams is stale.
+    const session = new Map(rows.map((r) => [r.id, `operator:${r.version}`]));
+    for (const o of owners) {
+      if (o.operatorId && session.get(o.operatorId) !== o.session) stale.add(o);
+    }
   }
   return stale;
 }

@@ -3,8 +3,8 @@
 import type { Market } from '@jono/contract';
 
 /**
- * Who a stream belongs to: a customer's refresh-token family, a staff account's token version, or
- * a display's device code.
+ * Who a stream belongs to: a customer's refresh-token family, a staff or operator account's token
+ * version, or a display's device code.
  */
 export interface StreamOwner {
   market: Market;
@@ -12,7 +12,12 @@ export interface StreamOwner {
   staffId?: number;
   /** A shop display's device (its code is revoked, not a session). */
   deviceId?: number;
-  /** The access token's `fam`: a customer's refresh-token family, or `staff:{tokenVersion}`. */
+  /** An operator account; `market` is its home schema (decision 009). */
+  operatorId?: number;
+  /**
+   * The access token's `fam`: a customer's refresh-token family, `staff:{tokenVersion}` or
+   * `operator:{tokenVersion}`.
+   */
   session?: string;
 }
 

@@ -34,7 +34,22 @@ export interface SmsSender {
   readonly name: SmsProviderName;
   /** Answers the provider's id of the message (for its delivery reports), or null. */
   send(message: OutgoingSms): Promise<{ providerId: string | null }>;
+  /**
+   * The provider drops a repeat of the same key (Idempotency-Key), or nothing outlives a crash
+   * (dev): a resend after a crash cannot reach the phone twice. False: the outbox marks each
+   * request before it goes out, and looks a cut-off one up (`find`) before sending it again.
+   */
+  readonly idempotent: boolean;
+  /**
+   * Looks in the provider's list of sent messages for this text to this phone, created at or
+   * after `since` (less a few minutes for clocks that differ): its id, or null when there is
+   * none. Throws SmsSendError when the provider cannot be asked.
+   */
+  find?(message: SmsMessage, since: number): Promise<{ providerId: string } | null>;
 }
+
+/** How far apart our clock and a provider's may be when matching a sent message by time. */
+export const FIND_SKEW_MS = 5 * 60_000;
 
 export type SmsProviderName = 'dev' | 'http' | '46elks' | 'twilio';
 
@@ -112,6 +127,17 @@ async function post(
   return res;
 }
 
+async function get(url: string, headers: Record<string, string>, what: string): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+  } catch (err) {
+    throw new SmsSendError(`${what} unreachable: ${(err as Error).message}`, false);
+  }
+  if (!res.ok) throw new SmsSendError(`${what} answered ${res.status}`, false, res.status);
+  return res.json().catch(() => ({}));
+}
+
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
@@ -126,6 +152,8 @@ export interface DevOutboxEntry extends SmsMessage {
  */
 export class DevSmsSender implements SmsProvider {
   readonly name = 'dev' as const;
+  /** Kept in memory: nothing of a send outlives a crash. */
+  readonly idempotent = true;
   readonly outbox: DevOutboxEntry[] = [];
   private sequence = 0;
   readonly answer = { type: 'application/json', body: '{}' };
@@ -170,6 +198,8 @@ export class DevSmsSender implements SmsProvider {
  */
 export class HttpSmsSender implements SmsProvider {
   readonly name = 'http' as const;
+  /** It receives the outbox key as Idempotency-Key and drops a repeat. */
+  readonly idempotent = true;
   readonly answer = { type: 'application/json', body: '{}' };
   constructor(
     private readonly url: string,
@@ -229,6 +259,8 @@ export class HttpSmsSender implements SmsProvider {
  */
 export class ElksSmsSender implements SmsProvider {
   readonly name = '46elks' as const;
+  /** 46elks takes no idempotency key: a cut-off send is looked up in its history (`find`). */
+  readonly idempotent = false;
   readonly answer = { type: 'text/plain', body: '' };
   constructor(
     private readonly base: string,
@@ -258,6 +290,31 @@ export class ElksSmsSender implements SmsProvider {
     );
     const body = (await res.json().catch(() => ({}))) as { id?: unknown };
     return { providerId: typeof body.id === 'string' ? body.id : null };
+  }
+
+  /**
+   * The SMS history (https://46elks.com/docs/sms-history): `GET {base}/sms?to=&end=&limit=`,
+   * `end` meaning "created after this" (UTC, no zone), answering `{data: [{id, direction, to,
+   * message, created}], next}` newest first, at most 100 a page: one page covers a few minutes.
+   */
+  async find(message: SmsMessage, since: number): Promise<{ providerId: string } | null> {
+    const url = new URL(`${this.base.replace(/\/$/, '')}/sms`);
+    url.searchParams.set('to', message.to);
+    url.searchParams.set('end', new Date(since - FIND_SKEW_MS).toISOString().replace('Z', ''));
+    url.searchParams.set('limit', '100');
+    const body = (await get(
+      url.toString(),
+      { authorization: basic(this.user, this.password) },
+      '46elks history',
+    )) as { data?: { id?: unknown; direction?: unknown; to?: unknown; message?: unknown }[] };
+    const hit = (body.data ?? []).find(
+      (m) =>
+        m.direction === 'outgoing' &&
+        m.to === message.to &&
+        m.message === message.text &&
+        typeof m.id === 'string',
+    );
+    return hit ? { providerId: String(hit.id) } : null;
   }
 
   verify(req: WebhookRequest): boolean {
@@ -306,6 +363,8 @@ const TWILIO_STATUS: Record<string, DeliveryStatus> = {
  */
 export class TwilioSmsSender implements SmsProvider {
   readonly name = 'twilio' as const;
+  /** Twilio takes no idempotency key: a cut-off send is looked up in its message list (`find`). */
+  readonly idempotent = false;
   readonly answer = {
     type: 'text/xml',
     body: '<?xml version="1.0" encoding="UTF-8"?><Response></Response>',
@@ -333,6 +392,37 @@ export class TwilioSmsSender implements SmsProvider {
     );
     const body = (await res.json().catch(() => ({}))) as { sid?: unknown };
     return { providerId: typeof body.sid === 'string' ? body.sid : null };
+  }
+
+  /**
+   * The message list (https://www.twilio.com/docs/messaging/api/message-resource#read-multiple-message-resources):
+   * `GET .../Messages.json?To=&From=&PageSize=`, answering `{messages: [{sid, to, from, body,
+   * date_created}]}` newest first (date_created in RFC 2822). Filtering by date is by day only, so
+   * the time is compared here.
+   */
+  async find(message: SmsMessage, since: number): Promise<{ providerId: string } | null> {
+    const url = new URL(
+      `${this.base.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(this.accountSid)}/Messages.json`,
+    );
+    url.searchParams.set('To', message.to);
+    url.searchParams.set('From', this.sender);
+    url.searchParams.set('PageSize', '50');
+    const body = (await get(
+      url.toString(),
+      { authorization: basic(this.accountSid, this.authToken) },
+      'Twilio message list',
+    )) as {
+      messages?: { sid?: unknown; to?: unknown; body?: unknown; date_created?: unknown }[];
+    };
+    const hit = (body.messages ?? []).find(
+      (m) =>
+        m.to === message.to &&
+        m.body === message.text &&
+        typeof m.sid === 'string' &&
+        typeof m.date_created === 'string' &&
+        Date.parse(m.date_created) >= since - FIND_SKEW_MS,
+    );
+    return hit ? { providerId: String(hit.sid) } : null;
   }
 
   verify(req: WebhookRequest): boolean {

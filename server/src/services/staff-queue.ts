@@ -8,6 +8,7 @@ import { customers, orders, outbox } from '../db/schema';
 import type { ActiveOrderRow, OrderRow } from './queue-load';
 import type { QueueService } from './queue';
 import { factsOf } from './order-facts';
+import { ALERT_FAILED_STATUSES, ALERT_PURPOSES } from './outbox';
 import { staffPresence } from './presence';
 import { worksToday } from './rota';
 
@@ -115,8 +116,8 @@ export async function staffQueue(
       .where(
         and(
           inArray(outbox.orderId, ids),
-          inArray(outbox.purpose, ['turnNear', 'leaveNow']),
-          inArray(outbox.status, ['failed', 'expired']),
+          inArray(outbox.purpose, [...ALERT_PURPOSES]),
+          inArray(outbox.status, [...ALERT_FAILED_STATUSES]),
         ),
       );
     const failedIds = new Set(failed.map((f) => f.orderId));

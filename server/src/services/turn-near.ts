@@ -1,12 +1,13 @@
 // "Your turn is near": once per order, by Web Push when the customer subscribed, else by SMS when
 // they allow it, in the customer's language.
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { TURN_NEAR_MINUTES, ticketLabel } from '@jono/contract';
+import { TURN_NEAR_MINUTES, ticketLabel, type ShopAlertDefault } from '@jono/contract';
 import type { QueueEstimate } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
 import { customers, orders, phoneCodes } from '../db/schema';
 import { DEADLINE_MS, customerMessage, enqueue, type OutboxMessage } from './outbox';
+import { alertWhen } from './order-alerts';
 import { smsLanguageOf, smsText } from './sms-texts';
 import type { ActiveOrderRow } from './queue-rows';
 
@@ -18,7 +19,12 @@ export { WebPushSender, type PushMessage, type PushSender } from './push';
  * on the way who shared their travel time get the leave-now alert instead (leave-now.ts); kiosk
  * walk-ins who left a phone number get an SMS.
  */
-export function turnNearIds(active: readonly ActiveOrderRow[], estimate: QueueEstimate): number[] {
+export function turnNearIds(
+  active: readonly ActiveOrderRow[],
+  estimate: QueueEstimate,
+  /** The shop's alert default, for orders whose customer did not choose (order-alerts.ts). */
+  shop?: ShopAlertDefault,
+): number[] {
   return active
     .filter((o) => o.notifiedAt === null && o.startedAt === null)
     .filter(
@@ -34,9 +40,10 @@ export function turnNearIds(active: readonly ActiveOrderRow[], estimate: QueueEs
       if (!e) return false;
       // The customer's own choice for this order (order-alerts.ts), else the default.
       if (o.alertChannel === 'none') return false;
-      if (o.alertAhead !== null) return e.position - 1 <= o.alertAhead;
-      if (o.alertMinutes !== null) {
-        return e.position === 1 || (e.waitMinutes !== null && e.waitMinutes <= o.alertMinutes);
+      const when = alertWhen(o, shop);
+      if (when.ahead !== null) return e.position - 1 <= when.ahead;
+      if (when.minutes !== null) {
+        return e.position === 1 || (e.waitMinutes !== null && e.waitMinutes <= when.minutes);
       }
       return e.position === 1 || (e.waitMinutes !== null && e.waitMinutes <= TURN_NEAR_MINUTES);
     })
@@ -82,6 +89,8 @@ export async function notifyTurnNear(
   shopName: string,
   ids: number[],
   now: number,
+  /** The shop's default channel first (SMS first, or push first) where the customer chose none. */
+  prefer: ShopAlertDefault['channel'] = null,
 ): Promise<number> {
   if (ids.length === 0) return 0;
   // A kiosk walk-in's number gets nothing before it is proved with the code texted at the join
@@ -130,6 +139,7 @@ export async function notifyTurnNear(
               orderId: c.id,
               pobId: c.pobId,
               channel: c.alertChannel,
+              prefer,
               // The number the app and the shop's screen show, in the message too.
               text: (language: string) =>
                 smsText(language, 'turnNear', {
@@ -150,6 +160,8 @@ export interface CustomerAlert {
   pobId: number;
   /** The order's chosen channel (push, sms, none), null for the default. */
   channel: string | null;
+  /** The shop's default channel, which goes first where the order chose none. */
+  prefer?: ShopAlertDefault['channel'];
   text: (appLanguage: string) => string;
   /** The outbox key when one order may get several of this purpose (default purpose:order). */
   key?: string;
@@ -186,7 +198,7 @@ export async function customerMessages(
         pobId: a.pobId,
         deadline: now + DEADLINE_MS[purpose],
       },
-      { pushEnabled, channel: a.channel },
+      { pushEnabled, channel: a.channel, prefer: a.prefer ?? null },
     );
     return m ? [m] : [];
   });

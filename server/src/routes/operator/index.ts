@@ -11,6 +11,7 @@ import {
   forecastQuerySchema,
   forecastSchema,
   operatorAccuracySchema,
+  chainAccuracySchema,
   operatorChartsSchema,
   pathId,
   inputText,
@@ -36,7 +37,8 @@ import {
   publishedAccuracy,
 } from '../../services/published-accuracy';
 import { shortName } from '../../services/staff-queue';
-import { operatorCaller } from '../../services/operator-auth';
+import { operatorCaller, operatorSession } from '../../services/operator-auth';
+import { endWithSession, publishRevocation } from '../../services/revocation';
 import {
   chainCaller,
   createAccount,
@@ -170,6 +172,37 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/operator/accuracy/chain/',
+    {
+      schema: {
+        tags,
+        summary: "Published accuracy across the operator's markets: the whole chain",
+        description: `The chain-wide figures of the last ${ACCURACY_DAYS} days over every shop of the operator's markets (\`markets\`: a comma-separated list of them; default all it covers that this server serves), in total, per day (each estimate on its own shop's local date) and per market. Each figure is null below ${ACCURACY_MIN_ESTIMATES} estimates with a known outcome. Each market is read in its own schema; a market the operator does not cover is 403. Kept 10 minutes.`,
+        params: marketParams,
+        querystring: z.object({ markets: inputText().max(40).optional() }).strict(),
+        response: { 200: chainAccuracySchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market } = request.params;
+      const caller = await operatorCaller(request, market);
+      const asked = request.query.markets
+        ? [...new Set(request.query.markets.split(',').map((m) => m.trim()))].filter(Boolean)
+        : caller.operator.markets.filter((m) => app.markets.has(m));
+      for (const m of asked) {
+        if (
+          !(MARKETS as readonly string[]).includes(m) ||
+          !caller.operator.markets.includes(m as Market)
+        ) {
+          throw forbidden();
+        }
+      }
+      const served = asked.filter((m) => app.markets.has(m as Market)).sort();
+      return app.accuracy.forChain(served.map((m) => marketCtx(app, m as Market)));
+    },
+  );
+
   const forecastOf = async (market: Market, pobId: number, target: number) => {
     const ctx = marketCtx(app, market);
     const pob = await findShopRow(ctx, pobId);
@@ -279,6 +312,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const contexts = wanted.map((m) => marketCtx(app, m as Market));
+      // Removing the account or resetting its password ends this stream at once (any process).
+      endWithSession(app, reply, {
+        market: caller.home.market,
+        operatorId: caller.row.id,
+        session: operatorSession(caller.row),
+      });
       const live = app.live.streams.start(
         request,
         reply,
@@ -343,7 +382,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { market, id } = request.params;
       await chainCaller(request, market);
-      await removeAccount(marketCtx(app, market), id);
+      const ctx = marketCtx(app, market);
+      await removeAccount(ctx, id);
+      await publishRevocation(app, ctx, { kind: 'operator', operatorId: id });
       return { ok: true as const };
     },
   );
@@ -363,7 +404,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { market, id } = request.params;
       await chainCaller(request, market);
-      await resetPassword(marketCtx(app, market), id, request.body.password);
+      const ctx = marketCtx(app, market);
+      await resetPassword(ctx, id, request.body.password);
+      await publishRevocation(app, ctx, { kind: 'operator', operatorId: id });
       return { ok: true as const };
     },
   );

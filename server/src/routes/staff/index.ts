@@ -5,6 +5,7 @@ import queueRoutes from './queue';
 import manageRoutes from './manage';
 import reportRoutes from './reports';
 import noticeRoutes from './notices';
+import alertDefaultRoutes from './alert-default';
 import barberRoutes from './barbers';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -12,6 +13,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(manageRoutes);
   await app.register(reportRoutes);
   await app.register(noticeRoutes);
+  await app.register(alertDefaultRoutes);
   await app.register(barberRoutes);
 };
 

@@ -37,7 +37,13 @@ describe('validation messages in the Manage forms', () => {
     signIn('manager');
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => Response.json(makeShop())),
+      vi.fn(async (url: string) =>
+        Response.json(
+          String(url).includes('/staff/shop/alerts/')
+            ? { ahead: null, minutes: null, channel: null }
+            : makeShop(),
+        ),
+      ),
     );
     renderWithProviders(<DetailsRoute />);
     const user = userEvent.setup();
@@ -45,7 +51,7 @@ describe('validation messages in the Manage forms', () => {
     await user.clear(name);
     await user.clear(screen.getByLabelText('Latitude'));
     await user.type(screen.getByLabelText('Latitude'), 'north');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
     expect(screen.getByText('Name: 1 to 80 characters.')).toBeInTheDocument();
     expect(screen.getByText('Latitude: a decimal number such as 60.1699.')).toBeInTheDocument();
     vi.unstubAllGlobals();

@@ -1,4 +1,5 @@
-// /manage/details: the shop's name, address, map position and image as customers see them.
+// /manage/details: the shop's name, address, map position and image as customers see them, and
+// the shop's alert default for customers who did not choose.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField, useToast } from '@jono/ui';
@@ -7,12 +8,18 @@ import { ErrorState, Loading } from '../../../components/ui/status';
 import { useErrorText } from '../../../components/ui/use-error-text';
 import { useShop } from '../../../lib/shop';
 import { useSaveDetails } from '../api/shop-settings';
+import { AlertDefaultSection } from '../components/alert-default-form';
 
 export function DetailsRoute() {
   const shop = useShop();
   if (shop.isPending) return <Loading />;
   if (shop.isError) return <ErrorState error={shop.error} onRetry={() => void shop.refetch()} />;
-  return <DetailsForm shop={shop.data} />;
+  return (
+    <>
+      <DetailsForm shop={shop.data} />
+      <AlertDefaultSection />
+    </>
+  );
 }
 
 const FIELDS = ['name', 'city', 'address', 'latitude', 'longitude', 'image'] as const;

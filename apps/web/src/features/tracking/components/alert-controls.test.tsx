@@ -86,6 +86,29 @@ describe('when to be told', () => {
   });
 });
 
+describe("the shop's default", () => {
+  it("names the shop's choice as the default, when and how", async () => {
+    vi.stubGlobal(
+      'fetch',
+      api(makeOrder({ alert_default: { ahead: 3, minutes: null, channel: 'sms' } })).fetchImpl,
+    );
+    renderRoutes(routes, '/tracking');
+    const card = await screen.findByRole(
+      'region',
+      { name: 'When should we tell you?' },
+      { timeout: 5000 },
+    );
+    expect(
+      within(card).getByRole('radio', { name: "The shop's choice: when 3 are ahead of me" }),
+    ).toBeChecked();
+    expect(
+      within(card).getByRole('radio', {
+        name: "SMS if allowed, else notification (the shop's choice)",
+      }),
+    ).toBeChecked();
+  });
+});
+
 describe("the shop's word to everyone waiting", () => {
   it("shows it in the app's language, else in the shop's", async () => {
     const notice = {

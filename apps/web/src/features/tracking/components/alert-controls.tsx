@@ -1,5 +1,5 @@
 // "When should we tell you?": the customer's alert choice for this order (N ahead, N minutes
-// before, or the default) and its channel (push where subscribed, push, SMS, none). One alert per
+// before, or the shop's default, which the order carries as alert_default) and its channel (push where subscribed, push, SMS, none). One alert per
 // order by one channel. A self-contained card: the tracking screen places it where it fits.
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -33,6 +33,18 @@ export function AlertControls({ order }: { order: Order }) {
   const [minutes, setMinutes] = useState(saved.minutes ?? 15);
   const [channel, setChannel] = useState<AlertChannel | 'auto'>(saved.channel ?? 'auto');
   if (order.status !== 'active' || order.in_service) return null;
+  // The shop's default, which applies where the customer did not choose.
+  const shop = order.alert_default;
+  const defaultWhen =
+    shop?.ahead != null
+      ? shop.ahead === 0
+        ? t('when.shopNext')
+        : t('when.shopAhead', { count: shop.ahead })
+      : shop?.minutes != null
+        ? t('when.shopMinutes', { count: shop.minutes })
+        : t('when.default');
+  const channelLabel = (c: AlertChannel | 'auto') =>
+    c === 'auto' && shop?.channel === 'sms' ? t('channel.shopSms') : t(`channel.${c}`);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +70,7 @@ export function AlertControls({ order }: { order: Order }) {
               checked={when === 'default'}
               onChange={() => setWhen('default')}
             />{' '}
-            {t('when.default')}
+            {defaultWhen}
           </label>
           <label>
             <input
@@ -119,7 +131,7 @@ export function AlertControls({ order }: { order: Order }) {
                 checked={channel === c}
                 onChange={() => setChannel(c)}
               />{' '}
-              {t(`channel.${c}`)}
+              {channelLabel(c)}
             </label>
           ))}
           <p className="tracking__hint">{t('channel.once')}</p>
