@@ -3,7 +3,13 @@
 // members, 20 % no-shows, barbers going off duty), Jono's estimate against the queue-length and
 // priority-aware baselines and the oracle floor, per priority class and wait bucket; and the cost
 // of one shop's estimate at 5, 30 and 100 waiting orders. `BENCH_ONLY=accuracy npm run bench`.
-import { DEFAULT_SAMPLES, estimateQueue, runScenario, STANDARD_SCENARIOS } from '@jono/queue';
+import {
+  BARBER_SCENARIOS,
+  DEFAULT_SAMPLES,
+  estimateQueue,
+  runScenario,
+  STANDARD_SCENARIOS,
+} from '@jono/queue';
 import type { ScenarioResult } from '@jono/queue';
 import { shopState } from './engine-scale';
 import { parseOptions, type BenchOptions } from './lib/options';
@@ -21,6 +27,11 @@ export interface AccuracyResult {
   /** Monte Carlo runs per estimate (Jono's and the oracle's). */
   runs: number;
   scenarios: ScenarioResult[];
+  /**
+   * Named barbers of different speeds with a lunch in turns (issue 30), nobody, 30 % and 70 %
+   * of customers choosing a barber: `byBarber` has the first available and each chosen barber.
+   */
+  barbers?: ScenarioResult[];
   cost: CostPoint[];
   /** Seconds the scenarios took to simulate. */
   simulationSeconds: number;
@@ -43,11 +54,13 @@ export function estimateCost(opts: BenchOptions): CostPoint[] {
 export function runAccuracy(opts: BenchOptions): AccuracyResult {
   const t0 = Date.now();
   const scenarios = STANDARD_SCENARIOS.map((scenario) => runScenario(scenario));
+  const barbers = BARBER_SCENARIOS.map((scenario) => runScenario(scenario));
   const simulationSeconds = Math.round((Date.now() - t0) / 1000);
   return {
     status: 'ok',
     runs: DEFAULT_SAMPLES,
     scenarios,
+    barbers,
     cost: estimateCost(opts),
     simulationSeconds,
   };

@@ -257,6 +257,24 @@ group is judged on coverage and width when it has ${MIN_JUDGED} of them. Minutes
       a.scenarios.flatMap((s) => s.byPriority.map((g) => groupRow(s.scenario, g))),
     ),
   );
+  if (a.barbers && a.barbers.length > 0) {
+    out.push(`### Per barber (named barbers, issue 30)\n`);
+    out.push(`Four barbers of speeds 0.85, 1, 1.1 and 1.3 (real / the order's own duration), three of
+whom take an hour's lunch in turns (3-4, 4-5 and 5-6 hours after opening) and one goes home at 8
+hours, 8 customers an hour over 10 hours, 30 % members (\`BARBER_SCENARIOS\`); nobody, 30 % and
+70 % of customers choose one of the barbers on duty when they join. Jono is told the shifts and
+who chose whom; the oracle (\`oracle-barbers.ts\`) also knows each barber's speed and seats by the
+same rule. *first available*: the customers who did not choose; *barber N*: those who chose N.\n`);
+    out.push(
+      table(
+        GROUP_HEAD,
+        a.barbers.flatMap((s) => [
+          groupRow(s.scenario, { ...s, group: 'all' }),
+          ...(s.byBarber ?? []).map((g) => groupRow(s.scenario, g)),
+        ]),
+      ),
+    );
+  }
   out.push(`### Per wait bucket (by the median shown)\n`);
   out.push(
     table(

@@ -78,6 +78,8 @@ export interface AppOptions {
   seed?: boolean;
   /** With the demo data, eight weeks of history (default: outside tests). */
   seedHistory?: boolean;
+  /** With the demo data, named barbers in every shop (default: outside tests). */
+  seedBarbers?: boolean;
 }
 
 /** Paths of every log line that could carry a secret, redacted by pino. */
@@ -180,7 +182,8 @@ export async function buildApp(opts: AppOptions) {
 
   if (opts.seed ?? env.SEED === 'auto') {
     const history = opts.seedHistory ?? (env.NODE_ENV !== 'test' && env.SEED_HISTORY === 'on');
-    for (const ctx of markets.values()) await seedIfEmpty(ctx, now(), { history });
+    const barbers = opts.seedBarbers ?? (env.NODE_ENV !== 'test' && env.SEED_BARBERS === 'on');
+    for (const ctx of markets.values()) await seedIfEmpty(ctx, now(), { history, barbers });
   }
 
   // The live queue: `app.queue` and the shop snapshot (estimates, closing_soon, queue_state).

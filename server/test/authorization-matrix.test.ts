@@ -61,6 +61,11 @@ const MANAGER = new Set([
   'DELETE /staff/devices/{deviceId}/',
   'POST /staff/devices/{deviceId}/rotate/',
   'PATCH /staff/shop/presence/',
+  'POST /staff/barbers/',
+  'PATCH /staff/barbers/{barberId}/',
+  'DELETE /staff/barbers/{barberId}/',
+  'PUT /staff/rota/{date}/barbers/{barberId}/',
+  'DELETE /staff/rota/{date}/barbers/{barberId}/',
 ]);
 const BARBER = new Set([
   'GET /staff/queue/',
@@ -74,6 +79,11 @@ const BARBER = new Set([
   'POST /staff/orders/{orderId}/undo/',
   'PATCH /staff/shop/',
   'GET /staff/events',
+  'GET /staff/barbers/',
+  'POST /staff/barbers/{barberId}/duty/',
+  'DELETE /staff/barbers/{barberId}/duty/',
+  'GET /staff/rota/',
+  'POST /staff/orders/{orderId}/barber/',
 ]);
 /** The operators' routes: only an operator covering the market (operator.test.ts). */
 const isOperatorRoute = (r: { path: string }) => r.path.startsWith('/operator/');

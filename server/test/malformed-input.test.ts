@@ -77,7 +77,10 @@ function headersFor(path: string): Record<string, string> {
 }
 
 const urlFor = (path: string, id: string | number = customer.customer_id) =>
-  `/api/fi${path.replace('{id}', String(id)).replace(/\{[A-Za-z]+\}/g, '1')}`;
+  `/api/fi${path
+    .replace('{id}', String(id))
+    .replace('{date}', '2026-11-18')
+    .replace(/\{[A-Za-z]+\}/g, '1')}`;
 
 /** Bodies that are wrong in shape: other JSON types, wrong field types, unknown fields, junk. */
 const malformedBody = fc.oneof(
@@ -265,6 +268,19 @@ const VALID_BODIES: Record<string, unknown> = {
     phone: '0401234567',
   },
   'POST /staff/orders/{orderId}/start/': { chair: 1 },
+  'POST /staff/barbers/': {
+    first_name: 'Aino',
+    photo: '/media/barbers/barber-1.svg',
+    languages: ['fi', 'en'],
+    specialities: 'Häivytykset',
+    translations: { en: { specialities: 'Skin fades' } },
+    staff_id: 1,
+    week: [{ weekday: 1, from: '09:00', to: '17:00' }],
+  },
+  'PATCH /staff/barbers/{barberId}/': { first_name: 'Aino', specialities: 'Parrat' },
+  'POST /staff/barbers/{barberId}/duty/': { chair: 1 },
+  'PUT /staff/rota/{date}/barbers/{barberId}/': { shifts: [{ from: '09:00', to: '12:00' }] },
+  'POST /staff/orders/{orderId}/barber/': { barber_id: 1, customer_consent: true },
   'PATCH /staff/shop/': { chairs: 2, notice: 'Tervetuloa' },
   'PUT /staff/shop/hours/': { open_times: [{ weekday: 1, open: '09:00', close: '17:00' }] },
   'PATCH /staff/shop/details/': {

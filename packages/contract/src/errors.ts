@@ -82,7 +82,7 @@ export const ERROR_CODES = [
   /** The barber is already on duty (sign in) or off duty (sign out). */
   'barber_on_duty',
   'barber_off_duty',
-  /** PATCH /staff/shop/ chairs: a shop with named barbers has its barbers on duty as its chairs. */
+  /** PATCH /staff/shop/ chairs: more chairs than the shop has barbers (its chairs are its barbers). */
   'chairs_follow_barbers',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PHONE_CODE_LENGTH, PHONE_MIN_LENGTH } from './constants';
 import { inputId, inputText, int32 } from './input';
 import { queueStateSchema } from './shop';
-import { barberChoiceSchema } from './barbers';
+import { barberChoiceSchema, publicBarberSchema } from './barbers';
 
 const id = inputId;
 const text = (max: number) => inputText().trim().min(1).max(max);
@@ -122,8 +122,15 @@ export const displayBoardSchema = z.object({
       label: z.string(),
       ticket: z.number().int().nullable(),
       name: z.string().nullable(),
+      /** The barber serving (named barbers, issue 30); absent otherwise. */
+      barber_name: z.string().nullable().optional(),
     }),
   ),
+  /**
+   * The shop's named barbers who work today, on duty first, with their own waits (as on the shop
+   * page, in the market's language); [] without named barbers (absent from older servers).
+   */
+  barbers: z.array(publicBarberSchema).optional(),
   waiting: z.number().int(),
   at: z.string(),
 });

@@ -35,7 +35,7 @@ const dayShiftsSchema = z
 
 /** One shift of the weekly template: ISO weekday (1 Monday ... 7 Sunday), as opening hours. */
 export const weeklyShiftSchema = z
-  .object({ weekday: z.number().int().min(0).max(6), from: clock, to: clock })
+  .object({ weekday: z.number().int().min(1).max(7), from: clock, to: clock })
   .strict()
   .refine((s) => s.from < s.to, { message: 'A shift ends after it starts', path: ['to'] });
 export type WeeklyShift = z.infer<typeof weeklyShiftSchema>;

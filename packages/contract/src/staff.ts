@@ -193,8 +193,10 @@ export const staffStartSchema = z
   .strict();
 
 /**
- * PATCH /staff/shop/ (any staff): chairs on duty, online queue state, notice. A shop with named
- * barbers refuses `chairs` (409 chairs_follow_barbers): its chairs on duty are its barbers on duty.
+ * PATCH /staff/shop/ (any staff): chairs on duty, online queue state, notice. In a shop with named
+ * barbers the chairs on duty are its barbers on duty: `chairs` signs barbers on (those planned now
+ * first) or off (highest chairs first) until that many are on duty; more than its barbers: 409
+ * chairs_follow_barbers.
  */
 export const staffShopPatchSchema = z
   .object({

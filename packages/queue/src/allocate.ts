@@ -18,16 +18,26 @@ export function allocate(
   state: ShopQueueState,
   candidate: OrderCandidate,
   closesAt: number | null,
-  /** The state's new-customer estimates when already computed (estimateQueue's). */
+  /**
+   * The state's new-customer estimates when already computed (estimateQueue's): for a candidate
+   * who chooses a barber, that barber's (barberEstimates), else serviceTimeEstimates.
+   */
   known?: readonly ServiceTimeEstimate[],
 ): Allocation {
   if (closesAt === null || state.now >= closesAt) return { ok: false, reason: 'closed' };
+  const barberId = candidate.wantsBarberId ?? null;
   const shown =
     known?.find((e) => e.priority === candidate.priority) ??
-    estimateNewcomers(state, [candidate.priority])[0];
+    estimateNewcomers(state, [candidate.priority], barberId)[0];
   const waitMinutes = shown?.wait_time ?? null;
   if (waitMinutes === null || !shown?.wait_range) return { ok: false, reason: 'no_chairs' };
-  const minutes = orderMinutes(state, { ...candidate, joinedAt: state.now, status: 'waiting' });
+  // A customer who chooses a barber is served at that barber's speed.
+  const minutes = orderMinutes(state, {
+    ...candidate,
+    joinedAt: state.now,
+    status: 'waiting',
+    barberId,
+  });
   const expectedEnd = state.now + (waitMinutes + minutes) * MINUTE;
   if (expectedEnd > closesAt) return { ok: false, reason: 'time_slot' };
   return { ok: true, waitMinutes, waitRange: shown.wait_range, expectedEnd };

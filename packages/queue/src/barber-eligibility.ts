@@ -12,7 +12,10 @@ export interface TiedOrderFacts extends OrderFacts {
 }
 
 /** Whether `barberId` may serve the order: it is tied to them, or to nobody. */
-export function mayServe(order: { wantsBarberId?: number | null }, barberId: number | null): boolean {
+export function mayServe(
+  order: { wantsBarberId?: number | null },
+  barberId: number | null,
+): boolean {
   const wanted = order.wantsBarberId ?? null;
   return wanted === null || wanted === barberId;
 }

@@ -53,16 +53,24 @@ function shown(state: ShopQueueState, priority: number, model: ModelWait): Shown
   };
 }
 
-/** The new customers' estimates, one per level, higher levels never waiting longer. */
+/**
+ * The new customers' estimates, one per level, higher levels never waiting longer: of the first
+ * available, or (barber >= 0) of a customer who chooses samples.barberIds[barber].
+ */
 function newcomerEstimates(
   state: ShopQueueState,
   samples: WaitSamples | null,
   levels: readonly number[],
+  barber = -1,
 ): ServiceTimeEstimate[] {
-  if (!samples)
+  const source = barber < 0 ? samples?.newcomers : samples?.barberNewcomers;
+  // A barber with no time left today has no wait of their own (the server refuses them).
+  const gone = barber >= 0 && samples?.barberAhead?.[barber] === false;
+  if (!samples || !source || gone)
     return levels.map((priority) => ({ priority, wait_time: null, wait_range: null, model: null }));
+  const offset = barber < 0 ? 0 : barber * levels.length;
   const estimates = levels.map((priority, j) => {
-    const model = modelWait(samples.newcomers, j * samples.runs, samples.runs);
+    const model = modelWait(source, (offset + j) * samples.runs, samples.runs);
     const s = shown(state, priority, model);
     return { priority, wait_time: s.median, wait_range: s.range, model };
   });
@@ -82,12 +90,35 @@ function newcomerEstimates(
   return estimates;
 }
 
-/** What a new customer of these levels would be shown now (median and range, calibrated). */
+/**
+ * What a new customer of these levels would be shown now (median and range, calibrated): one who
+ * takes the first available barber, or, with `barberId` (a named barber of state.barbers), one
+ * who chooses that barber (all null when the shop has no such barber).
+ */
 export function estimateNewcomers(
   state: ShopQueueState,
   levels: readonly number[] = PRIORITY_LEVELS,
+  barberId?: number | null,
 ): ServiceTimeEstimate[] {
-  return newcomerEstimates(state, sampleWaits(state, levels, false), levels);
+  const samples = sampleWaits(state, levels, false);
+  if (barberId == null) return newcomerEstimates(state, samples, levels);
+  const b = samples?.barberIds?.indexOf(barberId) ?? -1;
+  return newcomerEstimates(state, b < 0 ? null : samples, levels, b);
+}
+
+/** Per named barber, a new customer who chooses them (estimateQueue's barberEstimates). */
+function barberEstimatesOf(
+  state: ShopQueueState,
+  samples: WaitSamples | null,
+): Map<number, ServiceTimeEstimate[]> | undefined {
+  const ids = state.barbers && state.barbers.length > 0 ? state.barbers.map((b) => b.id) : null;
+  if (!ids) return undefined;
+  return new Map(
+    ids.map((id, b) => [
+      id,
+      newcomerEstimates(state, samples?.barberIds ? samples : null, PRIORITY_LEVELS, b),
+    ]),
+  );
 }
 
 export function estimateQueue(state: ShopQueueState): QueueEstimate {
@@ -133,5 +164,9 @@ export function estimateQueue(state: ShopQueueState): QueueEstimate {
       });
     });
   }
-  return { orders, serviceTimeEstimates: newcomerEstimates(state, samples, PRIORITY_LEVELS) };
+  const serviceTimeEstimates = newcomerEstimates(state, samples, PRIORITY_LEVELS);
+  const barberEstimates = barberEstimatesOf(state, samples);
+  return barberEstimates
+    ? { orders, serviceTimeEstimates, barberEstimates }
+    : { orders, serviceTimeEstimates };
 }

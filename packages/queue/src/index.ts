@@ -13,6 +13,7 @@ export type {
   Calibration,
   CalibrationCell,
   ModelWait,
+  RotaBarber,
   ShopQueueState,
   TravelModel,
   WaitRange,
@@ -39,7 +40,8 @@ export {
 export type { EstimateRecord } from './calibration';
 export { higherPriorityLoad, MAX_HIGHER_PRIORITY_LOAD, withArrivals } from './arrivals-ahead';
 export { allocate, isClosingSoon } from './allocate';
-export { orderMinutes } from './list-schedule';
+export { listSchedule, orderMinutes } from './list-schedule';
+export type { ListSchedule, ScheduledOrder } from './list-schedule';
 export type { Allocation } from './allocate';
 export {
   closingTime,
@@ -65,8 +67,13 @@ export type {
   Shown,
   SimHistory,
 } from './sim/simulate-day';
-export { DEFAULT_SCENARIO, STANDARD_SCENARIOS } from './sim/scenario';
-export type { OrderType, Scenario } from './sim/scenario';
+export {
+  BARBER_SCENARIOS,
+  DEFAULT_SCENARIO,
+  namedBarbersScenario,
+  STANDARD_SCENARIOS,
+} from './sim/scenario';
+export type { OrderType, Scenario, SimBarber } from './sim/scenario';
 export type { ServiceFamily } from './sim/service-times';
 export type { AccuracySummary } from './sim/metrics';
 export { erlangC, erlangCMeanWait } from './sim/erlang-c';

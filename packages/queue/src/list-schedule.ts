@@ -3,6 +3,15 @@
 import { DEFAULT_TYPICAL_PLANNED_MINUTES, expectedMinutes } from './duration-model';
 import { remainingMinutes } from './remaining-time';
 import { sortQueue } from './sort-queue';
+import {
+  anyBarberAhead,
+  barberContext,
+  fillChairFree,
+  linesOf,
+  rotaOf,
+  runBarbers,
+  shiftsFrom,
+} from './barber-schedule';
 import type { QueueOrder, ShopQueueState } from './types';
 
 const MINUTE = 60_000;
@@ -11,14 +20,19 @@ export interface ScheduledOrder {
   order: QueueOrder;
   start: number;
   end: number;
+  /** With named barbers: who serves it (the barber it is tied to, or who takes it). */
+  barberId?: number;
 }
 
 export interface ListSchedule {
   inService: ScheduledOrder[];
   /** Waiting orders in queue order; empty when no chair is on duty. */
   waiting: ScheduledOrder[];
-  /** When a new order of this priority would reach a chair, ignoring later arrivals. */
-  newOrderStart(priority: number): number;
+  /**
+   * When a new order of this priority would reach a chair, ignoring later arrivals: taking the
+   * first available barber, or (with named barbers) choosing `barberId`.
+   */
+  newOrderStart(priority: number, barberId?: number | null): number;
 }
 
 export function chairsOnDuty(state: ShopQueueState): number {
@@ -62,6 +76,7 @@ export function servicesUnderWay(state: ShopQueueState): ScheduledOrder[] {
 }
 
 export function listSchedule(state: ShopQueueState): ListSchedule | null {
+  if (rotaOf(state)) return barberListSchedule(state);
   const { now } = state;
   const inService = servicesUnderWay(state);
   const chairs = chairsOnDuty(state);
@@ -335,4 +350,105 @@ function indexOfMin(values: readonly number[]): number {
     if ((values[i] ?? Infinity) < (values[best] ?? Infinity)) best = i;
   }
   return best;
+}
+
+/**
+ * The list schedule with named barbers and their shifts (barber-schedule.ts), expected durations
+ * at each barber's speed: each waiting order's start (its turn, for a customer still on the way)
+ * and who serves it. Null when no barber is on duty for the rest of the day.
+ */
+function barberListSchedule(state: ShopQueueState): ListSchedule | null {
+  const { now } = state;
+  const rota = rotaOf(state) ?? [];
+  const shifts = shiftsFrom(rota, now, state.closesAt);
+  if (!anyBarberAhead(shifts)) return null;
+  const inService = servicesUnderWay(state);
+  const queue = sortQueue(state.orders);
+  const n = queue.length;
+  const context = barberContext(
+    state,
+    rota,
+    shifts,
+    queue,
+    inService.map((s) => s.order),
+  );
+  const { ids, ratio, tied } = context;
+  const chairFree = new Float64Array(ids.length);
+  fillChairFree(
+    context,
+    now,
+    inService.map((s) => s.end),
+    chairFree,
+  );
+  const base = queue.map((o) => orderMinutes(state, { ...o, barberId: undefined }));
+  const ready = Float64Array.from(queue, (o) => sitFrom(state, o));
+  const ownTurn = queue.map(hasReadyAt);
+  const minutes = Float64Array.from(base);
+  const cache = new Map<string, number>();
+
+  const run = (newcomers: { key: number; barber: number }[]) => {
+    const setup = {
+      now,
+      shifts,
+      ratio,
+      keys: queue.map((_, i) => i),
+      tied,
+      ownTurn,
+      newcomers,
+      withQueue: true,
+    };
+    const turns = new Float64Array(n).fill(Number.NaN);
+    const seats: { at: number; end: number; barber: number }[] = new Array(n);
+    const newcomerTurns = new Float64Array(newcomers.length).fill(Number.NaN);
+    runBarbers(
+      setup,
+      linesOf(setup),
+      {
+        chairFree,
+        ready,
+        minutes,
+        nextArrivalAt: () => Infinity,
+        takeArrival: () => ({ key: Infinity, minutes: 0 }),
+      },
+      {
+        turn(slot, at) {
+          if (slot >= 0) turns[slot] = at;
+          else newcomerTurns[-1 - slot] = at;
+        },
+        seat(order, barber, at, end) {
+          seats[order] = { at, end, barber };
+        },
+      },
+    );
+    return { turns, seats, newcomerTurns };
+  };
+
+  const { turns, seats } = run([]);
+  const waiting = queue.map((order, i): ScheduledOrder => {
+    const seat = seats[i];
+    const b = seat?.barber ?? (tied[i] as number);
+    const own = (ready[i] as number) <= now || ownTurn[i];
+    const start = own && seat ? seat.at : (turns[i] as number);
+    const length = seat
+      ? seat.end - seat.at
+      : (base[i] as number) * (b >= 0 ? (ratio[b] as number) : 1) * MINUTE;
+    const barberId = b >= 0 ? ids[b] : undefined;
+    return { order, start, end: start + length, ...(barberId !== undefined ? { barberId } : {}) };
+  });
+  return {
+    inService,
+    waiting,
+    newOrderStart(priority, barberId) {
+      const b = barberId == null ? -1 : ids.indexOf(barberId);
+      const cacheKey = `${priority}:${b}`;
+      const known = cache.get(cacheKey);
+      if (known !== undefined) return known;
+      // A new order is at the shop and behind everyone of the same or a higher priority.
+      const key = queue.filter((o) => o.priority >= priority).length - 0.5;
+      const barber = b >= 0 && (shifts[b] as unknown[]).length > 0 ? b : -1;
+      const start = run([{ key, barber }]).newcomerTurns[0] as number;
+      cache.set(cacheKey, start);
+      return start;
+    },
+  };
 }

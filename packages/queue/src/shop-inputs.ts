@@ -13,6 +13,7 @@ import type {
   DurationModel,
   ModelWait,
   QueueOrder,
+  RotaBarber,
   ShopQueueState,
   TravelModel,
 } from './types';
@@ -50,6 +51,8 @@ export interface OrderRecord {
   barberId: number | null;
   /** Not at a chair before this (asked for more time, or on the way): see presence.ts. */
   readyAt?: number | null;
+  /** The barber the customer chose (issue 30); null or absent: the first available. */
+  wantsBarberId?: number | null;
 }
 
 /** An estimate the shop showed for an order, before calibration (the model's). */
@@ -221,6 +224,7 @@ export function queueOrderOf(o: OrderRecord): QueueOrder {
     atShop: o.checkedInAt !== null,
     barberId: o.barberId,
     ...(o.readyAt != null && o.startedAt === null ? { readyAt: o.readyAt } : {}),
+    ...(o.wantsBarberId != null && o.startedAt === null ? { wantsBarberId: o.wantsBarberId } : {}),
   };
 }
 
@@ -228,7 +232,14 @@ export function queueOrderOf(o: OrderRecord): QueueOrder {
 export function shopQueueState(
   inputs: ShopInputs,
   active: readonly OrderRecord[],
-  shop: { now: number; chairs: number; closesAt: number | null; timeZone: string },
+  shop: {
+    now: number;
+    chairs: number;
+    closesAt: number | null;
+    timeZone: string;
+    /** Named barbers and today's shifts (issue 30): chairs over time, and tied orders. */
+    barbers?: readonly RotaBarber[];
+  },
 ): ShopQueueState {
   const { now, timeZone } = shop;
   const end = shop.closesAt ?? now + FORECAST_HOURS * HOUR;
@@ -243,6 +254,7 @@ export function shopQueueState(
   return {
     now,
     chairs: shop.chairs,
+    ...(shop.barbers && shop.barbers.length > 0 ? { barbers: shop.barbers } : {}),
     orders,
     durationModel: inputs.durationModel,
     arrivalsPerHour: readyPerHour(inputs, now, now, timeZone),

@@ -200,6 +200,8 @@ export interface OrderCandidate {
   priority: Priority;
   plannedMinutes: number;
   serviceIds: number[];
+  /** The barber the customer chooses (a named barber of state.barbers); null/absent: first available. */
+  wantsBarberId?: number | null;
 }
 
 export const PRIORITY_LEVELS = [3, 2, 1, 0] as const;

@@ -14,10 +14,22 @@
 // Random numbers are drawn per order id and run (hashing), and per run for the arrivals: adding
 // an order changes no other order's draws, so a new order never moves anyone ahead of it, and
 // the same state always gives the same answer (no clock, no global random source).
+import {
+  anyBarberAhead,
+  barberContext,
+  BarberWork,
+  fillChairFree,
+  linesOf,
+  rotaOf,
+  runBarbers,
+  shiftsFrom,
+  type BarberRunSetup,
+  type Shift,
+} from './barber-schedule';
 import { chairsOnDuty, orderMinutes, typicalMinutes } from './list-schedule';
 import { firstAbove, MIN_REMAINING_MINUTES } from './remaining-time';
 import { sortQueue } from './sort-queue';
-import type { QueueOrder, ShopQueueState } from './types';
+import type { QueueOrder, RotaBarber, ShopQueueState } from './types';
 import { mulberry32 } from './sim/random';
 
 const MINUTE = 60_000;
@@ -40,8 +52,17 @@ export interface WaitSamples {
   /** Turn of a new customer of levels[j] in run r at [j * runs + r]; sorted per level. */
   newcomers: Float64Array;
   levels: readonly number[];
-  /** Expected minutes of queue[i]'s own service. */
+  /** Expected minutes of queue[i]'s own service (by their barber's speed when tied). */
   minutes: number[];
+  /** With named barbers (state.barbers): their ids, in the order of barberNewcomers. */
+  barberIds?: number[];
+  /**
+   * With named barbers: the turn of a new customer of levels[j] who chooses barberIds[b], in run
+   * r at [(b * levels.length + j) * runs + r]; sorted per barber and level.
+   */
+  barberNewcomers?: Float64Array;
+  /** With named barbers: whether barberIds[b] has time left today (else no estimate of theirs). */
+  barberAhead?: boolean[];
 }
 
 /** Uniform in [0, 1) from three integers: one order's draw in one run. */
@@ -153,9 +174,11 @@ export function sampleWaits(
   levels: readonly number[],
   withQueue = true,
 ): WaitSamples | null {
-  const chairs = chairsOnDuty(state);
-  if (chairs === 0) return null;
   const { now } = state;
+  const rota = rotaOf(state);
+  const shifts = rota ? shiftsFrom(rota, now, state.closesAt) : null;
+  const chairs = rota ? rota.length : chairsOnDuty(state);
+  if (chairs === 0 || (shifts && !anyBarberAhead(shifts))) return null;
   const runs = Math.max(1, Math.floor(state.samples ?? DEFAULT_SAMPLES));
   const seed = (state.seed ?? DEFAULT_SEED) >>> 0;
   const model = state.durationModel;
@@ -213,25 +236,117 @@ export function sampleWaits(
   const ends: number[] = [];
   const absentOrder: number[] = [];
 
+  /** When the service under way inService[i] ends in run r: a draw longer than it has lasted. */
+  const serviceEnd = (o: QueueOrder, i: number, r: number): number => {
+    const center = serviceCenters[i] as number;
+    const start = o.startedAt ?? now;
+    const elapsed = Math.max(0, (now - start) / MINUTE);
+    const u = hashUniform(seed ^ o.id, r, 1);
+    let total = center;
+    if (residuals && residuals.length > 0 && center > 0) {
+      const from = elapsed > 0 ? firstAbove(residuals, elapsed / center) : 0;
+      total =
+        from < residuals.length
+          ? center * (residuals[from + Math.floor(u * (residuals.length - from))] as number)
+          : elapsed;
+    }
+    const remaining = elapsed > 0 ? Math.max(total - elapsed, MIN_REMAINING_MINUTES) : total;
+    return now + remaining * MINUTE;
+  };
+  /** queue[i]'s real / expected minutes in run r. */
+  const residualOf = (i: number, r: number): number =>
+    drawResidual(hashUniform(seed ^ (queue[i] as QueueOrder).id, r, 2));
+  /** When queue[i] is at the shop in run r: now, later, or never (Infinity: leaves or no-show). */
+  const readyOf = (i: number, r: number): number => {
+    const o = queue[i] as QueueOrder;
+    const since = absentFor[i] as number;
+    let at = now;
+    const given = readyAt[i] ?? null;
+    if (hashUniform(seed ^ o.id, r, 3) < cancelShare) at = Infinity;
+    else if (given !== null) at = given;
+    else if (since >= 0) {
+      if (hashUniform(seed ^ o.id, r, 4) < (noShowChance[i] as number)) at = Infinity;
+      else if (travel && travel.minutes.length > 0) {
+        const t = travel.minutes;
+        const from = firstAbove(t, since);
+        const u = hashUniform(seed ^ o.id, r, 5);
+        const left =
+          from < t.length ? (t[from + Math.floor(u * (t.length - from))] as number) - since : 0;
+        at = now + left * MINUTE;
+      } else if (travelMinutes !== undefined) {
+        at = Math.max(now, o.joinedAt + travelMinutes * MINUTE);
+      }
+    }
+    return at;
+  };
+  /** Arrivals of higher priorities in run r, generated lazily segment by segment. */
+  const arrivalsOf = (r: number) => {
+    const random = mulberry32(hashUniform(seed, r, 7) * 4294967296);
+    let segment = 0;
+    let arrivalAt = -1;
+    let count = 0;
+    const next = (): number => {
+      let t = arrivalAt < 0 ? 0 : arrivalAt;
+      while (segment < segments.length) {
+        const s = segments[segment] as ArrivalSegment;
+        if (t < s.start) t = s.start;
+        const gap = -Math.log(1 - random()) / s.rate;
+        if (t + gap < s.end) return t + gap;
+        t = s.end;
+        segment++;
+      }
+      return Infinity;
+    };
+    arrivalAt = next();
+    return {
+      /** ms from now of the next arrival. */
+      at: () => arrivalAt,
+      take: (): { key: number; minutes: number } => {
+        const s = segments[segment] as ArrivalSegment;
+        const u = random();
+        let k = 0;
+        while (k < s.cumulative.length - 1 && u > (s.cumulative[k] as number)) k++;
+        const key = keyOf(s.levels[k] as number, 2, count);
+        const m = typical * drawResidual(random());
+        count++;
+        arrivalAt = next();
+        return { key, minutes: m };
+      },
+    };
+  };
+
+  const barberIds = rota ? rota.map((b) => b.id) : undefined;
+  const barberNewcomers =
+    rota && shifts ? new Float64Array(rota.length * levels.length * runs) : undefined;
+  const barberRun =
+    rota && shifts && barberNewcomers
+      ? barberRunner(state, rota, shifts, {
+          queue,
+          runs,
+          levels,
+          withQueue,
+          queueKeys,
+          readyAt,
+          inService,
+          ends,
+          residualOf,
+          readyOf,
+          arrivalsOf,
+          turns,
+          newcomers,
+          barberNewcomers,
+          minutes,
+        })
+      : null;
+
   for (let r = 0; r < runs; r++) {
     // Chairs: services under way end at a draw from the residuals longer than they have lasted.
     ends.length = 0;
-    inService.forEach((o, i) => {
-      const center = serviceCenters[i] as number;
-      const start = o.startedAt ?? now;
-      const elapsed = Math.max(0, (now - start) / MINUTE);
-      const u = hashUniform(seed ^ o.id, r, 1);
-      let total = center;
-      if (residuals && residuals.length > 0 && center > 0) {
-        const from = elapsed > 0 ? firstAbove(residuals, elapsed / center) : 0;
-        total =
-          from < residuals.length
-            ? center * (residuals[from + Math.floor(u * (residuals.length - from))] as number)
-            : elapsed;
-      }
-      const remaining = elapsed > 0 ? Math.max(total - elapsed, MIN_REMAINING_MINUTES) : total;
-      ends.push(now + remaining * MINUTE);
-    });
+    inService.forEach((o, i) => ends.push(serviceEnd(o, i, r)));
+    if (barberRun) {
+      barberRun(r);
+      continue;
+    }
     ends.sort((a, b) => a - b);
     // More services under way than barbers on duty: those leaving are the ones finishing first.
     const kept = ends.slice(Math.max(0, ends.length - chairs));
@@ -241,27 +356,9 @@ export function sampleWaits(
     const heap = new KeyHeap(keys);
     absentOrder.length = 0;
     for (let i = 0; i < n; i++) {
-      const o = queue[i] as QueueOrder;
       keys[i] = queueKeys[i] as number;
-      durations[i] = (minutes[i] as number) * drawResidual(hashUniform(seed ^ o.id, r, 2));
-      const since = absentFor[i] as number;
-      let at = now;
-      const given = readyAt[i] ?? null;
-      if (hashUniform(seed ^ o.id, r, 3) < cancelShare) at = Infinity;
-      else if (given !== null) at = given;
-      else if (since >= 0) {
-        if (hashUniform(seed ^ o.id, r, 4) < (noShowChance[i] as number)) at = Infinity;
-        else if (travel && travel.minutes.length > 0) {
-          const t = travel.minutes;
-          const from = firstAbove(t, since);
-          const u = hashUniform(seed ^ o.id, r, 5);
-          const left =
-            from < t.length ? (t[from + Math.floor(u * (t.length - from))] as number) - since : 0;
-          at = now + left * MINUTE;
-        } else if (travelMinutes !== undefined) {
-          at = Math.max(now, o.joinedAt + travelMinutes * MINUTE);
-        }
-      }
+      durations[i] = (minutes[i] as number) * residualOf(i, r);
+      const at = readyOf(i, r);
       ready[i] = at;
       if (at <= now) heap.push(i);
       else if (at < Infinity) absentOrder.push(i);
@@ -363,7 +460,115 @@ export function sampleWaits(
   }
   for (let i = 0; withQueue && i < n; i++) turns.subarray(i * runs, (i + 1) * runs).sort();
   for (let j = 0; j < levels.length; j++) newcomers.subarray(j * runs, (j + 1) * runs).sort();
-  return { queue, runs, turns, newcomers, levels, minutes };
+  if (barberNewcomers) {
+    for (let j = 0; j < barberNewcomers.length / runs; j++)
+      barberNewcomers.subarray(j * runs, (j + 1) * runs).sort();
+  }
+  const barberAhead = shifts?.map((x) => x.length > 0);
+  return {
+    queue,
+    runs,
+    turns,
+    newcomers,
+    levels,
+    minutes,
+    barberIds,
+    barberNewcomers,
+    barberAhead,
+  };
+}
+
+interface BarberRunnerContext {
+  queue: QueueOrder[];
+  runs: number;
+  levels: readonly number[];
+  withQueue: boolean;
+  queueKeys: number[];
+  readyAt: (number | null)[];
+  inService: QueueOrder[];
+  /** The services under way's ends in the current run (filled before each call). */
+  ends: number[];
+  residualOf(i: number, r: number): number;
+  readyOf(i: number, r: number): number;
+  arrivalsOf(r: number): { at(): number; take(): { key: number; minutes: number } };
+  turns: Float64Array;
+  newcomers: Float64Array;
+  barberNewcomers: Float64Array;
+  /** Expected minutes of each queue order, set to its barber's speed when tied. */
+  minutes: number[];
+}
+
+/**
+ * The Monte Carlo's run with named barbers and their shifts (barber-schedule.ts): returns the
+ * function that plays run r and records its turns.
+ */
+function barberRunner(
+  state: ShopQueueState,
+  rota: readonly RotaBarber[],
+  shifts: Shift[][],
+  ctx: BarberRunnerContext,
+): (r: number) => void {
+  const { now } = state;
+  const { queue, runs, levels, withQueue, inService, ends } = ctx;
+  const n = queue.length;
+  const context = barberContext(state, rota, shifts, queue, inService);
+  const { ids, ratio, tied } = context;
+  const base = queue.map((o) => orderMinutes(state, { ...o, barberId: undefined }));
+  queue.forEach((_, i) => {
+    const b = tied[i] as number;
+    if (b >= 0) ctx.minutes[i] = (base[i] as number) * (ratio[b] as number);
+  });
+  const newcomerList: { key: number; barber: number }[] = [];
+  for (let b = -1; b < ids.length; b++) {
+    for (const p of levels) newcomerList.push({ key: keyOf(p, 1, 0), barber: b });
+  }
+  const setup: BarberRunSetup = {
+    now,
+    shifts,
+    ratio,
+    keys: ctx.queueKeys,
+    tied,
+    ownTurn: ctx.readyAt.map((t) => t !== null),
+    newcomers: newcomerList,
+    withQueue,
+  };
+  const lines = linesOf(setup);
+  const chairFree = new Float64Array(ids.length);
+  const ready = new Float64Array(n);
+  const minutes = new Float64Array(n);
+  const L = levels.length;
+  const work = new BarberWork(n, ids.length);
+  return (r: number) => {
+    fillChairFree(context, now, ends, chairFree);
+    for (let i = 0; i < n; i++) {
+      minutes[i] = (base[i] as number) * ctx.residualOf(i, r);
+      ready[i] = ctx.readyOf(i, r);
+    }
+    const arrivals = ctx.arrivalsOf(r);
+    runBarbers(
+      setup,
+      lines,
+      {
+        chairFree,
+        ready,
+        minutes,
+        nextArrivalAt: () => now + arrivals.at(),
+        takeArrival: arrivals.take,
+      },
+      {
+        turn(slot, at) {
+          if (slot >= 0) {
+            ctx.turns[slot * runs + r] = at - now;
+            return;
+          }
+          const j = -1 - slot;
+          if (j < L) ctx.newcomers[j * runs + r] = at - now;
+          else ctx.barberNewcomers[(j - L) * runs + r] = at - now;
+        },
+      },
+      work,
+    );
+  };
 }
 
 /** The value at quantile q of an ascending run of samples (nearest rank). */

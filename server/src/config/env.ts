@@ -141,6 +141,8 @@ const envSchema = z.object({
   SEED: z.enum(['auto', 'off']).default('auto'),
   /** With the demo data, eight weeks of finished days in every shop (the operators' charts). */
   SEED_HISTORY: z.enum(['on', 'off']).default('on'),
+  /** With the demo data, named barbers in every shop, on duty at its chairs (issue 30). */
+  SEED_BARBERS: z.enum(['on', 'off']).default('on'),
   /** Map tiles of the customer app ({z}/{x}/{y} template, https); its origin joins the CSP. */
   MAP_TILE_URL: z
     .string()

@@ -8,7 +8,7 @@ const env = loadEnv(process.env, () => webpush.generateVAPIDKeys());
 const app = await buildApp({ env, seed: false, logger: { level: 'warn' } });
 for (const ctx of app.markets.values()) {
   await resetMarket(ctx);
-  await seedMarket(ctx, Date.now(), { history: true });
+  await seedMarket(ctx, Date.now(), { history: true, barbers: true });
   console.log(`seeded ${ctx.market}`);
 }
 await app.close();

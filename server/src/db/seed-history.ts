@@ -10,7 +10,16 @@
 // with the error of a reasonable estimate, stored in wait_estimates like a live estimate.
 import { localDateHour, localTimeToEpoch } from '@jono/queue';
 import type { Tx } from './client';
-import { orders, pobs, services, staff, waitEstimates, type OrderItemSnapshot } from './schema';
+import {
+  barbers as barberRows,
+  orders,
+  pobs,
+  services,
+  staff,
+  waitEstimates,
+  type OrderItemSnapshot,
+} from './schema';
+import { asc } from 'drizzle-orm';
 
 export const HISTORY_WEEKS = 8;
 const DAY = 86_400_000;
@@ -75,6 +84,12 @@ export async function seedHistory(
   const shops = await tx.select().from(pobs);
   const offered = await tx.select().from(services);
   const barbers = await tx.select({ id: staff.id, pobId: staff.pobId }).from(staff);
+  // Named barbers (issue 30): each chair's barber served there, at their own pace, and some
+  // customers chose them.
+  const named = await tx
+    .select({ id: barberRows.id, pobId: barberRows.pobId, chair: barberRows.chair })
+    .from(barberRows)
+    .orderBy(asc(barberRows.id));
   let written = 0;
   for (const pob of shops) {
     const rand = prng(pob.id * 7919 + 17);
@@ -83,6 +98,10 @@ export async function seedHistory(
     );
     if (mains.length === 0 || pob.chairs <= 0) continue;
     const staffIds = barbers.filter((b) => b.pobId === pob.id).map((b) => b.id);
+    const team = named.filter((b) => b.pobId === pob.id);
+    /** The barber at a chair (0-based), and their pace: some are quicker than others. */
+    const barberAt = (chair: number) => team[chair % Math.max(team.length, 1)];
+    const paceOf = (chair: number) => (team.length === 0 ? 1 : 0.85 + 0.1 * (chair % 4));
     const rows: (typeof orders.$inferInsert)[] = [];
     const shown: { wait: number; low: number; high: number; at: Date; priority: number }[][] = [];
     for (let d = weeks * 7; d >= 1; d--) {
@@ -161,7 +180,11 @@ export async function seedHistory(
             lastActionAt: at,
           });
         } else {
-          const minutes = Math.max(5, service.duration * Math.exp(0.2 * gauss(rand)));
+          const minutes = Math.max(
+            5,
+            service.duration * paceOf(chair) * Math.exp(0.2 * gauss(rand)),
+          );
+          const servedBy = barberAt(chair)?.id ?? null;
           const finish = start + minutes * MINUTE;
           chairs[chair] = finish;
           const checkedIn = joinedAt + travel;
@@ -185,6 +208,9 @@ export async function seedHistory(
             finishedAt: new Date(finish),
             chair: chair + 1,
             startedBy: staffIds[chair % Math.max(staffIds.length, 1)] ?? null,
+            servedBy,
+            // About a quarter chose their barber (and got them).
+            barberId: servedBy !== null && rand() < 0.25 ? servedBy : null,
             updatedAt: new Date(finish),
           });
         }

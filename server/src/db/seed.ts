@@ -1,9 +1,10 @@
 // Demo data: seeded into an empty market on first start; `npm run seed` resets and seeds again.
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MARKET_INFO, MEMBERSHIP_PRIORITY, type Market } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { hashPassword } from '../lib/passwords';
 import {
+  barbers,
   benefits,
   customers,
   messages,
@@ -25,6 +26,7 @@ import {
   HOURS,
   PRICE_FACTOR,
   TIME_ZONES,
+  demoBarbers,
   type SeedLanguage,
   type SeedText,
 } from './seed-data';
@@ -33,6 +35,8 @@ import { seedOperators } from './seed-operators';
 import { seedHistory } from './seed-history';
 
 const TABLES = [
+  'barber_days',
+  'barbers',
   'operators',
   'message_reads',
   'messages',
@@ -55,6 +59,11 @@ export async function resetMarket(ctx: MarketContext): Promise<void> {
 export interface SeedOptions {
   /** Eight weeks of finished days in every shop (seed-history.ts): the demo, not the tests. */
   history?: boolean;
+  /**
+   * Named barbers in every shop (issue 30): one more than its chairs, those on duty at them, a
+   * weekly template of its opening hours (the extra one works afternoons): the demo, not the tests.
+   */
+  barbers?: boolean;
 }
 
 export async function seedIfEmpty(
@@ -65,6 +74,13 @@ export async function seedIfEmpty(
   const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(pobs);
   if ((row?.n ?? 0) > 0) return false;
   return seedMarket(ctx, now, opts);
+}
+
+/** The middle of an opening (HH:MM), where the afternoon shift starts. */
+function midday(open: string, close: string): string {
+  const m = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const mid = Math.round((m(open) + m(close)) / 2 / 30) * 30;
+  return `${String(Math.floor(mid / 60)).padStart(2, '0')}:${String(mid % 60).padStart(2, '0')}`;
 }
 
 const price = (market: Market, euros: number) =>
@@ -97,7 +113,7 @@ export async function seedMarket(
     const [seeded] = await tx.select({ n: sql<number>`count(*)::int` }).from(pobs);
     if ((seeded?.n ?? 0) > 0) return false;
     let imageNo = 0;
-    for (const shop of DEMO_SHOPS[market]) {
+    for (const [shopIndex, shop] of DEMO_SHOPS[market].entries()) {
       const [pob] = await tx
         .insert(pobs)
         .values({
@@ -163,22 +179,51 @@ export async function seedMarket(
           }
         }
       }
-      await tx.insert(staff).values([
-        {
-          pobId: pob.id,
-          username: `manager${pob.id}`,
-          name: `Manager ${shop.name}`,
-          role: 'manager',
-          passwordHash: hash,
-        },
-        {
-          pobId: pob.id,
-          username: `barber${pob.id}`,
-          name: `Barber ${shop.name}`,
-          role: 'barber',
-          passwordHash: hash,
-        },
-      ]);
+      const accounts = await tx
+        .insert(staff)
+        .values([
+          {
+            pobId: pob.id,
+            username: `manager${pob.id}`,
+            name: `Manager ${shop.name}`,
+            role: 'manager',
+            passwordHash: hash,
+          },
+          {
+            pobId: pob.id,
+            username: `barber${pob.id}`,
+            name: `Barber ${shop.name}`,
+            role: 'barber',
+            passwordHash: hash,
+          },
+        ])
+        .returning({ id: staff.id, role: staff.role });
+      if (opts.barbers) {
+        const hours = HOURS[shop.hours];
+        const team = demoBarbers(market, shopIndex, shop.chairs + 1);
+        await tx.insert(barbers).values(
+          team.map((b, i) => {
+            const regular = i < shop.chairs;
+            return {
+              pobId: pob.id,
+              firstName: b.firstName,
+              photo: b.photo ? `/media/barbers/barber-${b.photo}.svg` : null,
+              languages: b.languages,
+              specialities: b.specialities[lang],
+              translations: b.specialities.en ? { en: { specialities: b.specialities.en } } : {},
+              staffId: i === 0 ? (accounts.find((a) => a.role === 'barber')?.id ?? null) : null,
+              week: hours.map((t) => ({
+                weekday: t.weekday,
+                from: regular ? t.open : midday(t.open, t.close),
+                to: t.close,
+              })),
+              chair: regular ? i + 1 : null,
+              onDutySince: regular ? new Date(now) : null,
+              createdAt: new Date(now),
+            };
+          }),
+        );
+      }
     }
 
     await seedOperators(tx, market, hash);
@@ -239,6 +284,10 @@ export async function seedMarket(
     const firstPobServices = allServices.filter((s) => s.pobId === 1);
     const haircut = firstPobServices.find((s) => s.parentServiceId === null && s.groupId !== null);
     const extra = firstPobServices.find((s) => s.parentServiceId === haircut?.id);
+    const [firstChair] = await tx
+      .select({ id: barbers.id })
+      .from(barbers)
+      .where(and(eq(barbers.pobId, 1), eq(barbers.chair, 1)));
     if (haircut && extra) {
       for (const [i, daysAgo] of [60, 30, 9].entries()) {
         const joined = day(-daysAgo);
@@ -275,6 +324,9 @@ export async function seedMarket(
             startedAt: new Date(joined.getTime() + 12 * 60_000),
             finishedAt: new Date(joined.getTime() + 40 * 60_000),
             chair: 1,
+            // Served by the first chair's barber, whom Kalle chose the last time.
+            servedBy: firstChair?.id ?? null,
+            barberId: i === 2 ? (firstChair?.id ?? null) : null,
             plannedMinutes: haircut.duration + (i === 1 ? extra.duration : 0),
             shownWait: 10,
             items,

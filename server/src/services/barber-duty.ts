@@ -11,7 +11,7 @@ import type { Tx } from '../db/client';
 import { barberDays, barbers, orders, pobs, type BarberChangeRecord } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
 import { DEADLINE_MS, enqueue, type OutboxMessage } from './outbox';
-import type { QueueService } from './queue';
+import type { QueueService, ShopQueueView } from './queue';
 import { barbersNow } from './queue-load';
 import { type BarberRow, daysAround } from './rota';
 import { lockShop } from './shop-lock';
@@ -168,6 +168,8 @@ async function tellTied(
   let next: number | null = null;
   if (why === 'off_duty') {
     const rows = await tx.select().from(barbers).where(eq(barbers.id, barber.id));
+    // Signed on again meanwhile (a sweep racing a sign-in): nothing to tell.
+    if (rows[0]?.chair !== null) return { toldOrders: 0, releasedOrders: 0 };
     const days = await tx
       .select()
       .from(barberDays)
@@ -247,4 +249,88 @@ async function tellTied(
   return release
     ? { toldOrders: 0, releasedOrders: tied.length }
     : { toldOrders: tied.length, releasedOrders: 0 };
+}
+
+/**
+ * PATCH /staff/shop/ {chairs} in a shop with named barbers: signs barbers on or off until `n`
+ * are on duty, so clients that count chairs keep working. More chairs: the barbers off duty whose
+ * planned shift is now first, then by their next shift; fewer: the highest chairs go off first
+ * (as before, a busy one drains). More chairs than barbers: 409 chairs_follow_barbers.
+ */
+export async function setBarbersOnDuty(d: DutyContext, n: number): Promise<void> {
+  const [pob] = await d.ctx.db.select().from(pobs).where(eq(pobs.id, d.pobId));
+  if (!pob) throw notFound('Shop not found');
+  const rows = await d.ctx.db
+    .select()
+    .from(barbers)
+    .where(and(eq(barbers.pobId, d.pobId), isNull(barbers.removedAt)));
+  const days = await d.ctx.db
+    .select()
+    .from(barberDays)
+    .where(
+      and(
+        inArray(
+          barberDays.barberId,
+          rows.map((r) => r.id),
+        ),
+        inArray(barberDays.day, daysAround(d.now)),
+      ),
+    );
+  const today = barbersNow({ ...pob, barbers: { rows, days } }, d.now);
+  const on = today.filter((b) => b.onDuty);
+  if (n > today.length) {
+    throw new HttpError(
+      409,
+      'chairs_follow_barbers',
+      `This shop has ${today.length} barbers: add a barber before putting more chairs on duty`,
+    );
+  }
+  if (n > on.length) {
+    const planned = (b: (typeof today)[number]) =>
+      b.planned.some((s) => s.from <= d.now && d.now < s.to) ? 0 : 1;
+    const off = today
+      .filter((b) => !b.onDuty)
+      .sort(
+        (a, b) =>
+          planned(a) - planned(b) ||
+          (a.nextShiftAt ?? Infinity) - (b.nextShiftAt ?? Infinity) ||
+          a.row.id - b.row.id,
+      );
+    for (const b of off.slice(0, n - on.length)) await signOn(d, b.row.id);
+  } else if (n < on.length) {
+    const byChair = [...on].sort((a, b) => (b.row.chair ?? 0) - (a.row.chair ?? 0));
+    for (const b of byChair.slice(0, on.length - n)) await signOff(d, b.row.id);
+  }
+}
+
+/**
+ * Time alone can strand a customer: their barber, off duty, had a later shift that has now begun
+ * without them signing on (or the day ended). Run by the queue's sweep on every fresh view: such
+ * orders become first available (their place kept) and the customers are told, as at a sign-off
+ * with no shift left.
+ */
+export async function releaseStranded(
+  ctx: MarketContext,
+  queue: QueueService,
+  view: Pick<ShopQueueView, 'barbers' | 'active' | 'pob' | 'computedAt'>,
+): Promise<number> {
+  const stranded = view.barbers.filter(
+    (b) =>
+      !b.onDuty &&
+      b.nextShiftAt === null &&
+      view.active.some((o) => o.startedAt === null && o.barberId === b.row.id),
+  );
+  if (stranded.length === 0) return 0;
+  const d = { ctx, queue, pobId: view.pob.id, now: view.computedAt };
+  const released = await ctx.db.transaction(async (tx) => {
+    await lockShop(tx, d.pobId);
+    let n = 0;
+    for (const b of stranded) n += (await tellTied(tx, d, b.row, 'off_duty')).releasedOrders;
+    return n;
+  });
+  if (released > 0) {
+    await queue.changed(ctx, d.pobId);
+    queue.messagesWritten(ctx);
+  }
+  return released;
 }

@@ -3,6 +3,7 @@
 // for a new customer and the shop's notice, from the shop's cached view.
 import { localised, ticketLabel, type DisplayBoard } from '@jono/contract';
 import { staffPresence } from './presence';
+import { publicBarbers } from './shops';
 import type { ActiveOrderRow } from './queue-load';
 import type { ShopQueueView } from './queue';
 
@@ -72,8 +73,14 @@ export function displayBoard(view: ShopQueueView, now: number): DisplayBoard {
         label: displayLabel(o, names),
         ticket: o.ticket,
         name: names === 'first_name' ? firstNameOf(o) : null,
+        ...(view.barbers.length > 0
+          ? {
+              barber_name: view.barbers.find((b) => b.row.id === o.servedBy)?.row.firstName ?? null,
+            }
+          : {}),
       }))
       .sort((a, b) => a.chair - b.chair),
+    barbers: publicBarbers(view.snapshot),
     waiting: waiting.length,
     at: new Date(now).toISOString(),
   };

@@ -14,6 +14,7 @@ import { notifyLeaveNow } from './leave-now';
 import { notifyTurnNear, turnNearIds, type PushSender } from './turn-near';
 import { shopAlertDefault } from './order-alerts';
 import { lockShop } from './shop-lock';
+import { releaseStranded } from './barber-duty';
 import { factsOf } from './order-facts';
 import { movedEstimates, storeEstimatesSql, viewOf } from './queue-view';
 import type { PobRow, ShopQueueView } from './queue-rows';
@@ -298,6 +299,8 @@ export class QueueService {
       const previous = before ? await before.view.catch(() => undefined) : undefined;
       const view = await this.view(ctx, pobId);
       if (view === previous) continue;
+      // A customer whose barber's day is over without them is made first available (issue 30).
+      if ((await releaseStranded(ctx, this, view)) > 0) continue;
       const moved = await this.persistAndNotify(ctx, view);
       const estimatesMoved =
         JSON.stringify(previous?.snapshot) !== JSON.stringify(view.snapshot) || moved;

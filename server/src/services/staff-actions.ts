@@ -98,7 +98,9 @@ async function decideNow(
     const who = shortName(null, order.walkInName) ?? 'This customer';
     if (action.chair === undefined) {
       if (tied?.chair === null || tied?.chair === undefined) {
-        throw tiedRefusal(`${who} waits for ${tied?.firstName ?? 'another barber'}, who is not on duty`);
+        throw tiedRefusal(
+          `${who} waits for ${tied?.firstName ?? 'another barber'}, who is not on duty`,
+        );
       }
       act = { type: 'start', chair: tied.chair };
     } else {

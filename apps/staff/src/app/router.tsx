@@ -107,6 +107,18 @@ export function createAppRouter() {
                 }),
               },
               {
+                path: 'barbers',
+                lazy: async () => ({
+                  Component: (await import('../features/manage/routes/barbers')).BarbersRoute,
+                }),
+              },
+              {
+                path: 'rota',
+                lazy: async () => ({
+                  Component: (await import('../features/manage/routes/rota')).RotaRoute,
+                }),
+              },
+              {
                 path: 'accounts',
                 lazy: async () => ({
                   Component: (await import('../features/manage/routes/accounts')).AccountsRoute,

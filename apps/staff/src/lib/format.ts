@@ -38,3 +38,21 @@ export function previousDates(date: string, n: number): string[] {
     new Date(base - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10),
   );
 }
+
+/** Minutes since local midnight of an instant in a time zone (the shop's clock). */
+export function localMinutes(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return part('hour') * 60 + part('minute');
+}
+
+/** The ISO weekday (1 Monday ... 7 Sunday) of a calendar date YYYY-MM-DD. */
+export function isoWeekday(date: string): number {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}

@@ -7,6 +7,8 @@ export const paths = {
   hours: '/manage/hours',
   services: '/manage/services',
   details: '/manage/details',
+  barbers: '/manage/barbers',
+  rota: '/manage/rota',
   accounts: '/manage/accounts',
   messages: '/manage/messages',
   devices: '/manage/devices',

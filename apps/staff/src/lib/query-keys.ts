@@ -10,6 +10,11 @@ export const queryKeys = {
   services: (market: Market, pobId: number) => ['staff-services', market, pobId] as const,
   accounts: (market: Market, pobId: number) => ['staff-accounts', market, pobId] as const,
   devices: (market: Market, pobId: number) => ['staff-devices', market, pobId] as const,
+  /** The manager's barbers (GET /staff/barbers/). */
+  barbers: (market: Market, pobId: number) => ['staff-barbers', market, pobId] as const,
+  /** Who works on a day (GET /staff/rota/?date=). */
+  rota: (market: Market, pobId: number, date: string) =>
+    ['staff-rota', market, pobId, date] as const,
   alertDefault: (market: Market, pobId: number) => ['staff-alert-default', market, pobId] as const,
   summary: (market: Market, pobId: number, date: string) =>
     ['staff-summary', market, pobId, date] as const,

@@ -1,5 +1,5 @@
 // Test data factories for the staff API's answers (shops come from @jono/test-kit).
-import type { StaffQueue, StaffQueueOrder } from '@jono/contract';
+import type { StaffBarber, StaffQueue, StaffQueueBarber, StaffQueueOrder } from '@jono/contract';
 
 let nextId = 100;
 
@@ -74,4 +74,67 @@ function chairList(orders: StaffQueueOrder[], onDuty: number): StaffQueue['chair
     });
   }
   return chairs;
+}
+
+export function makeStaffBarber(overrides: Partial<StaffBarber> = {}): StaffBarber {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    first_name: `Barber ${id}`,
+    photo: null,
+    languages: ['fi'],
+    specialities: '',
+    translations: {},
+    staff_id: null,
+    week: [],
+    on_duty: false,
+    chair: null,
+    on_duty_since: null,
+    ...overrides,
+  };
+}
+
+export function makeQueueBarber(overrides: Partial<StaffQueueBarber> = {}): StaffQueueBarber {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    first_name: `Barber ${id}`,
+    photo: null,
+    on_duty: false,
+    chair: null,
+    shift_ends_at: null,
+    next_shift_at: null,
+    waiting_order_ids: [],
+    next_order_id: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A board of a shop with named barbers: one chair per barber on duty (their own chair number),
+ * each free chair with whom its Start seats as the server says (`next`, by chair).
+ */
+export function makeBarberQueue(
+  orders: StaffQueueOrder[],
+  barbers: StaffQueueBarber[],
+  next: Record<number, number> = {},
+): StaffQueue {
+  const base = makeQueue(orders, 0);
+  const chairs = barbers
+    .filter((barber) => barber.on_duty && barber.chair !== null)
+    .map((barber) => {
+      const chair = barber.chair ?? 0;
+      const order = orders.find((o) => o.state === 'in_service' && o.chair === chair);
+      return {
+        chair,
+        state: order ? ('busy' as const) : ('free' as const),
+        order_id: order?.id ?? null,
+        customer_name: order?.customer_name ?? null,
+        since: order?.started_at ?? null,
+        next_order_id: order ? null : (next[chair] ?? null),
+        barber_id: barber.id,
+        barber_name: barber.first_name,
+      };
+    });
+  return { ...base, pob: { ...base.pob, chairs: chairs.length }, chairs, barbers };
 }

@@ -63,8 +63,9 @@ const Information = welcomePage('InformationRoute');
 const Install = welcomePage('InstallRoute');
 const Tracking = screen(
   lazyScreen(
-    // alerts: the alert choice and the shop's word to everyone waiting (their own components).
-    ['tracking', 'alerts'],
+    // alerts: the alert choice and the shop's word to everyone waiting (their own components);
+    // barbers: the chosen barber, changing it, and a barber who went off duty.
+    ['tracking', 'alerts', 'barbers'],
     async () => (await import('../features/tracking/routes/tracking')).TrackingRoute,
   ),
 );
@@ -94,12 +95,15 @@ const ProfileSub = screen(
 // The shop's display screen and door kiosk: full-screen devices, outside the app's shell.
 const Display = screen(
   lazyScreen(
-    ['device'],
+    ['device', 'barbers'],
     async () => (await import('../features/devices/routes/display')).DisplayRoute,
   ),
 );
 const Kiosk = screen(
-  lazyScreen(['device'], async () => (await import('../features/devices/routes/kiosk')).KioskRoute),
+  lazyScreen(
+    ['device', 'barbers'],
+    async () => (await import('../features/devices/routes/kiosk')).KioskRoute,
+  ),
 );
 
 const strip = (path: string) => path.replace(/^\//, '');

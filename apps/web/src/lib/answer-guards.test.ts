@@ -48,6 +48,18 @@ const member = makeProfile({
   },
 });
 
+/** A named barber (issue 30), off duty until later today, with their own waits. */
+const barber = {
+  id: 4,
+  first_name: 'Aino',
+  photo: '/media/barbers/4.jpg',
+  languages: ['fi', 'en'],
+  specialities: 'Skin fades',
+  on_duty: false,
+  next_shift_at: '2026-11-26T12:00:00.000Z',
+  service_time_estimates: [{ priority: 0, wait_time: 30, wait_range: { low: 20, high: 45 } }],
+};
+
 /** Every way to break one value: wrong types, out-of-range and fractional numbers, absence. */
 const BREAKS: unknown[] = [
   undefined,
@@ -146,7 +158,11 @@ const pairs: Pair[] = [
     name: 'shop with its catalogue',
     guard: shopAnswer,
     schema: pobSchema,
-    valid: [makeShop(), makeShop({ service_groups: [], services: [], extra_services: [] })],
+    valid: [
+      makeShop(),
+      makeShop({ service_groups: [], services: [], extra_services: [] }),
+      makeShop({ barbers: [barber, { ...barber, id: 5, photo: null, on_duty: true }] }),
+    ],
     broken: [
       null,
       [makeShop()],
@@ -170,8 +186,22 @@ const pairs: Pair[] = [
         queue_info: { queue_employees: 2 },
         service_time_estimates: [{ priority: 0, wait_time: 12, wait_range: { low: 8, high: 20 } }],
       },
+      {
+        id: 5,
+        open: true,
+        closing_soon: false,
+        queue_state: 'open',
+        queue_info: { queue_employees: 2 },
+        service_time_estimates: [],
+        barbers: [barber],
+      },
     ],
-    broken: [null, { id: 5 }, summary({ queue_state: 'busy' as 'open' })],
+    broken: [
+      null,
+      { id: 5 },
+      summary({ queue_state: 'busy' as 'open' }),
+      { ...summary(), barbers: [{ ...barber, languages: 'fi' }] },
+    ],
   },
   {
     name: 'order creation answer',

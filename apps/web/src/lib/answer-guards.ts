@@ -50,14 +50,17 @@ const waitRange: Check = (v) =>
   object({ low: nonNegativeInt, high: nonNegativeInt })(v) &&
   (v as { low: number }).low <= (v as { high: number }).high;
 
+/** Waits per priority, each a median and its 80 % range (serviceTimeEstimateSchema). */
+export const waitEstimates = arrayOf(
+  object({ priority: nonNegativeInt, wait_time: nonNegativeInt, wait_range: waitRange }),
+);
+
 /** What the shop list, the shop page and the shop's live events share. */
 export const queueFields = {
   id: int,
   open: bool,
   closing_soon: bool,
-  service_time_estimates: arrayOf(
-    object({ priority: nonNegativeInt, wait_time: nonNegativeInt, wait_range: waitRange }),
-  ),
+  service_time_estimates: waitEstimates,
   queue_state: oneOf('open', 'closed', 'full'),
   queue_info: object({ queue_employees: nonNegativeInt }),
 };

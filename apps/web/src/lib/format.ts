@@ -66,9 +66,12 @@ export function formatClock(hhmm: string, locale: Locale): string {
   ).format(date);
 }
 
-/** The time of day of an instant (ISO) on this device, as the locale writes it: "14.05" in FI. */
-export function formatTimeOfDay(value: Date | string, locale: Locale): string {
-  const { hour, minute } = parts(new Date(value));
+/**
+ * The time of day of an instant (ISO) as the locale writes it: "14.05" in FI; on this device's
+ * clock, or in `timeZone` (a shop's) when given.
+ */
+export function formatTimeOfDay(value: Date | string, locale: Locale, timeZone?: string): string {
+  const { hour, minute } = parts(new Date(value), timeZone);
   return formatClock(`${hour}:${minute}`, locale);
 }
 

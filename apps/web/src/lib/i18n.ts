@@ -15,7 +15,7 @@ import { INTL_LOCALE, type Language, type Locale } from '@jono/contract';
 export const NAMESPACES = ['common', 'shops', 'pwa'] as const;
 
 /** The shop page's own namespaces (main.tsx asks for them with the first ones on a shop's path). */
-export const SHOP_PAGE_NAMESPACES = ['order', 'auth'];
+export const SHOP_PAGE_NAMESPACES = ['order', 'auth', 'barbers'];
 
 type Translations = Record<string, unknown>;
 type TranslationLoader = (url: string) => Promise<Translations>;

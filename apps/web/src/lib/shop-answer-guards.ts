@@ -6,6 +6,7 @@ import {
   type Check,
   answerSchema,
   arrayOf,
+  bool,
   int,
   nonNegativeInt,
   nullable,
@@ -14,6 +15,7 @@ import {
   queueFields,
   str,
   summaryFields,
+  waitEstimates,
 } from './answer-guards';
 
 const serviceFields = {
@@ -25,6 +27,19 @@ const serviceFields = {
   price: nonNegativeInt,
   duration: nonNegativeInt,
 };
+
+/** A barber as the shop page, the kiosk and the shop screen show them (publicBarberSchema). */
+const barber = object({
+  id: int,
+  first_name: str,
+  photo: nullable(str),
+  languages: arrayOf(str),
+  specialities: str,
+  on_duty: bool,
+  next_shift_at: nullable(str),
+  service_time_estimates: waitEstimates,
+});
+const barbers = arrayOf(barber);
 
 const share: Check = (v) => num(v) && (v as number) >= 0 && (v as number) <= 1;
 
@@ -39,6 +54,7 @@ const pob = object({
       longer_by_10: share,
     }),
   ),
+  barbers,
   service_groups: arrayOf(
     object({ id: int, title: str, display_order: int, details: str, parent: nullable(int) }),
   ),
@@ -55,7 +71,9 @@ const pob = object({
 export const shopAnswer = answerSchema<Pob>(pob);
 
 /** A message of GET /pobs/{id}/events (the contract's pobEventSchema). */
-export const shopEventAnswer = answerSchema<PobEvent>(object(queueFields));
+export const shopEventAnswer = answerSchema<PobEvent>(
+  object({ ...queueFields, barbers: (v) => v === undefined || barbers(v) }),
+);
 
 /** POST /customers/{id}/orders/ (the contract's createOrderAnswerSchema). */
 export const createOrderAnswer = answerSchema<{ id: number }>(object({ id: int }));

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   recovery: 'jono.recovery',
   dev: 'jono.dev',
   cookies: 'jono.cookies',
+  /** Barber notices on tracking the customer has answered (issue 30; use-seen-notices.ts). */
+  barberNotices: 'jono.barber-notices',
   /** Sessions and data of the markets the customer is not in now (market-shelf.ts). */
   shelf: 'jono.shelf',
 } as const;

@@ -15,7 +15,7 @@ setTranslationLoader(
 beforeAll(async () => {
   await initI18n('en');
   // The app loads these with their screens; component tests render the screens directly.
-  await i18next.loadNamespaces(['order', 'tracking', 'auth']);
+  await i18next.loadNamespaces(['order', 'tracking', 'auth', 'barbers']);
 });
 
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

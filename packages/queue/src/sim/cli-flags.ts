@@ -1,5 +1,8 @@
 // Parsing of the simulator's command-line flags into a scenario, with clear errors.
-import { DEFAULT_SCENARIO, STANDARD_SCENARIOS } from './scenario';
+import { BARBER_SCENARIOS, DEFAULT_SCENARIO, STANDARD_SCENARIOS } from './scenario';
+
+/** Scenarios `--scenario` accepts: the standard ones and the named barbers' (issue 30). */
+const NAMED = [...STANDARD_SCENARIOS, ...BARBER_SCENARIOS];
 import type { Scenario } from './scenario';
 
 export interface CliOptions {
@@ -11,7 +14,7 @@ export class FlagError extends Error {}
 
 export const USAGE = [
   'usage: npm run sim -- --seed N --chairs C --hours H --rate R [--members F] [--noshow P] [--json]',
-  `   or: npm run sim -- --scenario ${STANDARD_SCENARIOS.map((s) => s.name).join('|')} [flags] [--json]`,
+  `   or: npm run sim -- --scenario ${NAMED.map((s) => s.name).join('|')} [flags] [--json]`,
 ].join('\n');
 
 const NUMBER_FLAGS = {
@@ -38,7 +41,7 @@ export function parseFlags(args: readonly string[]): CliOptions {
     const [name, inline] = arg.includes('=') ? arg.split('=', 2) : [arg, undefined];
     if (name === '--scenario') {
       const wanted = inline ?? args[++i];
-      base = STANDARD_SCENARIOS.find((s) => s.name === wanted);
+      base = NAMED.find((s) => s.name === wanted);
       if (!base) throw new FlagError(`unknown scenario ${wanted ?? ''}`);
       continue;
     }

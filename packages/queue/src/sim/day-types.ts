@@ -21,6 +21,8 @@ export interface Outcome {
   id: number;
   priority: number;
   app: boolean;
+  /** With named barbers: the barber chosen at joining, null for the first available. */
+  barberId?: number | null;
   /** Minutes from joining until a chair was free for them (seated, or called while absent). */
   actual: number;
   jono: Shown;

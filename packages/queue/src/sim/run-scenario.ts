@@ -64,6 +64,11 @@ export interface ScenarioResult extends GroupFigures {
   cancelled: number;
   byPriority: GroupFigures[];
   byBucket: GroupFigures[];
+  /**
+   * With named barbers: the customers who took the first available ('first available'), and
+   * those who chose each barber ('barber N'), each against the oracle.
+   */
+  byBarber?: GroupFigures[];
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -164,6 +169,17 @@ export function runScenario(scenario: Scenario): ScenarioResult {
     buckets.set(name, [...(buckets.get(name) ?? []), o]);
   }
   const bucketOrder = ['0-15', '15-30', '30-60', '60+'];
+  const byBarber = scenario.barbers
+    ? [
+        { group: 'first available', rows: outcomes.filter((o) => o.barberId == null) },
+        ...scenario.barbers.map((b) => ({
+          group: `barber ${b.id}`,
+          rows: outcomes.filter((o) => o.barberId === b.id),
+        })),
+      ]
+        .filter((g) => g.rows.length > 0)
+        .map((g) => groupFigures(g.group, g.rows))
+    : undefined;
   return {
     scenario: scenario.name,
     heldOut: scenario.heldOut === true,
@@ -178,5 +194,6 @@ export function runScenario(scenario: Scenario): ScenarioResult {
     byBucket: bucketOrder
       .filter((b) => buckets.has(b))
       .map((b) => groupFigures(b, buckets.get(b) ?? [])),
+    ...(byBarber ? { byBarber } : {}),
   };
 }

@@ -2,6 +2,7 @@
 // describes the truth (service-time laws, surges, travel, no-shows, barbers on duty); the
 // estimator is told none of it and learns from the records the simulated days leave, as it does
 // from a real shop's.
+import type { RotaBarber } from '../types';
 
 /** The law a service's time follows (service-times.ts draws from it). */
 export interface ServiceFamily {
@@ -26,11 +27,34 @@ export interface RotaChange {
   chairs: number;
 }
 
+/**
+ * A named barber (issue 30): their speed and today's shifts, in hours after opening. A shift that
+ * ends at closing or later lasts until the queue is empty (everyone accepted is served).
+ */
+export interface SimBarber {
+  id: number;
+  /** Real duration / the order's own (1 a typical barber, 1.25 a quarter slower). */
+  speed: number;
+  shifts: readonly { fromHour: number; toHour: number }[];
+}
+
 export interface Scenario {
   name: string;
   seed: number;
-  /** Barbers on duty at opening. */
+  /** Barbers on duty at opening (with `barbers`: ignored, the barbers' shifts say). */
   chairs: number;
+  /**
+   * Named barbers with their speeds and shifts: when given, they replace `chairs` and `rota`, and
+   * a share of customers (`chooseShare`) choose one of those on duty when they join.
+   */
+  barbers?: readonly SimBarber[];
+  /** Share of customers who choose a barber (the rest take the first available). */
+  chooseShare?: number;
+  /**
+   * Jono is told the chairs' `rota` for the day ahead (issue 31: staff enter planned breaks and
+   * shifts), as anonymous barbers with shifts; otherwise only the chairs on duty now.
+   */
+  rotaKnown?: boolean;
   /** Later changes of the barbers on duty (lunch, going home early), by hours after opening. */
   rota: readonly RotaChange[];
   /** Opening hours of the day; customers join only while open, everyone accepted is served. */
@@ -233,7 +257,116 @@ export const STANDARD_SCENARIOS: readonly Scenario[] = [
 
 /** Barbers on duty `t` ms after opening. */
 export function chairsAt(scenario: Scenario, t: number): number {
+  if (scenario.barbers) return scenario.barbers.filter((b) => onDutyAt(scenario, b, t)).length;
   let chairs = scenario.chairs;
   for (const change of scenario.rota) if (t >= change.fromHour * 3_600_000) chairs = change.chairs;
   return chairs;
 }
+
+const HOUR_MS = 3_600_000;
+
+/** Whether the barber is at a chair `t` ms after opening (after closing: if they work until it). */
+export function onDutyAt(scenario: Scenario, barber: SimBarber, t: number): boolean {
+  const last = barber.shifts.at(-1);
+  return barber.shifts.some((s) => {
+    const to = s === last && s.toHour >= scenario.hours ? Infinity : s.toHour * HOUR_MS;
+    return t >= s.fromHour * HOUR_MS && t < to;
+  });
+}
+
+/** Whether the barber has gone for the day `t` ms after opening (no shift now or later). */
+export function goneAt(scenario: Scenario, barber: SimBarber, t: number): boolean {
+  return !onDutyAt(scenario, barber, t) && !barber.shifts.some((s) => s.fromHour * HOUR_MS > t);
+}
+
+/** Moments (ms after opening) at which a barber comes on or goes off duty. */
+export function shiftChanges(scenario: Scenario): number[] {
+  const times = new Set<number>();
+  for (const b of scenario.barbers ?? []) {
+    for (const s of b.shifts) {
+      times.add(s.fromHour * HOUR_MS);
+      if (s.toHour < scenario.hours) times.add(s.toHour * HOUR_MS);
+    }
+  }
+  return [...times].sort((a, b) => a - b);
+}
+
+/** The barbers' shifts as the engine is told them (epoch ms), for the day opening at `opensAt`. */
+export function rotaOfDay(scenario: Scenario, opensAt: number): RotaBarber[] {
+  return (scenario.barbers ?? []).map((b) => ({
+    id: b.id,
+    shifts: b.shifts.map((s) => ({
+      from: opensAt + s.fromHour * HOUR_MS,
+      to: opensAt + s.toHour * HOUR_MS,
+    })),
+  }));
+}
+
+/**
+ * The chairs' rota as the engine is told it: barber k (1-based) is on duty while at least k
+ * chairs are; the last shift of those on duty at closing runs to it (and on, see shiftsFrom).
+ */
+export function chairRotaOfDay(scenario: Scenario, opensAt: number): RotaBarber[] {
+  const steps = [{ fromHour: 0, chairs: scenario.chairs }, ...scenario.rota];
+  const most = Math.max(...steps.map((s) => s.chairs));
+  return Array.from({ length: most }, (_, k) => {
+    const shifts: { from: number; to: number }[] = [];
+    steps.forEach((step, i) => {
+      if (step.chairs <= k) return;
+      const from = opensAt + step.fromHour * HOUR_MS;
+      const to = opensAt + (steps[i + 1]?.fromHour ?? scenario.hours) * HOUR_MS;
+      const last = shifts.at(-1);
+      if (last && last.to === from) last.to = to;
+      else shifts.push({ from, to });
+    });
+    return { id: k + 1, shifts };
+  }).filter((b) => b.shifts.length > 0);
+}
+
+/**
+ * Four barbers of different speeds over a 10-hour weekday; three take an hour's lunch in turns
+ * (3-4, 4-5 and 5-6 hours after opening), one goes home at 8 hours. `chooseShare` of the
+ * customers choose one of the barbers on duty when they join.
+ */
+export function namedBarbersScenario(chooseShare: number): Scenario {
+  return {
+    ...DEFAULT_SCENARIO,
+    name: `named-barbers-${Math.round(chooseShare * 100)}`,
+    seed: 909,
+    chairs: 4,
+    hours: 10,
+    ratePerHour: 8,
+    memberShare: 0.3,
+    barbers: [
+      {
+        id: 1,
+        speed: 0.85,
+        shifts: [
+          { fromHour: 0, toHour: 3 },
+          { fromHour: 4, toHour: 10 },
+        ],
+      },
+      {
+        id: 2,
+        speed: 1,
+        shifts: [
+          { fromHour: 0, toHour: 4 },
+          { fromHour: 5, toHour: 10 },
+        ],
+      },
+      {
+        id: 3,
+        speed: 1.1,
+        shifts: [
+          { fromHour: 0, toHour: 5 },
+          { fromHour: 6, toHour: 10 },
+        ],
+      },
+      { id: 4, speed: 1.3, shifts: [{ fromHour: 0, toHour: 8 }] },
+    ],
+    chooseShare,
+  };
+}
+
+/** The per-barber scenarios of the accuracy bench: nobody, 30 % and 70 % choose a barber. */
+export const BARBER_SCENARIOS: readonly Scenario[] = [0, 0.3, 0.7].map(namedBarbersScenario);

@@ -20,8 +20,9 @@ import { emptyDayResult } from './day-types';
 import type { DayOptions, DayResult, Outcome, Shown, SimHistory } from './day-types';
 import { EventQueue } from './event-queue';
 import { oracleWait } from './oracle';
+import { barberOracleWait } from './oracle-barbers';
 import { createRandom, deriveSeed } from './random';
-import { chairsAt } from './scenario';
+import { chairRotaOfDay, chairsAt, goneAt, onDutyAt, rotaOfDay, shiftChanges } from './scenario';
 import type { Scenario } from './scenario';
 import { recordedMinutes, serviceLaws } from './service-times';
 
@@ -79,6 +80,16 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
   let inputs: ShopInputs | null = null;
   let inputsAt = -Infinity;
   let nextId = (history?.orders.reduce((max, o) => Math.max(max, o.id), 0) ?? 0) + 1;
+  // Named barbers: who sits in each barber's chair; customers' choices from a stream of their
+  // own (the same customers arrive whatever share chooses).
+  const barbers = scenario.barbers ?? null;
+  const chairOf = barbers ? barbers.map((): SimCustomer | null => null) : [];
+  const chooseRandom = createRandom(deriveSeed(seed, 0x6261));
+  const rota = barbers
+    ? rotaOfDay(scenario, opensAt)
+    : scenario.rotaKnown && scenario.rota.length > 0
+      ? chairRotaOfDay(scenario, opensAt)
+      : undefined;
 
   const turn = (c: SimCustomer, t: number) => {
     const o = pending.get(c.record.id);
@@ -97,19 +108,81 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
     else result.noShows += 1;
   };
 
+  /** Not at the shop: passed over, but keeps the place until staff give up on them. */
+  const call = (c: SimCustomer, t: number) => {
+    if (c.calledAt !== null) return;
+    c.calledAt = t;
+    turn(c, t);
+    events.push(t + scenario.graceMinutes * MINUTE, { kind: 'call', customer: c });
+  };
+
+  /**
+   * The free chairs of barbers on duty go to the customers here in queue order, as the board's
+   * nextPerChair offers them: a customer who chose a barber takes that barber's chair; one who
+   * takes the first available, the first free chair whose barber has none of their own here
+   * waiting, else the first. A customer away is called when a chair they could take is free. A
+   * barber gone for the day has their customers take the first available (the server offers it).
+   */
+  const dispatchBarbers = (t: number, list: NonNullable<typeof barbers>) => {
+    const index = new Map(list.map((x, b) => [x.id, b]));
+    for (const c of waiting) {
+      const b = index.get(c.record.wantsBarberId ?? -1);
+      if (b !== undefined && goneAt(scenario, list[b] as (typeof list)[number], t - opensAt))
+        c.record.wantsBarberId = null;
+    }
+    const open = list
+      .map((_, b) => b)
+      .filter(
+        (b) => !chairOf[b] && onDutyAt(scenario, list[b] as (typeof list)[number], t - opensAt),
+      );
+    if (open.length === 0) return;
+    const tiedHere = new Map<number, number>();
+    for (const c of waiting) {
+      const b = index.get(c.record.wantsBarberId ?? -1);
+      if (b !== undefined && c.arriveAt <= t) tiedHere.set(b, (tiedHere.get(b) ?? 0) + 1);
+    }
+    for (const c of [...waiting]) {
+      if (open.length === 0) break;
+      const wanted = index.get(c.record.wantsBarberId ?? -1) ?? -1;
+      let at = wanted >= 0 ? open.indexOf(wanted) : 0;
+      if (at < 0) continue;
+      if (c.arriveAt > t) {
+        call(c, t);
+        continue;
+      }
+      if (wanted >= 0) tiedHere.set(wanted, (tiedHere.get(wanted) ?? 1) - 1);
+      else {
+        const own = open.findIndex((b) => (tiedHere.get(b) ?? 0) === 0);
+        at = own >= 0 ? own : 0;
+      }
+      const [b] = open.splice(at, 1) as [number];
+      const barber = list[b] as (typeof list)[number];
+      waiting.splice(waiting.indexOf(c), 1);
+      c.record.startedAt = t;
+      c.record.barberId = barber.id;
+      c.actualMinutes *= barber.speed;
+      chairOf[b] = c;
+      inService.add(c);
+      result.servedCount += 1;
+      result.totalWaitMinutes += (t - c.record.joinedAt) / MINUTE;
+      result.totalServiceMinutes += c.actualMinutes;
+      turn(c, t);
+      events.push(Math.round(t + c.actualMinutes * MINUTE), { kind: 'end', customer: c });
+    }
+  };
+
   const dispatch = (t: number) => {
+    if (barbers) {
+      dispatchBarbers(t, barbers);
+      return;
+    }
     const capacity = chairsAt(scenario, t - opensAt);
     let i = 0;
     while (inService.size < capacity && i < waiting.length) {
       const c = waiting[i];
       if (!c) break;
       if (c.arriveAt > t) {
-        // Not at the shop: passed over, but keeps the place until staff give up on them.
-        if (c.calledAt === null) {
-          c.calledAt = t;
-          turn(c, t);
-          events.push(t + scenario.graceMinutes * MINUTE, { kind: 'call', customer: c });
-        }
+        call(c, t);
         i++;
         continue;
       }
@@ -139,6 +212,7 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
         chairs: chairsAt(scenario, t - opensAt),
         closesAt,
         timeZone: scenario.timeZone,
+        ...(rota ? { barbers: rota } : {}),
       },
     );
   };
@@ -170,6 +244,14 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
   const join = (t: number) => {
     const c = newCustomer(scenario, random, laws, nextId++, t);
     result.joinedCount += 1;
+    if (barbers && (scenario.chooseShare ?? 0) > 0) {
+      const choosing = chooseRandom.chance(scenario.chooseShare ?? 0);
+      const onDuty = barbers.filter((b) => onDutyAt(scenario, b, t - opensAt));
+      const pick = chooseRandom.next();
+      if (choosing && onDuty.length > 0)
+        c.record.wantsBarberId =
+          (onDuty[Math.floor(pick * onDuty.length)] ?? onDuty[0])?.id ?? null;
+    }
     const refreshed = history !== undefined && (!inputs || t - inputsAt >= INPUTS_REFRESH_MS);
     const records = refreshed && options.inspect && history ? copyOf(history) : null;
     insertInOrder(waiting, c);
@@ -212,16 +294,15 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
     history.orders.push(c.record);
     persist(t, estimate);
     if (options.measure && own?.model && own.waitMinutes !== null && own.waitRange) {
-      const oracle = oracleWait(
-        scenario,
-        laws,
-        { now: t, opensAt, closesAt, inService: [...inService], waiting, target: c },
-        deriveSeed(seed, c.record.id),
-      );
+      const view = { now: t, opensAt, closesAt, inService: [...inService], waiting, target: c };
+      const oracle = barbers
+        ? barberOracleWait(scenario, laws, view, deriveSeed(seed, c.record.id))
+        : oracleWait(scenario, laws, view, deriveSeed(seed, c.record.id));
       pending.set(c.record.id, {
         id: c.record.id,
         priority: c.record.priority,
         app: c.record.source === 'app',
+        ...(barbers ? { barberId: c.record.wantsBarberId ?? null } : {}),
         jono: { shown: own.waitMinutes, low: own.waitRange.low, high: own.waitRange.high },
         model: own.model,
         naive: Math.round(naiveWait(state, c.record)),
@@ -237,6 +318,7 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
   if (first !== null) events.push(Math.round(opensAt + first), { kind: 'join' });
   for (const change of scenario.rota)
     events.push(opensAt + change.fromHour * HOUR, { kind: 'rota' });
+  for (const at of shiftChanges(scenario)) events.push(opensAt + at, { kind: 'rota' });
   for (let e = events.pop(); e; e = events.pop()) {
     const { time, event } = e;
     if (event.kind === 'join') {
@@ -248,6 +330,8 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
     } else if (event.kind === 'end') {
       const c = event.customer;
       inService.delete(c);
+      const chair = chairOf.indexOf(c);
+      if (chair >= 0) chairOf[chair] = null;
       c.record.status = 'serviced';
       c.record.finishedAt = Math.round(
         (c.record.startedAt ?? time) +

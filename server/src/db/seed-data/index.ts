@@ -6,3 +6,4 @@ export { DEMO_PASSWORD, DEMO_PHONE_STEM } from './accounts';
 export { PRICE_FACTOR, TIME_ZONES } from './markets';
 export { CATALOGUE } from './catalogue';
 export { DEMO_MESSAGES } from './messages';
+export { demoBarbers, type DemoBarber } from './barbers';

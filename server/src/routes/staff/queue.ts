@@ -20,6 +20,7 @@ import { barbers, customers, pobs } from '../../db/schema';
 import { ipLimit } from '../../plugins/rate-limits';
 import { guardAttempt, rememberAddress } from '../../services/account-guard';
 import { joinQueue } from '../../services/orders';
+import { setBarbersOnDuty } from '../../services/barber-duty';
 import { priorityOf } from '../../services/profiles';
 import { runStaffAction, type StaffAction } from '../../services/staff-actions';
 import { consoleLogin, staffCaller } from '../../services/staff-auth';
@@ -194,7 +195,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Chairs on duty, online queue state (open, full, closed) and notice',
         description:
-          "Answers the staff queue. `chairs` only for a shop without named barbers: a shop with barbers has its barbers on duty as its chairs (409 `chairs_follow_barbers`; sign barbers on and off at POST/DELETE /staff/barbers/{id}/duty/). `queue_state` stops or resumes online orders; outside opening hours customers see closed anyway. `notice_translations` gives the notice in other languages than the market's; `notice_translations`, when sent, replaces the stored ones (send every language); a changed notice without it keeps the other languages as they are; a cleared notice (null) clears them all.",
+          "Answers the staff queue. In a shop with named barbers its chairs on duty are its barbers on duty: `chairs` signs barbers on (those planned now first) or off (the highest chairs first) until that many are on duty, as POST/DELETE /staff/barbers/{id}/duty/ do one by one (409 `chairs_follow_barbers` for more chairs than barbers). `queue_state` stops or resumes online orders; outside opening hours customers see closed anyway. `notice_translations` gives the notice in other languages than the market's; `notice_translations`, when sent, replaces the stored ones (send every language); a changed notice without it keeps the other languages as they are; a cleared notice (null) clears them all.",
         params: marketParams,
         body: staffShopPatchSchema,
         response: { 200: staffQueueSchema },
@@ -213,13 +214,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           .where(and(eq(barbers.pobId, pobId), isNull(barbers.removedAt)))
           .limit(1);
         if (named) {
-          throw new HttpError(
-            409,
-            'chairs_follow_barbers',
-            'This shop names its barbers: sign a barber on or off duty instead',
-          );
+          await setBarbersOnDuty({ ctx, queue: app.queue, pobId, now: app.now() }, b.chairs);
+        } else {
+          set.chairs = b.chairs;
         }
-        set.chairs = b.chairs;
       }
       if (b.queue_state !== undefined) set.queueState = b.queue_state;
       if (b.notice !== undefined) {

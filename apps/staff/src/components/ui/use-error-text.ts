@@ -34,6 +34,16 @@ const KNOWN = new Set([
   'nothing_to_undo',
   'already_here',
   'no_member',
+  // Barbers as people (issue 30).
+  'barber_unknown',
+  'barber_removed',
+  'barber_off_today',
+  'barber_changes_spent',
+  'barber_tied',
+  'chair_has_barber',
+  'barber_on_duty',
+  'barber_off_duty',
+  'chairs_follow_barbers',
 ]);
 
 export function useErrorText(): (error: unknown) => string {

@@ -11,6 +11,8 @@ interface Props {
   state: 'free' | 'busy' | 'draining';
   order: StaffQueueOrder | undefined;
   since: string | null;
+  /** The barber signed in at this chair (a shop with named barbers); null otherwise. */
+  barberName?: string | null;
   next: StaffQueueOrder | undefined;
   now: number;
   busy: boolean;
@@ -23,6 +25,7 @@ export function ChairCard({
   state,
   order,
   since,
+  barberName = null,
   next,
   now,
   busy,
@@ -30,7 +33,9 @@ export function ChairCard({
   onStartNext,
 }: Props) {
   const { t } = useTranslation();
-  const label = t('board.chair', { chair });
+  const label = barberName
+    ? t('board.chairOf', { chair, name: barberName })
+    : t('board.chair', { chair });
 
   if (!order) {
     return (
@@ -50,7 +55,9 @@ export function ChairCard({
             {t('board.startNext', { name: next.customer_name ?? t('board.unnamed') })}
           </button>
         ) : (
-          <p className="muted">{t('board.nobodyHere')}</p>
+          <p className="muted">
+            {barberName ? t('board.nobodyHereFor', { name: barberName }) : t('board.nobodyHere')}
+          </p>
         )}
       </li>
     );

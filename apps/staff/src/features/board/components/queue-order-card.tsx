@@ -13,13 +13,27 @@ interface Props {
   place: number;
   now: number;
   canStart: boolean;
+  /** The first name of the barber the customer waits for; null: the first available. */
+  barberName?: string | null;
   busy: boolean;
   /** The shop's time zone: held and deferred times are the shop's clock. */
   timeZone: string;
   onAction: (order: StaffQueueOrder, action: Exclude<OrderAction, 'undo'>) => void;
+  /** A shop with named barbers: the customer at the counter asks for another barber. */
+  onChangeBarber?: (order: StaffQueueOrder) => void;
 }
 
-export function QueueOrderCard({ order, place, now, canStart, busy, timeZone, onAction }: Props) {
+export function QueueOrderCard({
+  order,
+  place,
+  now,
+  canStart,
+  barberName = null,
+  busy,
+  timeZone,
+  onAction,
+  onChangeBarber,
+}: Props) {
   const { t } = useTranslation();
   const name = order.customer_name ?? t('board.unnamed');
   const waited = minutesSince(order.joined_at, now);
@@ -39,6 +53,13 @@ export function QueueOrderCard({ order, place, now, canStart, busy, timeZone, on
           <span className={`tag tag--${order.source}`}>{t(`board.source.${order.source}`)}</span>
           <PresenceTag order={order} timeZone={timeZone} />
           {isDeferred(order) && <span className="tag">{t('board.deferred')}</span>}
+          {barberName ? (
+            <span className={order.barber_off_duty ? 'tag tag--held' : 'tag tag--barber'}>
+              {order.barber_off_duty
+                ? t('board.forBarberOff', { name: barberName })
+                : t('board.forBarber', { name: barberName })}
+            </span>
+          ) : null}
         </div>
         <p className="order-card__services">{serviceLine(order)}</p>
         <p className="order-card__times">
@@ -58,7 +79,13 @@ export function QueueOrderCard({ order, place, now, canStart, busy, timeZone, on
           type="button"
           className="button button--primary"
           disabled={!canStart || busy}
-          title={canStart ? undefined : t('board.noFreeChair')}
+          title={
+            canStart
+              ? undefined
+              : barberName
+                ? t('board.barberChairBusy', { name: barberName })
+                : t('board.noFreeChair')
+          }
           onClick={() => onAction(order, 'start')}
         >
           {t('board.action.start')}
@@ -82,6 +109,17 @@ export function QueueOrderCard({ order, place, now, canStart, busy, timeZone, on
           {t('board.action.noShow')}
           {hidden}
         </button>
+        {onChangeBarber ? (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => onChangeBarber(order)}
+          >
+            {t('board.changeBarber.action')}
+            {hidden}
+          </button>
+        ) : null}
         <button
           type="button"
           className="button button--danger-ghost"

@@ -1,4 +1,5 @@
-// The shop's switches: the online queue (open, full, closed for the day) and chairs on duty.
+// The shop's switches: the online queue (open, full, closed for the day) and chairs on duty (in a
+// shop with named barbers, the barbers on duty: − and + sign them off and on).
 import { useTranslation } from 'react-i18next';
 import type { QueueState, StaffQueue } from '@jono/contract';
 import { useToast } from '@jono/ui';
@@ -8,7 +9,16 @@ import { IconMinus, IconPlus } from '@jono/ui';
 
 const STATES: readonly QueueState[] = ['open', 'full', 'closed'];
 
-export function ShopControls({ pob }: { pob: StaffQueue['pob'] }) {
+interface Props {
+  pob: StaffQueue['pob'];
+  /**
+   * A shop with named barbers: how many work today. Its chairs on duty are its barbers on duty:
+   * − and + sign them off and on, never more than there are.
+   */
+  barbers?: number;
+}
+
+export function ShopControls({ pob, barbers }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useErrorText();
@@ -86,11 +96,14 @@ export function ShopControls({ pob }: { pob: StaffQueue['pob'] }) {
           type="button"
           className="button button--icon"
           aria-label={t('board.chairsMore')}
-          disabled={pob.chairs >= 50 || update.isPending}
+          disabled={pob.chairs >= (barbers ?? 50) || update.isPending}
           onClick={() => setChairs(pob.chairs + 1)}
         >
           <IconPlus />
         </button>
+        {barbers !== undefined ? (
+          <span className="muted">({t('board.chairsFollowBarbers')})</span>
+        ) : null}
       </div>
     </div>
   );

@@ -2,7 +2,7 @@
 // not silently dropped: staff are asked whether to add a one-time walk-in instead.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WalkInPayload } from '@jono/contract';
+import type { StaffQueueBarber, WalkInPayload } from '@jono/contract';
 import { Dialog, useToast } from '@jono/ui';
 import { ErrorState, Loading } from '../../../components/ui/status';
 import { useErrorText } from '../../../components/ui/use-error-text';
@@ -11,7 +11,14 @@ import { useShop } from '../../../lib/shop';
 import { useAddWalkIn } from '../api/add-walk-in';
 import { WalkInForm } from './walk-in-form';
 
-export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+interface Props {
+  open: boolean;
+  /** The shop's named barbers working today (a walk-in may choose one); [] without them. */
+  barbers?: readonly StaffQueueBarber[];
+  onClose: () => void;
+}
+
+export function WalkInDialog({ open, barbers = [], onClose }: Props) {
   const { t } = useTranslation();
   const shop = useShop();
   const add = useAddWalkIn();
@@ -23,7 +30,11 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
   const submit = (payload: WalkInPayload) =>
     add.mutate(payload, {
       onSuccess: () => {
-        toast({ message: t('walkIn.added', { name: payload.name ?? t('board.unnamed') }) });
+        const name = payload.name ?? t('board.unnamed');
+        const barber = barbers.find((b) => b.id === payload.barber_id)?.first_name;
+        toast({
+          message: barber ? t('walkIn.addedFor', { name, barber }) : t('walkIn.added', { name }),
+        });
         add.reset();
         setUnknownPhone(null);
         onClose();
@@ -72,6 +83,7 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
           ) : null}
           <WalkInForm
             shop={shop.data}
+            barbers={barbers}
             pending={add.isPending}
             error={add.error && !noMember ? errorText(add.error) : null}
             onSubmit={submit}

@@ -3,21 +3,30 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert, TextField } from '@jono/ui';
-import { MARKET_INFO, TEXT_MAX, walkInSchema, type Pob, type WalkInPayload } from '@jono/contract';
-import { formatMoney } from '../../../lib/format';
+import { FormAlert, SelectField, TextField } from '@jono/ui';
+import {
+  MARKET_INFO,
+  TEXT_MAX,
+  walkInSchema,
+  type Pob,
+  type StaffQueueBarber,
+  type WalkInPayload,
+} from '@jono/contract';
+import { formatClock, formatMoney } from '../../../lib/format';
 import { intlLocale } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 
 interface Props {
   shop: Pob;
+  /** Named barbers working today; the walk-in may choose one (default: the first available). */
+  barbers?: readonly StaffQueueBarber[];
   pending: boolean;
   error: string | null;
   onSubmit: (payload: WalkInPayload) => void;
   onCancel: () => void;
 }
 
-export function WalkInForm({ shop, pending, error, onSubmit, onCancel }: Props) {
+export function WalkInForm({ shop, barbers = [], pending, error, onSubmit, onCancel }: Props) {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const market = session?.market ?? 'fi';
@@ -25,6 +34,9 @@ export function WalkInForm({ shop, pending, error, onSubmit, onCancel }: Props) 
   const [chosen, setChosen] = useState<Map<number, Set<number>>>(new Map());
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
+  const [barber, setBarber] = useState('');
+  // A barber off duty with no shift left today cannot be chosen (the server refuses it).
+  const choosable = barbers.filter((b) => b.on_duty || b.next_shift_at !== null);
   const [invalid, setInvalid] = useState<string | null>(null);
 
   const toggleService = (id: number) => {
@@ -57,6 +69,7 @@ export function WalkInForm({ shop, pending, error, onSubmit, onCancel }: Props) 
       })),
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(phone.trim() ? { phone: phone.trim() } : {}),
+      ...(barber ? { barber_id: Number(barber) } : {}),
     };
     const parsed = walkInSchema.safeParse(payload);
     if (!parsed.success) {
@@ -152,6 +165,26 @@ export function WalkInForm({ shop, pending, error, onSubmit, onCancel }: Props) 
           onChange={(event) => setPhone(event.target.value)}
         />
       </div>
+      {choosable.length > 0 ? (
+        <SelectField
+          label={t('walkIn.barber')}
+          hint={t('walkIn.barberHint')}
+          value={barber}
+          onChange={(event) => setBarber(event.target.value)}
+        >
+          <option value="">{t('board.firstAvailable')}</option>
+          {choosable.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.on_duty || !b.next_shift_at
+                ? b.first_name
+                : t('walkIn.barberLater', {
+                    name: b.first_name,
+                    time: formatClock(b.next_shift_at, i18n.language, MARKET_INFO[market].timeZone),
+                  })}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <FormAlert>{invalid ?? error}</FormAlert>
       <FormActions submitLabel={t('walkIn.submit')} pending={pending} onCancel={onCancel}>
         <span className="muted row__grow">

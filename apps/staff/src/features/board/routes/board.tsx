@@ -9,7 +9,10 @@ import { formatClock } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useQueue } from '../api/get-queue';
 import { useQueueEvents } from '../api/use-queue-events';
+import { useShopBarbers } from '../api/barbers';
+import { BarbersPanel } from '../components/barbers-panel';
 import { ChairCard } from '../components/chair-card';
+import { ChangeBarberDialog } from '../components/change-barber-dialog';
 import { EstimatesStrip } from '../components/estimates-strip';
 import { NoticeEditor } from '../components/notice-editor';
 import { WaitingNoticeForm } from '../components/waiting-notice-form';
@@ -18,7 +21,7 @@ import { RecentActions } from '../components/recent-actions';
 import { ShopControls } from '../components/shop-controls';
 import { WalkInDialog } from '../components/walk-in-dialog';
 import { useBoardActions } from '../hooks/use-board-actions';
-import { freeChairs, orderInChair, waitingOrders } from '../utils/board';
+import { barberOf, boardBarbers, orderInChair, startChairFor, waitingOrders } from '../utils/board';
 
 /**
  * The board's own notices (done, Undo): in the page's flow under its title bar, so they never
@@ -40,7 +43,9 @@ function Board() {
   const queue = useQueue(live === 'live');
   const now = useNow(10_000);
   const actions = useBoardActions();
+  const shopBarbers = useShopBarbers();
   const [walkInOpen, setWalkInOpen] = useState(false);
+  const [changing, setChanging] = useState<StaffQueueOrder | null>(null);
 
   if (queue.isPending) return <Loading />;
   // Never loaded: nothing to keep. Loaded once: the last-known board stays (below).
@@ -57,9 +62,10 @@ function Board() {
   const stale = queue.isRefetchError;
   const busy = actions.busy || stale;
   const waiting = waitingOrders(data);
-  const free = freeChairs(data);
+  const barbers = boardBarbers(data);
+  const named = barbers.length > 0;
   const onAction = (order: StaffQueueOrder, action: Parameters<typeof actions.run>[1]) =>
-    actions.run(order, action, action === 'start' ? free[0] : undefined);
+    actions.run(order, action, action === 'start' ? startChairFor(data, order) : undefined);
 
   return (
     <>
@@ -86,7 +92,12 @@ function Board() {
       ) : null}
       <fieldset className="board__actions" disabled={stale}>
         <legend className="visually-hidden">{t('board.title', { shop: data.pob.name })}</legend>
-        <ShopControls pob={data.pob} />
+        <ShopControls
+          pob={data.pob}
+          barbers={
+            named ? Math.max(barbers.length, shopBarbers.data?.items.length ?? 0) : undefined
+          }
+        />
         <EstimatesStrip pob={data.pob} />
         <div className="board__grid">
           <section className="board__queue" aria-labelledby="queue-title">
@@ -103,16 +114,21 @@ function Board() {
                     order={order}
                     place={index + 1}
                     now={now}
-                    canStart={free.length > 0}
+                    canStart={startChairFor(data, order) !== undefined}
+                    barberName={barberOf(data, order)}
                     busy={busy}
                     timeZone={timeZone}
                     onAction={onAction}
+                    onChangeBarber={named ? setChanging : undefined}
                   />
                 ))}
               </ol>
             )}
           </section>
           <aside className="board__side">
+            {named ? (
+              <BarbersPanel queue={data} barbers={barbers} waiting={waiting} busy={busy} />
+            ) : null}
             <section aria-labelledby="chairs-title">
               <h2 id="chairs-title" className="section-title">
                 {t('board.chairs')}
@@ -127,6 +143,7 @@ function Board() {
                       chair={chair.chair}
                       state={chair.state}
                       since={chair.since}
+                      barberName={chair.barber_name ?? null}
                       order={orderInChair(data, chair.chair)}
                       next={waiting.find((o) => o.id === chair.next_order_id)}
                       now={now}
@@ -148,7 +165,16 @@ function Board() {
           </aside>
         </div>
       </fieldset>
-      <WalkInDialog open={walkInOpen && !stale} onClose={() => setWalkInOpen(false)} />
+      <WalkInDialog
+        open={walkInOpen && !stale}
+        barbers={barbers}
+        onClose={() => setWalkInOpen(false)}
+      />
+      <ChangeBarberDialog
+        order={stale ? null : changing}
+        barbers={barbers}
+        onClose={() => setChanging(null)}
+      />
     </>
   );
 }

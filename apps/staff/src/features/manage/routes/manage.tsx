@@ -7,6 +7,8 @@ const TABS = [
   { to: paths.hours, key: 'manage.tabs.hours' },
   { to: paths.services, key: 'manage.tabs.services' },
   { to: paths.details, key: 'manage.tabs.details' },
+  { to: paths.barbers, key: 'manage.tabs.barbers' },
+  { to: paths.rota, key: 'manage.tabs.rota' },
   { to: paths.accounts, key: 'manage.tabs.accounts' },
   { to: paths.messages, key: 'manage.tabs.messages' },
   { to: paths.devices, key: 'manage.tabs.devices' },

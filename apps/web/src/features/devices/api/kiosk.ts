@@ -1,17 +1,9 @@
-// The door kiosk's calls, with the device code: check the code, the shop (live: its wait and
-// whether it takes customers follow the shop's events), and join a walk-in.
-import {
-  kioskJoinAnswerSchema,
-  okAnswerSchema,
-  pobSchema,
-  type KioskJoinPayload,
-  type Pob,
-} from '@jono/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// The door kiosk's calls, with the device code: check the code and join a walk-in (the shop itself
+// comes from device-shop.ts).
+import { kioskJoinAnswerSchema, okAnswerSchema, type KioskJoinPayload } from '@jono/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, apiUrl } from '../../../lib/api-client';
-import { shopEventAnswer } from '../../../lib/shop-answer-guards';
-import { useEventSource } from '../../../lib/use-event-source';
+import { apiRequest } from '../../../lib/api-client';
 import { marketOfCode } from '../utils/device-code';
 
 const kioskAnswer = z.object({ pob_id: z.number().int(), label: z.string() });
@@ -64,27 +56,4 @@ export function useKioskConfirm(shopId: number, code: string) {
         market: marketOfCode(code) ?? undefined,
       }),
   });
-}
-
-/**
- * The shop's services for the kiosk, from the code's market, kept live: every queue change (the
- * wait, full, closed, closing soon) arrives over the shop's events, so the kiosk refuses a full
- * or closed shop before the form, not after it; the notice and the catalogue refresh each minute.
- */
-export function useKioskShop(shopId: number, code: string) {
-  const client = useQueryClient();
-  const market = marketOfCode(code) ?? undefined;
-  const key = ['kiosk-shop', shopId, code] as const;
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      apiRequest(`/pobs/${shopId}/`, { schema: pobSchema, signal, auth: false, market }),
-    refetchInterval: 60_000,
-  });
-  useEventSource(apiUrl(`/pobs/${shopId}/events`, market), (data) => {
-    const event = shopEventAnswer.safeParse(data);
-    if (!event.success) return;
-    client.setQueryData<Pob>(key, (shop) => (shop ? { ...shop, ...event.data } : shop));
-  });
-  return query;
 }

@@ -12,8 +12,10 @@ import { useLocale } from '../../../lib/locale-store';
 import { paths } from '../../../lib/paths';
 import { useNow } from '../../../lib/use-now';
 import { useTranslation } from '../../../lib/use-translation';
+import { useDeviceShop } from '../api/device-shop';
 import { useDisplayBoard } from '../api/display-board';
 import { DeviceGate } from '../components/device-gate';
+import { DisplayBarbers } from '../components/display-barbers';
 import { QrCode } from '../components/qr-code';
 import { marketOfCode } from '../utils/device-code';
 import '../devices.css';
@@ -51,6 +53,8 @@ function DisplayBoardScreen({
 }) {
   const { t } = useTranslation('device');
   const board = useDisplayBoard(shopId, code);
+  // The barbers and their own waits come with the shop (the board has the queue itself).
+  const shop = useDeviceShop(shopId, code);
   const error = board.error;
   const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
   useEffect(() => {
@@ -106,6 +110,7 @@ function DisplayBoardScreen({
               : t('display.minutes', { count: pob.wait_time })}
         </p>
         <p>{t('display.waiting', { count: waiting })}</p>
+        {taking ? <DisplayBarbers barbers={shop.data?.barbers ?? []} /> : null}
       </section>
       <section className="display__next" aria-labelledby="display-next">
         <h2 id="display-next">{t('display.nextTitle')}</h2>

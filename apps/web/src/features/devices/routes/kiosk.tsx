@@ -5,13 +5,17 @@
 // is at the shop (issue 27).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { ticketLabel, type KioskJoinAnswer, type Pob } from '@jono/contract';
+import { MARKET_INFO, ticketLabel, type KioskJoinAnswer, type Pob } from '@jono/contract';
+import { BarberPicker } from '../../../components/ui/barber-picker';
 import { ApiError } from '../../../lib/api-client';
+import { barberErrorKey, currentChoice, isBarberRefusal } from '../../../lib/barbers';
 import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/locale-store';
 import { useTranslation } from '../../../lib/use-translation';
-import { useKioskCheck, useKioskConfirm, useKioskJoin, useKioskShop } from '../api/kiosk';
+import { useDeviceShop } from '../api/device-shop';
+import { useKioskCheck, useKioskConfirm, useKioskJoin } from '../api/kiosk';
 import { DeviceGate } from '../components/device-gate';
+import { marketOfCode } from '../utils/device-code';
 import { toggleSelection, type KioskSelection } from '../utils/kiosk-selection';
 import '../devices.css';
 
@@ -51,8 +55,8 @@ function Kiosk({
 }) {
   const { t } = useTranslation('device');
   const check = useKioskCheck(shopId, code);
-  const shop = useKioskShop(shopId, code);
-  const [done, setDone] = useState<KioskJoinAnswer | null>(null);
+  const shop = useDeviceShop(shopId, code);
+  const [done, setDone] = useState<{ answer: KioskJoinAnswer; barber: string | null } | null>(null);
   const [round, setRound] = useState(0);
   const refused = refusedCode(check.error);
   useEffect(() => {
@@ -85,7 +89,8 @@ function Kiosk({
   if (done) {
     return (
       <Done
-        answer={done}
+        answer={done.answer}
+        barber={done.barber}
         shopId={shopId}
         code={code}
         onFinish={() => {
@@ -101,7 +106,7 @@ function Kiosk({
       shop={shop.data}
       shopId={shopId}
       code={code}
-      onJoined={setDone}
+      onJoined={(answer, barber) => setDone({ answer, barber })}
       onRevoked={onRevoked}
     />
   );
@@ -117,10 +122,11 @@ function JoinForm({
   shop: Pob;
   shopId: number;
   code: string;
-  onJoined: (answer: KioskJoinAnswer) => void;
+  onJoined: (answer: KioskJoinAnswer, barber: string | null) => void;
   onRevoked: () => void;
 }) {
   const { t } = useTranslation('device');
+  const { t: tb } = useTranslation('barbers');
   const locale = useLocale();
   const join = useKioskJoin(shopId, code);
   const nameId = useId();
@@ -129,6 +135,10 @@ function JoinForm({
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [attempted, setAttempted] = useState(false);
+  const [barberChoice, setBarberChoice] = useState<number | null>(null);
+  // A barber who stopped for the day while the form was open falls back to the first available.
+  const barberId = currentChoice(shop.barbers, barberChoice);
+  const timeZone = MARKET_INFO[marketOfCode(code) ?? 'fi'].timeZone;
   const chosen = Object.keys(selection).map(Number);
   const nameMissing = name.trim() === '';
   const taking = shop.open && shop.queue_state === 'open' && !shop.closing_soon;
@@ -143,9 +153,11 @@ function JoinForm({
         items: chosen.map((id) => ({ service_id: id, extra_service_ids: selection[id] ?? [] })),
         name: name.trim(),
         ...(phone.trim() ? { phone: phone.trim() } : {}),
+        ...(barberId === null ? {} : { barber_id: barberId }),
       },
       {
-        onSuccess: onJoined,
+        onSuccess: (answer) =>
+          onJoined(answer, shop.barbers.find((b) => b.id === barberId)?.first_name ?? null),
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'device_code') onRevoked();
         },
@@ -159,6 +171,7 @@ function JoinForm({
     if (e.isTimeSlot) return t('kiosk.timeSlot');
     if (e.code === 'not_taking_orders') return t('kiosk.notTaking');
     if (e.code === 'rate_limited') return t('kiosk.busy');
+    if (isBarberRefusal(e)) return tb(barberErrorKey(e));
     if (e.fields && Object.keys(e.fields).some((f) => f.startsWith('phone'))) {
       return t('kiosk.phoneInvalid');
     }
@@ -250,6 +263,20 @@ function JoinForm({
               </p>
             ) : null}
           </fieldset>
+          {shop.barbers.length > 0 ? (
+            <BarberPicker
+              barbers={shop.barbers}
+              shopEstimates={shop.service_time_estimates}
+              priority={0}
+              value={barberId}
+              onChange={(id) => {
+                join.reset();
+                setBarberChoice(id);
+              }}
+              timeZone={timeZone}
+              title={tb('kiosk.title')}
+            />
+          ) : null}
           <label htmlFor={nameId}>{t('kiosk.nameLabel')}</label>
           <input
             id={nameId}
@@ -294,16 +321,20 @@ function JoinForm({
 
 function Done({
   answer,
+  barber,
   shopId,
   code,
   onFinish,
 }: {
   answer: KioskJoinAnswer;
+  /** The barber the walk-in chose; null: the first available. */
+  barber: string | null;
   shopId: number;
   code: string;
   onFinish: () => void;
 }) {
   const { t } = useTranslation('device');
+  const { t: tb } = useTranslation('barbers');
   const confirm = useKioskConfirm(shopId, code);
   const [smsCode, setSmsCode] = useState('');
   const codeId = useId();
@@ -332,6 +363,7 @@ function Done({
           ? t('kiosk.donePosition', { position: answer.position })
           : t('kiosk.doneWait', { count: answer.wait_time, position: answer.position })}
       </p>
+      {barber ? <p>{tb('kiosk.chosen', { name: barber })}</p> : null}
       {waitingForCode ? (
         <form className="kiosk__form" onSubmit={submit} noValidate>
           <label htmlFor={codeId}>{t('kiosk.codeLabel')}</label>

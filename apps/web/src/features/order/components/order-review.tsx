@@ -2,7 +2,8 @@
 // image opens the shop's map.
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import type { Pob, WaitRange } from '@jono/contract';
+import type { Pob, PublicBarber, WaitRange } from '@jono/contract';
+import { BarberAvatar } from '../../../components/ui/barber-avatar';
 import { QueueTimer } from '../../../components/ui/queue-timer';
 import { ShopMapOverlay } from '../../../components/ui/shop-map-overlay';
 import { formatPrice } from '../../../lib/format';
@@ -13,14 +14,26 @@ import { ShopImage } from './shop-image';
 interface OrderReviewProps {
   shop: Pob;
   draft: OrderDraft;
+  /** The barber chosen; null: the first available. */
+  barber: PublicBarber | null;
+  /** The wait of the choice (the barber's own, or the first available's). */
   wait: number | null;
   range: WaitRange | null;
   onSend: () => void;
   onEdit: () => void;
 }
 
-export function OrderReview({ shop, draft, wait, range, onSend, onEdit }: OrderReviewProps) {
+export function OrderReview({
+  shop,
+  draft,
+  barber,
+  wait,
+  range,
+  onSend,
+  onEdit,
+}: OrderReviewProps) {
   const { t } = useTranslation('order');
+  const { t: tb } = useTranslation('barbers');
   const locale = useLocale();
   const [mapOpen, setMapOpen] = useState(false);
   const totals = orderTotals(shop, draft);
@@ -39,6 +52,15 @@ export function OrderReview({ shop, draft, wait, range, onSend, onEdit }: OrderR
       </button>
       <h1 id="order-review-title">{t('review.title')}</h1>
       <p className="order-review__shop">{`${shop.name}, ${shop.address}`}</p>
+      {shop.barbers.length > 0 ? (
+        <div className="order-review__row order-review__barber">
+          <span>{tb('review.barber')}</span>
+          <span className="order-review__barber-name">
+            {barber ? <BarberAvatar name={barber.first_name} photo={barber.photo} /> : null}
+            {barber ? barber.first_name : tb('picker.firstAvailable')}
+          </span>
+        </div>
+      ) : null}
       <div className="order-review__wait">
         <span>{t('review.wait')}</span>
         <QueueTimer minutes={wait} range={range} />

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import { NOTICE_MS, POST_ORDER_DELAY_MS, type Pob } from '@jono/contract';
 import { ApiError } from '../../../lib/api-client';
+import { answerNotice, waitNoticeKey } from '../../../lib/barber-notices';
 import { useActiveOrderStore } from '../../../lib/active-order-store';
 import { track } from '../../../lib/analytics';
 import { notify } from '../../../lib/notification-store';
@@ -32,6 +33,12 @@ export function useSendOrder(shop: Pob | undefined) {
         payload: orderPayload(shop, draft),
       });
       apply(sendSucceeded);
+      // A barber chosen while away until later today was chosen knowingly: tracking says they are
+      // waited for, without alerting as if they had just left.
+      const barber = shop.barbers.find((b) => b.id === orderPayload(shop, draft).barber_id);
+      if (barber && !barber.on_duty && barber.next_shift_at) {
+        answerNotice(waitNoticeKey(id, barber.id, barber.next_shift_at));
+      }
       useActiveOrderStore.getState().setOrder({ orderId: id, shopId: shop.id, checkedIn: false });
       track('queueConfirmation', { shopId: shop.id, orderId: id });
       timer.current = setTimeout(() => {

@@ -14,12 +14,14 @@ import { useLocale } from '../../../lib/locale-store';
 import { notify } from '../../../lib/notification-store';
 import { paths } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
-import { cardState, shownEstimate, shownWait } from '../../../lib/queue';
+import { cardState, shownEstimate } from '../../../lib/queue';
+import { choiceEstimate, currentChoice } from '../../../lib/barbers';
 import { useActiveOrderStore } from '../../../lib/active-order-store';
 import { useIsLoggedIn } from '../../../lib/session-store';
 import { useProfile } from '../../auth/api/get-profile';
 import { useShop } from '../../shops/api/get-shop';
 import { useShopEvents } from '../../shops/api/use-shop-events';
+import { BarberChoice } from '../components/barber-choice';
 import { OrderReview } from '../components/order-review';
 import { ServiceList } from '../components/service-list';
 import { ShopImage } from '../components/shop-image';
@@ -27,7 +29,15 @@ import { ShopInfo } from '../components/shop-info';
 import { useSendOrder } from '../hooks/use-send-order';
 import { useShopNotice } from '../hooks/use-shop-notice';
 import { useOrderDraftStore } from '../stores/order-draft-store';
-import { accept, canEdit, edit, nextStep, toggleExtra, toggleService } from '../utils/order-draft';
+import {
+  accept,
+  canEdit,
+  chooseBarber,
+  edit,
+  nextStep,
+  toggleExtra,
+  toggleService,
+} from '../utils/order-draft';
 
 // The login form (and zod, which validates it) loads when a guest first presses next: a shop page
 // opened from a link does not pay for it.
@@ -118,6 +128,13 @@ export function ShopPageRoute() {
   const activeOrderId = loggedIn ? (profile.data?.active_order_id ?? null) : null;
   const takingOrders = cardState(data) === 'takingOrders' && activeOrderId === null;
   const editable = canEdit(draft, takingOrders);
+  // The barber chosen, while the shop still lists them as working today, and the wait of that
+  // choice for this customer (the shop's own wait is the first available's).
+  const barberId = currentChoice(data.barbers, draft.barberId ?? null);
+  const barber = data.barbers.find((b) => b.id === barberId) ?? null;
+  const choiceWait = (p: number | null) =>
+    choiceEstimate(data.service_time_estimates, data.barbers, barberId, p);
+  const chosen = choiceWait(priority);
 
   const next = (isLoggedIn: boolean, currentWait: number | null) => {
     switch (nextStep({ loggedIn: isLoggedIn, wait: currentWait })) {
@@ -143,8 +160,9 @@ export function ShopPageRoute() {
         <OrderReview
           shop={data}
           draft={draft}
-          wait={wait}
-          range={range}
+          barber={barber}
+          wait={chosen?.wait_time ?? null}
+          range={chosen?.wait_range ?? null}
           onSend={() => void send()}
           onEdit={() => apply(edit)}
         />
@@ -191,12 +209,19 @@ export function ShopPageRoute() {
         onToggleService={(serviceId) => apply((d) => toggleService(d, serviceId))}
         onToggleExtra={(serviceId, extraId) => apply((d) => toggleExtra(d, serviceId, extraId))}
       />
+      <BarberChoice
+        shop={data}
+        priority={priority}
+        value={barberId}
+        onChange={(id) => apply((d) => chooseBarber(d, id))}
+        disabled={!editable}
+      />
       {draft.status === 'pending' && takingOrders ? (
         <div className="next-bar">
           <button
             type="button"
             className="button button--primary button--block"
-            onClick={() => next(loggedIn, wait)}
+            onClick={() => next(loggedIn, chosen?.wait_time ?? null)}
           >
             {t('shop.next', { count: draft.serviceIds.length })}
           </button>
@@ -212,10 +237,7 @@ export function ShopPageRoute() {
               setLoginOpen(false);
               next(
                 true,
-                shownWait(
-                  data.service_time_estimates,
-                  loggedInProfile.membership?.priority ?? null,
-                ),
+                choiceWait(loggedInProfile.membership?.priority ?? null)?.wait_time ?? null,
               );
             }}
           />

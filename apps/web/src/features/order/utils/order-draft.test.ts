@@ -3,6 +3,7 @@ import type { Pob } from '@jono/contract';
 import {
   accept,
   canEdit,
+  chooseBarber,
   edit,
   emptyDraft,
   nextStep,
@@ -104,5 +105,45 @@ describe('the order sent', () => {
       ],
     });
     expect(orderTotals(shop, draft)).toEqual({ price: 6900, duration: 45 });
+  });
+});
+
+describe('choosing a barber', () => {
+  const barber = (id: number, fields: Partial<Pob['barbers'][number]> = {}) => ({
+    id,
+    first_name: `Barber ${id}`,
+    photo: null,
+    languages: [],
+    specialities: '',
+    on_duty: true,
+    next_shift_at: null,
+    service_time_estimates: [],
+    ...fields,
+  });
+  const withBarbers = {
+    ...shop,
+    barbers: [barber(3), barber(4, { on_duty: false, next_shift_at: null })],
+  } as Pob;
+
+  it('sends the chosen barber with the order, and no barber for the first available', () => {
+    const draft = toggleService(emptyDraft(7), 1);
+    expect(orderPayload(withBarbers, draft)).not.toHaveProperty('barber_id');
+    expect(orderPayload(withBarbers, chooseBarber(draft, 3)).barber_id).toBe(3);
+    expect(
+      orderPayload(withBarbers, chooseBarber(chooseBarber(draft, 3), null)),
+    ).not.toHaveProperty('barber_id');
+  });
+
+  it('falls back to the first available when the barber is gone or done for the day', () => {
+    const draft = toggleService(emptyDraft(7), 1);
+    expect(orderPayload(withBarbers, chooseBarber(draft, 4))).not.toHaveProperty('barber_id');
+    expect(orderPayload(withBarbers, chooseBarber(draft, 99))).not.toHaveProperty('barber_id');
+  });
+
+  it('is kept while editing and fixed once the order is accepted', () => {
+    const pending = chooseBarber(toggleService(emptyDraft(7), 1), 3);
+    const accepted = accept(pending);
+    expect(chooseBarber(accepted, null).barberId).toBe(3);
+    expect(edit(accepted).barberId).toBe(3);
   });
 });

@@ -1,6 +1,7 @@
 // The order being built (section 4) as pure transitions: idle, pending once a service is added,
 // back to idle when the last one goes, accepted after next, pending again on edit; and sending.
 import type { CreateOrderPayload, OrderItem, Pob } from '@jono/contract';
+import { currentChoice } from '../../../lib/barbers';
 
 /** Fixed service amount per item (section 9). */
 const AMOUNT = 1 as const;
@@ -15,6 +16,8 @@ export interface OrderDraft {
   serviceIds: number[];
   /** Selected extras per service id. */
   extraServiceIds: Record<number, number[]>;
+  /** The barber chosen (issue 30); null: the first available. */
+  barberId: number | null;
   sending: SendStatus;
   error: SendError | null;
   errorMessage: string | null;
@@ -25,6 +28,7 @@ export const emptyDraft = (shopId: number | null = null): OrderDraft => ({
   status: 'idle',
   serviceIds: [],
   extraServiceIds: {},
+  barberId: null,
   sending: 'idle',
   error: null,
   errorMessage: null,
@@ -64,6 +68,12 @@ export function toggleExtra(draft: OrderDraft, serviceId: number, extraId: numbe
   return { ...draft, extraServiceIds: { ...draft.extraServiceIds, [serviceId]: next } };
 }
 
+/** Choosing a barber (null: the first available) is part of editing the order. */
+export function chooseBarber(draft: OrderDraft, barberId: number | null): OrderDraft {
+  if (draft.status === 'accepted' || draft.barberId === barberId) return draft;
+  return { ...draft, barberId };
+}
+
 export function accept(draft: OrderDraft): OrderDraft {
   return draft.status === 'pending'
     ? { ...draft, status: 'accepted', error: null, errorMessage: null, sending: 'idle' }
@@ -100,7 +110,10 @@ export function nextStep(input: { loggedIn: boolean; wait: number | null }): Nex
   return 'accept';
 }
 
-/** The POST body: one item per service with its info and chosen extras, amounts fixed at 1. */
+/**
+ * The POST body: one item per service with its info and chosen extras, amounts fixed at 1, and
+ * the chosen barber while the shop still lists them as working today (else the first available).
+ */
 export function orderPayload(shop: Pob, draft: OrderDraft): CreateOrderPayload {
   const items = draft.serviceIds.flatMap((serviceId): OrderItem[] => {
     const service = shop.services.find((s) => s.id === serviceId);
@@ -125,7 +138,10 @@ export function orderPayload(shop: Pob, draft: OrderDraft): CreateOrderPayload {
       },
     ];
   });
-  return { pob_id: shop.id, items };
+  const barberId = currentChoice(shop.barbers, draft.barberId ?? null);
+  return barberId === null
+    ? { pob_id: shop.id, items }
+    : { pob_id: shop.id, items, barber_id: barberId };
 }
 
 /** Sum of prices (cents) and durations (minutes) of the chosen services and extras. */

@@ -28,6 +28,7 @@ import { RejoinButton } from '../components/rejoin-button';
 import { ShorterQueue } from '../components/shorter-queue';
 import { TravelCard } from '../components/travel-card';
 import { AlertControls } from '../components/alert-controls';
+import { BarberCard } from '../components/barber-card';
 import { ShopNotice } from '../components/shop-notice';
 import { WaitChangeNote } from '../components/wait-change-note';
 import { ReceiptOverlay } from '../components/receipt-overlay';
@@ -155,6 +156,11 @@ export function TrackingRoute() {
         {view.text === 'live' ? t(messageKey(message)) : t(`statusText.${stage}`)}
       </p>
       <WaitChangeNote order={data} now={order.dataUpdatedAt} />
+      <BarberCard
+        order={data}
+        shop={shop.data}
+        priority={profile.data?.membership?.priority ?? null}
+      />
 
       {status ? (
         <button
