@@ -344,6 +344,7 @@ const VALID_BODIES: Record<string, unknown> = {
   },
   'POST /staff/notices/': { text: 'Olemme myöhässä', translations: { en: 'We are late' } },
   'PUT /customers/{id}/orders/{orderId}/alerts/': { ahead: 2, minutes: null, channel: 'sms' },
+  'PUT /staff/shop/alerts/': { ahead: null, minutes: 15, channel: 'sms' },
   'POST /dev/sms-inbox': { from: '+358401234567', text: 'status' },
 };
 
