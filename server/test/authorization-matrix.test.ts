@@ -68,6 +68,8 @@ const MANAGER = new Set([
   'DELETE /staff/barbers/{barberId}/',
   'PUT /staff/rota/{date}/barbers/{barberId}/',
   'DELETE /staff/rota/{date}/barbers/{barberId}/',
+  'GET /staff/shop/alerts/',
+  'PUT /staff/shop/alerts/',
 ]);
 const BARBER = new Set([
   'GET /staff/queue/',

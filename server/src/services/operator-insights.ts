@@ -3,12 +3,13 @@
 // through the day, joins by weekday and hour, drop-off by place and by shown wait, durations per
 // service and per barber). One read of the history per shop (or market) is kept
 // INSIGHTS_TTL_MS: these move by the day, not by the minute.
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Forecast, OperatorCharts } from '@jono/contract';
 import { barbersNeeded, localDateHour, localTimeToEpoch, oneTimeMeanWait } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { pobs } from '../db/schema';
-import { barbers as barberRows, orders, staff } from '../db/schema';
+import { barberDays, barbers, barbers as barberRows, orders, staff } from '../db/schema';
+import { localDay, planOf, shiftsOn, type Interval } from './rota';
 
 export const INSIGHT_WEEKS = 8;
 export const INSIGHTS_TTL_MS = 10 * 60_000;
@@ -122,7 +123,9 @@ export class Insights {
  * The barbers each hour of the next seven days needs so that a one-time customer's mean wait
  * stays under `target` minutes, from the arrival rates learnt per weekday and hour (served
  * joins only), the mean service time, and Erlang C with members first; beside it, the chairs
- * that served someone in the same hour a week earlier.
+ * that served someone in the same hour a week earlier (no duty history is kept: the chairs of
+ * the orders served are what the database knows of who was at work), and for a shop with named
+ * barbers (issue 30) the barbers its rota plans at work that hour.
  */
 export async function staffingForecast(
   ctx: MarketContext,
@@ -178,6 +181,7 @@ export async function staffingForecast(
     }
     return chairs.size;
   };
+  const rostered = await rosterOf(ctx, pob, now);
   const hours: Forecast['hours'] = [];
   const startHour = Math.floor(now / HOUR) * HOUR;
   for (let t = startHour; t < startHour + 7 * 24 * HOUR; t += HOUR) {
@@ -210,6 +214,7 @@ export async function staffingForecast(
       needed,
       mean_wait: Number.isFinite(wait) ? Math.round(wait * 10) / 10 : 0,
       on_duty_last_week: busy(t - 7 * DAY),
+      rostered: rostered ? rostered(t) : null,
     });
   }
   return {
@@ -222,10 +227,66 @@ export async function staffingForecast(
   };
 }
 
+/** A barber counts as rostered for an hour when planned at work at least this much of it. */
+export const ROSTERED_MIN_MS = 30 * MINUTE;
+
+/**
+ * The shop's rota for the next eight days (issue 30's named barbers: each day's own shifts where
+ * the manager entered them, else the weekly template's): answers how many barbers are planned at
+ * work for at least half of the hour starting at a time; null for a shop without named barbers.
+ */
+async function rosterOf(
+  ctx: MarketContext,
+  pob: Pick<typeof pobs.$inferSelect, 'id' | 'timeZone'>,
+  now: number,
+): Promise<((hourStart: number) => number) | null> {
+  const rows = await ctx.db
+    .select()
+    .from(barbers)
+    .where(and(eq(barbers.pobId, pob.id), isNull(barbers.removedAt)));
+  if (rows.length === 0) return null;
+  const days = [
+    ...new Set(Array.from({ length: 9 }, (_, i) => localDay(pob.timeZone, now + i * DAY))),
+  ];
+  const own = await ctx.db
+    .select()
+    .from(barberDays)
+    .where(
+      and(
+        inArray(
+          barberDays.barberId,
+          rows.map((r) => r.id),
+        ),
+        inArray(barberDays.day, days),
+      ),
+    );
+  const planned: Interval[][] = rows.map((row) =>
+    days.flatMap((day) =>
+      shiftsOn(
+        pob.timeZone,
+        day,
+        planOf(
+          row,
+          own.find((d) => d.barberId === row.id && d.day === day),
+          day,
+        ).shifts,
+      ),
+    ),
+  );
+  return (start) =>
+    planned.filter((shifts) => {
+      const overlap = shifts.reduce(
+        (sum, s) => sum + Math.max(0, Math.min(s.to, start + HOUR) - Math.max(s.from, start)),
+        0,
+      );
+      return overlap >= ROSTERED_MIN_MS;
+    }).length;
+}
+
 /** The forecast as CSV (one row per hour), for a spreadsheet. */
 export function forecastCsv(f: Forecast): string {
   const head =
-    'start,date,weekday,hour,arrivals_per_hour,barbers_needed,one_time_mean_wait_min,on_duty_last_week';
+    'start,date,weekday,hour,arrivals_per_hour,barbers_needed,one_time_mean_wait_min,on_duty_last_week,rostered';
   const lines = f.hours.map((h) =>
     [
       h.start,
@@ -236,6 +297,7 @@ export function forecastCsv(f: Forecast): string {
       h.needed,
       h.mean_wait,
       h.on_duty_last_week,
+      h.rostered ?? '',
     ].join(','),
   );
   return `${[head, ...lines].join('\n')}\n`;
