@@ -27,7 +27,7 @@ import {
   type Shift,
 } from './barber-schedule';
 import { chairsOnDuty, orderMinutes, typicalMinutes } from './list-schedule';
-import { firstAbove, MIN_REMAINING_MINUTES } from './remaining-time';
+import { firstAbove, MIN_REMAINING_MINUTES, probablyFinished } from './remaining-time';
 import { sortQueue } from './sort-queue';
 import type { QueueOrder, RotaBarber, ShopQueueState } from './types';
 import { mulberry32 } from './sim/random';
@@ -204,6 +204,14 @@ export function sampleWaits(
 
   const inService = state.orders.filter((o) => o.status === 'in_service');
   const serviceCenters = inService.map((o) => orderMinutes(state, o));
+  // A finish probably forgotten (remaining-time.ts): that chair is free now in every run.
+  const finishedNow = inService.map((o, i) =>
+    probablyFinished(
+      serviceCenters[i] as number,
+      (now - (o.startedAt ?? now)) / MINUTE,
+      model?.residuals ?? null,
+    ),
+  );
   const queue = sortQueue(state.orders);
   const n = queue.length;
   const minutes = queue.map((o) => orderMinutes(state, o));
@@ -254,6 +262,7 @@ export function sampleWaits(
 
   /** When the service under way inService[i] ends in run r: a draw longer than it has lasted. */
   const serviceEnd = (o: QueueOrder, i: number, r: number): number => {
+    if (finishedNow[i]) return now;
     const center = serviceCenters[i] as number;
     const start = o.startedAt ?? now;
     const elapsed = Math.max(0, (now - start) / MINUTE);
@@ -278,7 +287,7 @@ export function sampleWaits(
     const since = absentFor[i] as number;
     let at = now;
     const given = readyAt[i] ?? null;
-    if (hashUniform(seed ^ o.id, r, 3) < cancelShare) at = Infinity;
+    if (hashUniform(seed ^ o.id, r, 3) < (o.cancelChance ?? cancelShare)) at = Infinity;
     else if (given !== null) at = given;
     else if (since >= 0) {
       if (hashUniform(seed ^ o.id, r, 4) < (noShowChance[i] as number)) at = Infinity;
