@@ -1,16 +1,25 @@
-// Accuracy of the shown waits on the simulator's standard scenarios (@jono/queue's honest
-// simulator: several service-time families, surges, far joiners, 1 and 8 chairs, 0 % and 70 %
-// members, 20 % no-shows, barbers going off duty), Jono's estimate against the queue-length and
-// priority-aware baselines and the oracle floor, per priority class and wait bucket; and the cost
-// of one shop's estimate at 5, 30 and 100 waiting orders. `BENCH_ONLY=accuracy npm run bench`.
+// Accuracy of the shown waits on the simulator's measured set (the standard scenarios and those
+// of the classes an independent audit used: other service-time families, a lunch break, bus-loads
+// of walk-ins, long travel with no-shows, forgotten finishes, a quiet Sunday, and issue 30's named
+// barbers of different speeds with a lunch in turns): every target of
+// docs/decisions/005 (issue 31) per scenario and priority, against the oracle floor on the same
+// customers, with 90 % intervals from resampling whole days and a verdict each; a line per
+// baseline (queue length, priority-aware queue length); and the cost of one shop's estimate at
+// 5, 30 and 100 waiting orders. `BENCH_ONLY=accuracy npm run bench`; a smaller run while
+// developing: `ACCURACY_DAYS=7 ACCURACY_SCENARIOS=quiet-weekday,lunch-break` (or the flags
+// `--days=7 --scenarios=...` running this file alone with tsx).
+import { readFileSync, writeFileSync } from 'node:fs';
 import {
   BARBER_SCENARIOS,
   DEFAULT_SAMPLES,
   estimateQueue,
-  runScenario,
-  STANDARD_SCENARIOS,
+  figuresOf,
+  formatVerdicts,
+  judgeTargets,
+  MEASURED_SCENARIOS,
+  measureDays,
 } from '@jono/queue';
-import type { ScenarioResult } from '@jono/queue';
+import type { DayOutcome, Figures, ScenarioResult, Verdict } from '@jono/queue';
 import { shopState } from './engine-scale';
 import { parseOptions, type BenchOptions } from './lib/options';
 import { interleavedMedians, round } from './lib/stats';
@@ -22,11 +31,24 @@ export interface CostPoint {
   ms: number;
 }
 
+/** A scenario's figures for the targets (ratios to the oracle, shares, baselines). */
+export interface ScenarioFigures extends Figures {
+  scenario: string;
+}
+
 export interface AccuracyResult {
   status: 'ok';
   /** Monte Carlo runs per estimate (Jono's and the oracle's). */
   runs: number;
+  /** Measured days per scenario (after its history days). */
+  days: number;
+  /** Per scenario, priority class and wait bucket, as the simulator's CLI reports them. */
   scenarios: ScenarioResult[];
+  /** The targets' figures per scenario (pooled over its priorities). */
+  figures: ScenarioFigures[];
+  verdicts: Verdict[];
+  /** The verdicts as Markdown, for docs/benchmarks.md. */
+  report: string;
   /**
    * Named barbers of different speeds with a lunch in turns (issue 30), nobody, 30 % and 70 %
    * of customers choosing a barber: `byBarber` has the first available and each chosen barber.
@@ -40,6 +62,8 @@ export interface AccuracyResult {
 /** Services under way in the cost's shop (engine-scale's shop has three chairs). */
 const CHAIRS = 3;
 export const COST_SIZES = [5, 30, 100];
+/** Measured days per scenario: the targets ask for at least 28. */
+export const DEFAULT_DAYS = 28;
 
 export function estimateCost(opts: BenchOptions): CostPoint[] {
   const states = COST_SIZES.map((waiting) => shopState(waiting + CHAIRS, waiting));
@@ -51,21 +75,81 @@ export function estimateCost(opts: BenchOptions): CostPoint[] {
   return COST_SIZES.map((waiting, i) => ({ waiting, ms: round(medians[i] ?? Number.NaN, 3) }));
 }
 
-export function runAccuracy(opts: BenchOptions): AccuracyResult {
+/** `--days=N` and `--scenarios=a,b` (or ACCURACY_DAYS, ACCURACY_SCENARIOS). */
+export function accuracySize(argv: readonly string[]): { days: number; names: string[] } {
+  const flag = (name: string) =>
+    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ??
+    process.env[`ACCURACY_${name.toUpperCase()}`];
+  const days = Number(flag('days') ?? DEFAULT_DAYS);
+  const names = (flag('scenarios') ?? '').split(',').filter(Boolean);
+  if (!Number.isInteger(days) || days < 1) throw new Error(`--days must be a whole number >= 1`);
+  const unknown = names.filter((n) => !MEASURED_SCENARIOS.some((s) => s.name === n));
+  if (unknown.length > 0) throw new Error(`unknown scenarios: ${unknown.join(', ')}`);
+  return { days, names };
+}
+
+export function runAccuracy(opts: BenchOptions, argv: readonly string[] = []): AccuracyResult {
+  const { days, names } = accuracySize(argv);
+  const chosen = MEASURED_SCENARIOS.filter((s) => names.length === 0 || names.includes(s.name));
   const t0 = Date.now();
-  const scenarios = STANDARD_SCENARIOS.map((scenario) => runScenario(scenario));
-  const barbers = BARBER_SCENARIOS.map((scenario) => runScenario(scenario));
+  const byScenario = new Map<string, DayOutcome[]>();
+  const scenarios: ScenarioResult[] = [];
+  for (const scenario of chosen) {
+    const measured = measureDays({ ...scenario, days });
+    byScenario.set(scenario.name, measured.outcomes);
+    scenarios.push(measured.result);
+  }
   const simulationSeconds = Math.round((Date.now() - t0) / 1000);
+  const verdicts = judgeTargets(byScenario);
   return {
     status: 'ok',
     runs: DEFAULT_SAMPLES,
+    days,
     scenarios,
-    barbers,
+    figures: [...byScenario].map(([scenario, rows]) => ({ scenario, ...figuresOf(rows) })),
+    verdicts,
+    report: formatVerdicts(verdicts),
+    barbers: scenarios.filter((r) => BARBER_SCENARIOS.some((b) => b.name === r.scenario)),
     cost: estimateCost(opts),
     simulationSeconds,
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(runAccuracy(parseOptions(process.argv.slice(2))), null, 2));
+/**
+ * Runs alone: `--save=file.json` keeps each scenario's outcomes as it finishes (runs of a few
+ * scenarios each can share the machine's cores), `--load=a.json,b.json` judges saved ones
+ * together; `--markdown` prints the verdicts' table.
+ */
+function main(argv: readonly string[]): void {
+  const flag = (name: string) =>
+    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const load = flag('load');
+  if (load) {
+    const byScenario = new Map<string, DayOutcome[]>();
+    for (const file of load.split(',')) {
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, DayOutcome[]>;
+      for (const [name, rows] of Object.entries(saved)) byScenario.set(name, rows);
+    }
+    const verdicts = judgeTargets(byScenario);
+    const figures = [...byScenario].map(([scenario, rows]) => ({ scenario, ...figuresOf(rows) }));
+    if (argv.includes('--markdown')) console.log(formatVerdicts(verdicts));
+    else console.log(JSON.stringify({ figures, verdicts }, null, 2));
+    return;
+  }
+  const save = flag('save');
+  if (save) {
+    const { days, names } = accuracySize(argv);
+    const saved: Record<string, DayOutcome[]> = {};
+    for (const scenario of MEASURED_SCENARIOS) {
+      if (names.length > 0 && !names.includes(scenario.name)) continue;
+      saved[scenario.name] = measureDays({ ...scenario, days }).outcomes;
+      writeFileSync(save, JSON.stringify(saved));
+    }
+    return;
+  }
+  const result = runAccuracy(parseOptions(argv), argv);
+  if (argv.includes('--markdown')) console.log(result.report);
+  else console.log(JSON.stringify(result, null, 2));
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) main(process.argv.slice(2));

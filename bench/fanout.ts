@@ -44,8 +44,12 @@ export interface FanoutPoint {
 }
 
 export interface StormResult {
-  /** "at once": every client connects in the same instant; "app back-off": as the apps reconnect. */
-  mode: 'at once' | 'app back-off';
+  /**
+   * "at once": every client connects in the same instant; "app back-off": as the apps reconnect
+   * (full jitter from 1 s); "retry window": within the window the node's `retry:` field asks for
+   * (reconnectSpreadMs of the streams it held).
+   */
+  mode: 'at once' | 'app back-off' | 'retry window';
   clients: number;
   /** Failed attempts tried again (app back-off). */
   retried: number;
@@ -160,6 +164,7 @@ function openStreams(
   round: number,
   batch: number,
   droppedAt?: number,
+  useRetry?: boolean,
 ): Promise<(WorkerReport | undefined)[]> {
   return Promise.all(
     split(targets, workers.length).map((part, w) =>
@@ -172,6 +177,7 @@ function openStreams(
           targets: part,
           batch,
           droppedAt,
+          useRetry,
         },
         'opened',
         300_000,
@@ -274,8 +280,16 @@ async function storm(
   const c0 = performance.now();
   // App back-off: the clients are cut off a moment from now (once every worker has the list).
   const droppedAt =
-    mode === 'app back-off' ? performance.timeOrigin + performance.now() + 300 : undefined;
-  const reports = await openStreams(jono, workers, targets, round, 0, droppedAt);
+    mode === 'at once' ? undefined : performance.timeOrigin + performance.now() + 300;
+  const reports = await openStreams(
+    jono,
+    workers,
+    targets,
+    round,
+    0,
+    droppedAt,
+    mode === 'retry window',
+  );
   const seconds = (performance.now() - c0) / 1000;
   const serverCpu = Math.round(((groupCpuSeconds(jono.pgid) - server0) / seconds) * 100);
   const healthzMaxMs = await stopProbe();
@@ -358,6 +372,7 @@ async function runBackend(
     const clients = sizes[sizes.length - 1] ?? 1000;
     const storms = [
       await storm(jono, workers, clients, orderTarget, 'app back-off', 9),
+      await storm(jono, workers, clients, orderTarget, 'retry window', 11),
       await storm(jono, workers, clients, orderTarget, 'at once', 10),
     ];
     return { backend, status: 'ok', orders: orders.length, points, storms };

@@ -250,6 +250,15 @@ group is judged on coverage and width when it has ${MIN_JUDGED} of them. Minutes
       ]),
     ),
   );
+  if (a.report) {
+    out.push(`### Targets of decision 005 (issue 31)\n`);
+    out.push(`Each target against the oracle on the same customers, per scenario and priority class, over
+${a.days ?? DEFAULT_SCENARIO.days} measured days a scenario (after ${DEFAULT_SCENARIO.historyDays} history days); the interval is the 90 % interval
+from resampling whole days (400 resamples). The measured set: the standard scenarios, those of
+the audit's classes and the named barbers' (\`MEASURED_SCENARIOS\`).
+`);
+    out.push(`${a.report}\n`);
+  }
   out.push(`### Per priority class\n`);
   out.push(
     table(

@@ -8,6 +8,19 @@ import { reconnectDelayMs } from '@jono/contract';
 export interface StreamTarget {
   path: string;
   token?: string;
+  /** A number the coordinator knows the stream by (busy-hour: its shop). */
+  tag?: number;
+}
+
+/** Every message a stream received while recording (busy-hour.ts). */
+export interface Arrival {
+  tag: number;
+  /** Wall-clock ms of its arrival. */
+  at: number;
+  /** The message's `as_of` (an order's: when its view was computed), wall-clock ms. */
+  asOf?: number;
+  /** Its size in bytes (a chunk's bytes over its messages). */
+  bytes: number;
 }
 
 export type WorkerCommand =
@@ -26,8 +39,13 @@ export type WorkerCommand =
        * First-message times then count from this moment.
        */
       droppedAt?: number;
+      /** With droppedAt: wait within the node's `retry:` window, not the apps' fixed first one. */
+      useRetry?: boolean;
     }
   | { type: 'arm' }
+  /** Start keeping every message's arrival (busy-hour), or stop and report them. */
+  | { type: 'record' }
+  | { type: 'recorded' }
   | { type: 'close' };
 
 export type WorkerReport =
@@ -54,6 +72,8 @@ export type WorkerReport =
       missing: number;
       cpuMs: number;
     }
+  | { type: 'recording' }
+  | { type: 'records'; arrivals: Arrival[]; cpuMs: number }
   | { type: 'closed' };
 
 interface Conn {
@@ -63,6 +83,7 @@ interface Conn {
   armed: boolean;
   after?: number;
   tail: string;
+  tag: number;
 }
 
 /** Attempts of a reconnecting client before it counts as failed. */
@@ -74,6 +95,15 @@ const send = (report: WorkerReport) => process.send?.(report);
 let armed = false;
 let cpuAtArm = process.cpuUsage();
 let pendingAfter = 0;
+let recording = false;
+let records: Arrival[] = [];
+let cpuAtRecord = process.cpuUsage();
+const AS_OF = /"as_of":"([^"]+)"/g;
+/**
+ * The reconnect window the node asked for in its streams' `retry:` field (the last one seen): a
+ * client cut off waits a random part of it, as reconnectDelayMs does with it.
+ */
+let spreadMs: number | undefined;
 
 function request(host: string, target: StreamTarget): string {
   return [
@@ -99,6 +129,7 @@ function open(
       started: now(),
       armed: false,
       tail: '',
+      tag: target.tag ?? 0,
     };
     let settled = false;
     const settle = (result: Conn | string) => {
@@ -111,6 +142,8 @@ function open(
     conn.socket.on('connect', () => conn.socket.write(request(host, target)));
     conn.socket.on('data', (chunk: string) => {
       const text = conn.tail + chunk;
+      const retry = /(?:^|\n)retry: (\d+)/.exec(chunk);
+      if (retry) spreadMs = Number(retry[1]);
       conn.tail = text.slice(-6);
       if (!text.includes('data:')) {
         if (conn.first === undefined && /^HTTP\/1\.1 [^2]/.test(text)) {
@@ -120,6 +153,20 @@ function open(
         return;
       }
       const t = now();
+      if (recording && conn.first !== undefined) {
+        // One record per message; a message cut between two chunks counts in the later one.
+        const stamps = [...text.matchAll(AS_OF)].map((m) => Date.parse(m[1] ?? ''));
+        const messages = Math.max(1, text.split('\ndata:').length - 1, stamps.length);
+        for (let k = 0; k < messages; k++) {
+          const asOf = stamps[k];
+          records.push({
+            tag: conn.tag,
+            at: t,
+            bytes: Math.round(chunk.length / messages),
+            ...(asOf ? { asOf } : {}),
+          });
+        }
+      }
       if (conn.first === undefined) {
         conn.first = t;
         settle(conn);
@@ -160,7 +207,8 @@ process.on('message', async (cmd: WorkerCommand) => {
       let result: Conn | string = 'not tried';
       for (let attempt = 0; attempt < (dropped === undefined ? 1 : MAX_ATTEMPTS); attempt++) {
         if (dropped !== undefined) {
-          const wait = (attempt === 0 ? dropped : now()) + reconnectDelayMs(attempt) - now();
+          const delay = reconnectDelayMs(attempt, Math.random, cmd.useRetry ? spreadMs : undefined);
+          const wait = (attempt === 0 ? dropped : now()) + delay - now();
           await new Promise((r) => setTimeout(r, Math.max(0, wait)));
         }
         result = await open(cmd.host, cmd.port, from, target);
@@ -201,6 +249,16 @@ process.on('message', async (cmd: WorkerCommand) => {
     armed = true;
     cpuAtArm = process.cpuUsage();
     send({ type: 'armed' });
+  } else if (cmd.type === 'record') {
+    records = [];
+    recording = true;
+    cpuAtRecord = process.cpuUsage();
+    send({ type: 'recording' });
+  } else if (cmd.type === 'recorded') {
+    recording = false;
+    const cpu = process.cpuUsage(cpuAtRecord);
+    send({ type: 'records', arrivals: records, cpuMs: (cpu.user + cpu.system) / 1000 });
+    records = [];
   } else if (cmd.type === 'close') {
     armed = false;
     for (const c of conns) c.socket.destroy();

@@ -61,6 +61,8 @@ const MANAGER = new Set([
   'DELETE /staff/devices/{deviceId}/',
   'POST /staff/devices/{deviceId}/rotate/',
   'PATCH /staff/shop/presence/',
+  'GET /staff/shop/alerts/',
+  'PUT /staff/shop/alerts/',
   'POST /staff/barbers/',
   'PATCH /staff/barbers/{barberId}/',
   'DELETE /staff/barbers/{barberId}/',

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { orderSchema, pobEventSchema, staffQueueSchema, type PobEvent } from '@jono/contract';
+import {
+  orderSchema,
+  pobEventSchema,
+  reconnectSpreadMs,
+  staffQueueSchema,
+  type PobEvent,
+} from '@jono/contract';
 import { buildTestApp, streamTicket } from './helpers';
 import { WEDNESDAY_NOON, catalogue, join, newCustomer, setShop } from './queue-factories';
 import { openSse, type SseClient } from './sse-client';
@@ -178,14 +184,25 @@ describe('fan-out', () => {
 
     // One change: another customer joins.
     expect((await join(app, await newCustomer(app), 13)).statusCode).toBe(201);
-    for (const s of all) await s.next();
+    for (const s of [...streams.staff, ...streams.shop]) await s.next();
     // One shop message, one staff board and one order message: not one per stream.
     expect(app.live.feeds.builds - before).toBe(3);
-    for (const group of Object.values(streams)) {
+    for (const group of [streams.staff, streams.shop]) {
       expect(new Set(group.map((s) => s.ids[1])).size).toBe(1);
     }
     // The board and the shop's estimates moved (the order ahead of the newcomer did not).
     for (const s of [...streams.staff, ...streams.shop]) expect(s.ids[1]).not.toBe(s.ids[0]);
+    // ...so its streams are sent nothing: their order is as they have it (issue 29).
+    for (const s of streams.order) await expect(s.next(undefined, 300)).rejects.toThrow();
+    // A change that moves it reaches them all, with the same bytes: staff cancel it.
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/fi/staff/orders/${orderId}/cancel/`,
+      headers: staff,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    for (const s of streams.order) expect(await s.next()).toMatchObject({ status: 'cancelled' });
+    expect(new Set(streams.order.map((s) => s.ids[1])).size).toBe(1);
   });
 
   it('does not send again a state the reconnecting client already has (Last-Event-ID)', async () => {
@@ -205,6 +222,28 @@ describe('fan-out', () => {
     expect(await byQuery.next()).toEqual(changed);
     expect(resumed.ids).toEqual([first.ids[1]]);
     expect(byQuery.ids).toEqual([first.ids[1]]);
+  });
+});
+
+describe('the reconnect window', () => {
+  it("asks in the retry field for a window that widens with the node's streams", async () => {
+    const first = async () => {
+      const abort = new AbortController();
+      const res = await fetch(`${base}/pobs/4/events`, { signal: abort.signal });
+      const reader = res.body?.getReader();
+      let chunk = '';
+      while (!/retry: \d+\n/.test(chunk)) {
+        const next = await reader?.read();
+        if (!next || next.done) break;
+        chunk += new TextDecoder().decode(next.value);
+      }
+      return { retry: Number(/retry: (\d+)/.exec(chunk)?.[1]), close: () => abort.abort() };
+    };
+    const one = await first();
+    expect(one.retry).toBe(reconnectSpreadMs(app.live.streams.size - 1));
+    // The window a node of 10,000 streams asks for is wider than one of a few.
+    expect(reconnectSpreadMs(10_000)).toBeGreaterThan(one.retry);
+    one.close();
   });
 });
 

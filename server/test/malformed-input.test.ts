@@ -268,6 +268,7 @@ const VALID_BODIES: Record<string, unknown> = {
     phone: '0401234567',
   },
   'POST /staff/orders/{orderId}/start/': { chair: 1 },
+  'PUT /staff/shop/alerts/': { ahead: 2, minutes: null, channel: 'sms' },
   'POST /staff/barbers/': {
     first_name: 'Aino',
     photo: '/media/barbers/barber-1.svg',
@@ -344,7 +345,6 @@ const VALID_BODIES: Record<string, unknown> = {
   },
   'POST /staff/notices/': { text: 'Olemme myöhässä', translations: { en: 'We are late' } },
   'PUT /customers/{id}/orders/{orderId}/alerts/': { ahead: 2, minutes: null, channel: 'sms' },
-  'PUT /staff/shop/alerts/': { ahead: null, minutes: 15, channel: 'sms' },
   'POST /dev/sms-inbox': { from: '+358401234567', text: 'status' },
 };
 

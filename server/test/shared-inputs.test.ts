@@ -60,6 +60,7 @@ function orderRow(pobId: number, o: OrderRecord) {
     checkedInAt: o.checkedInAt === null ? null : new Date(o.checkedInAt),
     joinedAt: new Date(o.joinedAt),
     startedAt: o.startedAt === null ? null : new Date(o.startedAt),
+    turnAt: o.turnAt == null ? null : new Date(o.turnAt),
     finishedAt: o.finishedAt === null ? null : new Date(o.finishedAt),
     plannedMinutes: o.plannedMinutes,
     startedBy: o.barberId,
@@ -85,7 +86,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('one input builder', () => {
+// Three simulated days with a sweep every minute (issue 31): tens of seconds on busy shared cores.
+describe('one input builder', { timeout: 180_000 }, () => {
   it('the server builds from its rows the very state the simulator gave the engine', async () => {
     const view = simulatedMoment();
     const db = fi(app).db;
@@ -108,20 +110,22 @@ describe('one input builder', () => {
       .returning();
     if (!pob) throw new Error('shop insert failed');
     await db.insert(orders).values(view.records.orders.map((o) => orderRow(pob.id, o)));
-    await db.insert(waitEstimates).values(
-      view.records.estimates.map((e) => ({
-        orderId: e.orderId + OFFSET,
-        pobId: pob.id,
-        priority: e.priority,
-        at: new Date(e.at),
-        modelP10: e.model.p10,
-        modelP50: e.model.p50,
-        modelP90: e.model.p90,
-        wait: Math.round(e.model.p50),
-        low: Math.floor(e.model.p10),
-        high: Math.ceil(e.model.p90),
-      })),
-    );
+    // In chunks: a day of sweeps stores thousands (a statement takes at most 65,535 values).
+    const rows = view.records.estimates.map((e) => ({
+      orderId: e.orderId + OFFSET,
+      pobId: pob.id,
+      priority: e.priority,
+      at: new Date(e.at),
+      modelP10: e.model.p10,
+      modelP50: e.model.p50,
+      modelP90: e.model.p90,
+      wait: Math.round(e.model.p50),
+      low: Math.floor(e.model.p10),
+      high: Math.ceil(e.model.p90),
+    }));
+    for (let i = 0; i < rows.length; i += 2000) {
+      await db.insert(waitEstimates).values(rows.slice(i, i + 2000));
+    }
     // The history as the server caches it before the new order, then the order joins.
     const history = await loadHistory(db, pob, view.now);
     const known = new Set(view.records.orders.map((o) => o.id));

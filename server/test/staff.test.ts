@@ -12,8 +12,10 @@ import {
 } from '@jono/contract';
 import { DEMO, buildTestApp, login } from './helpers';
 import { DEFAULT_LIMITS } from '../src/plugins/rate-limits';
-import { authFor, catalogue, join, mutableClock, newCustomer } from './queue-factories';
+import { eq } from 'drizzle-orm';
+import { authFor, catalogue, fi, join, mutableClock, newCustomer } from './queue-factories';
 import type { App } from '../src/app';
+import { orders } from '../src/db/schema';
 
 const clock = mutableClock();
 let app: App;
@@ -165,6 +167,44 @@ describe('GET /staff/queue/', () => {
 });
 
 describe('POST /staff/orders/:id/start|finish/', () => {
+  it('asks whether a service far past its usual length is done while customers wait', async () => {
+    const seated = (await walkIn()).json<{ id: number }>().id;
+    expect((await act(seated, 'start')).statusCode).toBe(200);
+    const waiting = (await walkIn()).json<{ id: number }>().id;
+    const flagOf = async () => (await queueOf()).orders.find((o) => o.id === seated);
+    expect((await flagOf())?.probably_finished).toBeUndefined();
+    // Hours in, with a customer waiting at the shop: Finish was probably not pressed.
+    clock.advance(180);
+    expect((await flagOf())?.probably_finished).toBe(true);
+    await act(waiting, 'cancel');
+    expect((await flagOf())?.probably_finished).toBeUndefined();
+    await act(seated, 'finish');
+    clock.at -= 180 * 60_000;
+  });
+
+  it("records an away customer's turn when staff seat someone behind them (issue 31)", async () => {
+    const turnOf = async (id: number) =>
+      (await fi(app).db.select().from(orders).where(eq(orders.id, id)))[0]?.turnAt?.getTime();
+    const c = await newCustomer(app);
+    const away = (await join(app, c, 1)).json<{ id: number }>().id;
+    clock.advance(2);
+    const behind = (await walkIn()).json<{ id: number }>().id;
+    expect(await turnOf(away)).toBeUndefined();
+    clock.advance(3);
+    expect((await act(behind, 'start')).statusCode).toBe(200);
+    // The chair went to the walk-in: the app customer's turn came now, and the walk-in's.
+    expect(await turnOf(away)).toBe(clock.now());
+    expect(await turnOf(behind)).toBe(clock.now());
+    // Undoing the start forgets the walk-in's turn, not the passed-over customer's.
+    expect((await act(behind, 'undo')).statusCode).toBe(200);
+    expect(await turnOf(behind)).toBeUndefined();
+    expect(await turnOf(away)).toBe(clock.now());
+    clock.advance(1);
+    expect((await act(away, 'no-show')).statusCode).toBe(200);
+    expect(await turnOf(away)).toBe(clock.now() - 60_000);
+    await act(behind, 'cancel');
+  });
+
   it('starts a customer on a chair and finishes with a receipt in their history', async () => {
     const c = await newCustomer(app);
     const id = (await join(app, c, 1)).json<{ id: number }>().id;

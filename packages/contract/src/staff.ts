@@ -106,6 +106,11 @@ export const staffQueueOrderSchema = z.object({
   ticket: z.number().int().nullable().optional(),
   /** The customer's alert (turn near, leave now) could not be delivered: call them. */
   alert_failed: z.boolean().optional(),
+  /**
+   * In service far past its kind's 95th percentile while customers wait at the shop: probably
+   * finished without Finish pressed. The estimate takes the chair as free; staff are asked.
+   */
+  probably_finished: z.boolean().optional(),
   ...staffQueueOrderBarberFields,
 });
 export type StaffQueueOrder = z.infer<typeof staffQueueOrderSchema>;

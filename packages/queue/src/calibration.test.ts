@@ -168,18 +168,24 @@ describe('calibration', () => {
     expect(calibrate(learnt, 3, model).median).toBeLessThan(72);
   });
 
-  it('shows whole minutes with the range rounded inwards, never past the median', () => {
+  it('shows whole minutes with the range rounded to the nearest minute, never past the median', () => {
+    // Read as whole minutes, as the customer does: 35.7 is "36", so 35.6 waited is inside.
     expect(wholeMinutes({ low: 19.2, median: 24.6, high: 35.7 })).toEqual({
-      low: 20,
+      low: 19,
       median: 25,
-      high: 35,
+      high: 36,
     });
-    expect(wholeMinutes({ low: 0, median: 0.3, high: 0.8 })).toEqual({
+    expect(wholeMinutes({ low: 0, median: 0.3, high: 0.4 })).toEqual({
       low: 0,
       median: 0,
       high: 0,
     });
-    expect(wholeMinutes({ low: 4.4, median: 4.6, high: 4.9 })).toEqual({
+    expect(wholeMinutes({ low: 0, median: 0.3, high: 0.8 })).toEqual({
+      low: 0,
+      median: 0,
+      high: 1,
+    });
+    expect(wholeMinutes({ low: 4.6, median: 4.8, high: 5.4 })).toEqual({
       low: 5,
       median: 5,
       high: 5,
@@ -210,6 +216,32 @@ describe('calibration', () => {
       ),
     );
   });
+  it('calibrates an estimate at joining by the estimates shown at joining', () => {
+    // At joining the model is 10 minutes short (members yet to arrive pass the customer); later
+    // estimates of the same bucket are right. Each order: one estimate at joining, five later.
+    const random = mulberry32(23);
+    const rs: EstimateRecord[] = [];
+    for (let i = 0; i < 400; i++) {
+      const p50 = 20 + random() * 8;
+      const model = { p10: p50 - 5, p50, p90: p50 + 5 };
+      rs.push({ priority: 0, orderId: i, sinceJoin: 0, model, actual: p50 + 10 + random() * 4 });
+      for (let k = 1; k <= 5; k++) {
+        const later = p50 + (random() - 0.5) * 8;
+        rs.push({ priority: 0, orderId: i, sinceJoin: 5 * k, model, actual: later });
+      }
+    }
+    const learnt = learnCalibration(rs);
+    const model = { p10: 19, p50: 24, p90: 29 };
+    const joining = calibrate(learnt, 0, model, 0);
+    expect(joining.median).toBeGreaterThan(33);
+    expect(joining.high).toBeGreaterThan(36);
+    // Later estimates keep the cell of every estimate (mostly right: a small shift).
+    expect(calibrate(learnt, 0, model, 15).median).toBeLessThan(28);
+    // Without the cells at joining (the records do not say when the order joined): one cell.
+    const blind = learnCalibration(rs.map(({ sinceJoin: _s, ...r }) => r));
+    expect(calibrate(blind, 0, model, 0).median).toBeLessThan(28);
+  });
+
   it('gives the real waits of a bucket their 80 % when free chairs share it', () => {
     // A cell where two customers in three found a chair free (the model certain: 0 in every
     // run, and they waited 0) and the rest queued a few minutes. Counting the free chairs, a

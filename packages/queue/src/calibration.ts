@@ -6,7 +6,10 @@
 // a wider range than a short one in the same bucket; and the 20 % that an 80 % range may miss is
 // shared between its ends by what the shop's records show: where nobody can wait less than the
 // range's low end (it is 0), the whole 20 % goes to the high end instead of leaving 10 % unused.
-// In the margins each order counts once per cell, however often its estimate changed.
+// In the margins each order counts once per cell, however often its estimate changed. An
+// estimate shown at joining (what a customer decides by, and what the bench judges) errs unlike
+// the later ones in the same bucket (members yet to arrive can still pass), so it has cells of
+// its own, falling back to the cells of every estimate when they are sparse.
 import type { Calibration, CalibrationCell, ModelWait } from './types';
 
 /** Wait buckets by the model's median (minutes): 0-5, 5-15, 15-30, 30-60, 60+. */
@@ -18,6 +21,8 @@ export const WAIT_BUCKET_EDGES: readonly number[] = [5, 15, 30, 60];
 export const MIN_CALIBRATION_RECORDS = 30;
 /** Buckets from this one on (15 minutes and more) are long waits, learnt together when sparse. */
 export const LONG_WAIT_BUCKET = 2;
+/** An estimate shown within this many minutes of the order's joining is one "at joining". */
+export const AT_JOINING_MINUTES = 1;
 /** The 80 % interval misses one wait in five: one in ten at each end unless an end cannot miss. */
 const MISS = 0.2;
 const TAIL = MISS / 2;
@@ -35,7 +40,12 @@ export interface EstimateRecord {
    * estimate changed (without it, each record counts once).
    */
   orderId?: number;
+  /** Minutes from the order's joining to the estimate (absent: unknown, not "at joining"). */
+  sinceJoin?: number;
 }
+
+const atJoining = (sinceJoin: number | undefined) =>
+  sinceJoin !== undefined && sinceJoin < AT_JOINING_MINUTES;
 
 export function bucketOf(edges: readonly number[], minutes: number): number {
   let b = 0;
@@ -43,30 +53,52 @@ export function bucketOf(edges: readonly number[], minutes: number): number {
   return b;
 }
 
-interface Weighted {
-  score: number;
-  weight: number;
+/** Scores are sorted as whole multiples of this (1e-4 of a spread: far below a second). */
+const SCORE_STEP = 1e-4;
+const SCORE_LIMIT = 1e4;
+/** Records per cell the packed sort can carry (2^20); more are learnt from the latest. */
+const INDEX_BITS = 2 ** 20;
+
+/**
+ * The records' scores sorted, packed with their indices as keys for one native numeric sort
+ * (score in whole steps of SCORE_STEP, then index): a busy shop's 14 days are some 100,000
+ * records in several cells, and a comparator sort of objects made learning them cost more than
+ * the 150 ms a shop's inputs may take. The score is read back from the key, in whole steps, so
+ * the answer does not depend on the records' order.
+ */
+function sortedKeys(scores: Float64Array): Float64Array {
+  const n = Math.min(scores.length, INDEX_BITS);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = Math.min(SCORE_LIMIT, Math.max(-SCORE_LIMIT, scores[i] as number));
+    keys[i] = (Math.round(s / SCORE_STEP) + SCORE_LIMIT / SCORE_STEP) * INDEX_BITS + i;
+  }
+  return keys.sort();
 }
+
+const indexOf = (key: number) => key % INDEX_BITS;
+const scoreOf = (key: number) =>
+  (Math.floor(key / INDEX_BITS) - SCORE_LIMIT / SCORE_STEP) * SCORE_STEP;
 
 /**
  * Weighted finite-sample conformal quantile: the smallest score whose cumulative weight reaches
  * (1 - tail) x (the records' weight + 1, the estimate being calibrated). With unit weights, the
  * ceil((n + 1)(1 - tail))-th smallest score.
  */
-function conformal(scores: Weighted[], tail: number): number {
-  const sorted = scores.sort((a, b) => a.score - b.score);
-  const total = sorted.reduce((sum, s) => sum + s.weight, 0);
+function conformal(scores: Float64Array, weights: Float64Array, total: number, tail: number) {
+  const keys = sortedKeys(scores);
   const target = (1 - tail) * (total + 1) - 1e-9;
   let sum = 0;
-  for (const s of sorted) {
-    sum += s.weight;
-    if (sum >= target) return s.score;
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k] as number;
+    sum += weights[indexOf(key)] as number;
+    if (sum >= target) return scoreOf(key);
   }
-  return sorted[sorted.length - 1]?.score ?? 0;
+  return keys.length === 0 ? 0 : scoreOf(keys[keys.length - 1] as number);
 }
 
-function median(values: number[]): number {
-  const sorted = values.sort((a, b) => a - b);
+function median(values: Float64Array): number {
+  const sorted = values.sort();
   const mid = sorted.length >> 1;
   if (sorted.length === 0) return 0;
   return sorted.length % 2
@@ -84,23 +116,35 @@ const lowOf = (model: ModelWait, margin: number) =>
  * rush) is one customer; counted thirty times, the rare starving waits fill the upper tail and
  * widen every range of the bucket.
  */
-function orderWeights(records: readonly EstimateRecord[]): number[] {
+function orderWeights(records: readonly EstimateRecord[]): Float64Array {
   const counts = new Map<number, number>();
   for (const r of records) {
     if (r.orderId !== undefined) counts.set(r.orderId, (counts.get(r.orderId) ?? 0) + 1);
   }
-  return records.map((r) => (r.orderId === undefined ? 1 : 1 / (counts.get(r.orderId) ?? 1)));
+  const weights = new Float64Array(records.length);
+  records.forEach((r, i) => {
+    weights[i] = r.orderId === undefined ? 1 : 1 / (counts.get(r.orderId) ?? 1);
+  });
+  return weights;
 }
 
-function cellOf(records: readonly EstimateRecord[]): CalibrationCell | null {
+function cellOf(all: readonly EstimateRecord[]): CalibrationCell | null {
+  // The latest records when a cell holds more than the packed sort carries (INDEX_BITS).
+  const records = all.length > INDEX_BITS ? all.slice(all.length - INDEX_BITS) : all;
   const weights = orderWeights(records);
-  const total = weights.reduce((a, b) => a + b, 0);
+  let total = 0;
+  for (const w of weights) total += w;
   // Records of one order are one customer's wait seen again: the cell's size is its orders.
   if (total < MIN_CALIBRATION_RECORDS - 1e-9) return null;
-  const scores = (f: (r: EstimateRecord) => number): Weighted[] =>
-    records.map((r, i) => ({ score: f(r), weight: weights[i] as number }));
+  const scores = (f: (r: EstimateRecord) => number) => {
+    const out = new Float64Array(records.length);
+    for (let i = 0; i < records.length; i++) out[i] = f(records[i] as EstimateRecord);
+    return out;
+  };
   const lowerMargin = conformal(
     scores((r) => (r.model.p10 - r.actual) / spreadOf(r.model)),
+    weights,
+    total,
     TAIL,
   );
   // The share of the orders the low end misses (waits shorter than it): often none, since a
@@ -114,10 +158,12 @@ function cellOf(records: readonly EstimateRecord[]): CalibrationCell | null {
   return {
     // The median's shift stays per record: weighting it per order too (tried) left more
     // customers waiting longer than shown (53-64 % against 50-61 %).
-    shift: median(records.map((r) => r.actual - r.model.p50)),
+    shift: median(scores((r) => r.actual - r.model.p50)),
     lowerMargin,
     upperMargin: conformal(
       scores((r) => (r.actual - r.model.p90) / spreadOf(r.model)),
+      weights,
+      total,
       upperTail,
     ),
     n: records.length,
@@ -143,17 +189,26 @@ export function learnCalibration(
       Number.isFinite(r.model.p50) &&
       Number.isFinite(r.model.p90),
   );
-  const byPriority = new Map<number, readonly (CalibrationCell | null)[]>();
-  const longWaits = new Map<number, CalibrationCell | null>();
-  for (const p of new Set(usable.map((r) => r.priority))) {
-    const mine = usable.filter((r) => r.priority === p);
-    byPriority.set(p, split(mine));
-    longWaits.set(
-      p,
-      cellOf(mine.filter((r) => bucketOf(bucketEdges, r.model.p50) >= LONG_WAIT_BUCKET)),
-    );
-  }
-  return { bucketEdges, byPriority, longWaits, pooled: split(usable) };
+  const perPriority = (rs: readonly EstimateRecord[]) => {
+    const byPriority = new Map<number, readonly (CalibrationCell | null)[]>();
+    const longWaits = new Map<number, CalibrationCell | null>();
+    for (const p of [...new Set(rs.map((r) => r.priority))].sort((a, b) => a - b)) {
+      const mine = rs.filter((r) => r.priority === p);
+      byPriority.set(p, split(mine));
+      longWaits.set(
+        p,
+        cellOf(mine.filter((r) => bucketOf(bucketEdges, r.model.p50) >= LONG_WAIT_BUCKET)),
+      );
+    }
+    return { byPriority, longWaits };
+  };
+  const joining = usable.filter((r) => atJoining(r.sinceJoin));
+  return {
+    bucketEdges,
+    ...perPriority(usable),
+    pooled: split(usable),
+    ...(joining.length > 0 ? { atJoining: perPriority(joining) } : {}),
+  };
 }
 
 /**
@@ -172,10 +227,15 @@ export interface CalibratedWait {
   high: number;
 }
 
+/**
+ * `sinceJoin`: minutes since the order joined (0 for a new customer's estimate); an estimate at
+ * joining takes the cells of estimates at joining first. Absent: any estimate's cells.
+ */
 export function calibrate(
   calibration: Calibration | undefined,
   priority: number,
   model: ModelWait,
+  sinceJoin?: number,
 ): CalibratedWait {
   if (isCertain(model)) return { low: 0, median: 0, high: 0 };
   let cell: CalibrationCell | null = null;
@@ -184,8 +244,15 @@ export function calibrate(
     // A long-wait cell with few customers: the priority's long waits together before every
     // priority's (a one-time customer passed by members errs unlike the members themselves;
     // the margins are multiples of the spread, comparable across buckets).
-    const long = b >= LONG_WAIT_BUCKET ? (calibration.longWaits?.get(priority) ?? null) : null;
-    cell = calibration.byPriority.get(priority)?.[b] ?? long ?? calibration.pooled[b] ?? null;
+    const long = (c: Pick<Calibration, 'longWaits'>) =>
+      b >= LONG_WAIT_BUCKET ? (c.longWaits?.get(priority) ?? null) : null;
+    const joining = atJoining(sinceJoin) ? calibration.atJoining : undefined;
+    cell =
+      (joining ? (joining.byPriority.get(priority)?.[b] ?? long(joining)) : null) ??
+      calibration.byPriority.get(priority)?.[b] ??
+      long(calibration) ??
+      calibration.pooled[b] ??
+      null;
   }
   const median = Math.max(0, model.p50 + (cell?.shift ?? 0));
   const low = Math.min(median, lowOf(model, cell?.lowerMargin ?? 0));
@@ -194,17 +261,17 @@ export function calibrate(
 }
 
 /**
- * The wait as the app shows it, in whole minutes: the median rounded, and the range rounded
- * inwards. A customer reads "20-35" as whole minutes, so a wait of 35.4 minutes counts as inside;
- * rounding the ends outwards would make the range hold more than it claims (about a minute more
- * at each end, most of a short wait's range).
+ * The wait as the app shows it, in whole minutes: the median and both ends of the range rounded
+ * to the nearest minute. A customer reads "20-35" as whole minutes (a wait of 35.4 minutes is
+ * inside, 35.6 is not), so ends rounded to the nearest minute hold what the unrounded range does;
+ * rounded inwards (before issue 31) they cost 2-8 points of coverage.
  */
 export function wholeMinutes(wait: CalibratedWait): { median: number; low: number; high: number } {
   const median = Math.max(0, Math.round(wait.median));
   return strictRange(
     median,
-    Math.min(median, Math.max(0, Math.ceil(wait.low - 1e-9))),
-    Math.max(median, Math.floor(wait.high + 1e-9)),
+    Math.min(median, Math.max(0, Math.round(wait.low))),
+    Math.max(median, Math.round(wait.high)),
   );
 }
 

@@ -6,7 +6,8 @@
 //     console.log(JSON.stringify(S.map((x) => r(x.name, s(x)))))" \
 //     > packages/queue/src/estimate-queue.pinned.json
 // then Prettier. Regenerated for issue 15 (the Monte Carlo distribution and its median replaced
-// the expected-value schedule). Regenerate them only for an intended change of the estimates.
+// the expected-value schedule), and for issue 31 (forgotten finishes: a service far past its
+// kind's 95th percentile is taken as finished; ranges rounded to the nearest minute). Regenerate them only for an intended change of the estimates.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PINNED_SPECS, pinnedResult, pinnedState } from './test-pinned-states';

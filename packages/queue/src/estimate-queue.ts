@@ -41,8 +41,14 @@ interface Shown {
   exact: number;
 }
 
-function shown(state: ShopQueueState, priority: number, model: ModelWait): Shown {
-  const c = calibrate(state.calibration, priority, model);
+/** `sinceJoin`: minutes since the order joined (0 for a new customer). */
+function shown(
+  state: ShopQueueState,
+  priority: number,
+  model: ModelWait,
+  sinceJoin: number,
+): Shown {
+  const c = calibrate(state.calibration, priority, model, sinceJoin);
   const { median, low, high } = wholeMinutes(c);
   return {
     median,
@@ -71,7 +77,7 @@ function newcomerEstimates(
   const offset = barber < 0 ? 0 : barber * levels.length;
   const estimates = levels.map((priority, j) => {
     const model = modelWait(source, (offset + j) * samples.runs, samples.runs);
-    const s = shown(state, priority, model);
+    const s = shown(state, priority, model, 0);
     return { priority, wait_time: s.median, wait_range: s.range, model };
   });
   // Calibration differs per priority: keep a member's wait at most a lower level's.
@@ -151,7 +157,7 @@ export function estimateQueue(state: ShopQueueState): QueueEstimate {
     const { queue, runs, turns, minutes } = samples;
     queue.forEach((order, i) => {
       const model = modelWait(turns, i * runs, runs);
-      const s = shown(state, order.priority, model);
+      const s = shown(state, order.priority, model, (state.now - order.joinedAt) / MINUTE);
       const start = state.now + s.exact * MINUTE;
       orders.set(order.id, {
         waitMinutes: s.median,

@@ -28,9 +28,15 @@ export {
   keptRecords,
 } from './duration-model';
 export type { ServedOrder } from './duration-model';
-export { MIN_REMAINING_MINUTES, remainingMinutes } from './remaining-time';
+export {
+  MIN_REMAINING_MINUTES,
+  PROBABLY_FINISHED_P95_FACTOR,
+  probablyFinished,
+  remainingMinutes,
+} from './remaining-time';
+export { probablyFinishedIds } from './forgotten-finish';
 export { estimateNewcomers, estimateQueue, toWholeMinutes } from './estimate-queue';
-export { DEFAULT_SAMPLES, sampleWaits } from './wait-distribution';
+export { DEFAULT_SAMPLES, SAMPLE_BUDGET, samplesFor, sampleWaits } from './wait-distribution';
 export {
   calibrate,
   learnCalibration,
@@ -56,7 +62,12 @@ export type { QueueState, ShopStatus } from './queue-state';
 export { deferOrder } from './defer-order';
 export type { OrderChange } from './defer-order';
 export { mulberry32 } from './sim/random';
-export { REPORT_BUCKET_EDGES, runScenario, simulateScenario } from './sim/run-scenario';
+export {
+  REPORT_BUCKET_EDGES,
+  runScenario,
+  scenarioResultOf,
+  simulateScenario,
+} from './sim/run-scenario';
 export type { ErrorSummary, GroupFigures, RangeSummary, ScenarioResult } from './sim/run-scenario';
 export { opensAtOf, simulateDay } from './sim/simulate-day';
 export type {
@@ -74,12 +85,24 @@ export {
   STANDARD_SCENARIOS,
 } from './sim/scenario';
 export type { OrderType, Scenario, SimBarber } from './sim/scenario';
+export { AUDIT_CLASS_SCENARIOS, MEASURED_SCENARIOS } from './sim/audit-scenarios';
+export {
+  dayIntervals,
+  figuresOf,
+  formatVerdicts,
+  judgeTargets,
+  measureDays,
+  RESAMPLES,
+  TARGETS,
+} from './sim/targets';
+export type { DayOutcome, Figures, Interval, Verdict } from './sim/targets';
 export type { ServiceFamily } from './sim/service-times';
 export type { AccuracySummary } from './sim/metrics';
 export { erlangC, erlangCMeanWait } from './sim/erlang-c';
 export {
   ARRIVAL_WINDOW_DAYS,
   buildShopInputs,
+  cancelChanceAfter,
   CALIBRATION_WINDOW_DAYS,
   DURATION_HISTORY_ORDERS,
   queueOrderOf,
@@ -99,6 +122,8 @@ export {
   TRAVEL_SPEED_KMH,
   travelMinutes,
   waitBasis,
+  waitBases,
+  AHEAD_IDS_KEPT,
   waitChangeReason,
   waitChangeStale,
   waitShiftMinutes,

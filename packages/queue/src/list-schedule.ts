@@ -1,7 +1,7 @@
 // List scheduling of a shop's current state: services under way, then the queue in order onto
 // the earliest free chair, passing over customers still on the way. Times are unrounded epoch ms.
 import { DEFAULT_TYPICAL_PLANNED_MINUTES, expectedMinutes } from './duration-model';
-import { remainingMinutes } from './remaining-time';
+import { probablyFinished, remainingMinutes } from './remaining-time';
 import { sortQueue } from './sort-queue';
 import {
   anyBarberAhead,
@@ -70,7 +70,10 @@ export function servicesUnderWay(state: ShopQueueState): ScheduledOrder[] {
     .map((order) => {
       const start = order.startedAt ?? now;
       const elapsed = (now - start) / MINUTE;
-      const remaining = remainingMinutes(orderMinutes(state, order), elapsed, residuals);
+      const expected = orderMinutes(state, order);
+      // A finish probably forgotten (remaining-time.ts): the chair is free now.
+      if (probablyFinished(expected, elapsed, residuals)) return { order, start, end: now };
+      const remaining = remainingMinutes(expected, elapsed, residuals);
       return { order, start, end: now + remaining * MINUTE };
     });
 }

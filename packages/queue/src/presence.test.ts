@@ -10,7 +10,9 @@ import {
   rejoinPlace,
   selfDefer,
   travelMinutes,
+  AHEAD_IDS_KEPT,
   waitBasis,
+  waitBases,
   waitChangeReason,
   waitChangeStale,
   waitShiftMinutes,
@@ -273,6 +275,57 @@ describe('why a wait changed', () => {
     expect(waitShiftMinutes(before, after)).toBeGreaterThanOrEqual(10);
     expect(after.idle).toBe(1);
     expect(waitChangeReason(before, after)).toBe('chair_idle');
+  });
+
+  it("keeps every waiting order's record in one pass as the per-order definition gives it", () => {
+    fc.assert(
+      fc.property(stateArb, (s) => {
+        const estimate = estimateQueue(s);
+        const bases = waitBases(s, estimate);
+        for (const own of s.orders) {
+          const e = estimate.orders.get(own.id);
+          if (own.status !== 'waiting' || !e || e.waitMinutes === null) {
+            expect(bases.has(own.id)).toBe(false);
+            continue;
+          }
+          const ahead = s.orders.filter((o) => {
+            if (o.id === own.id) return false;
+            if (o.status === 'in_service') return true;
+            const other = estimate.orders.get(o.id);
+            return other !== undefined && other.position < e.position;
+          });
+          const b = bases.get(own.id);
+          expect(b?.aheadCount).toBe(ahead.length);
+          expect(b?.higherAhead).toBe(
+            ahead.filter((o) => o.status === 'waiting' && o.priority > own.priority).length,
+          );
+          const ids = ahead.map((o) => o.id).sort((x, y) => x - y);
+          expect(b?.ahead).toEqual(ids.length <= AHEAD_IDS_KEPT ? ids : []);
+          if (ids.length > 0) expect(b?.newestAhead).toBe(ids[ids.length - 1]);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('tells members joining ahead far back in a long queue, from the count and newest id', () => {
+    const long = shop({
+      chairs: 2,
+      orders: Array.from({ length: 60 }, (_, i) => order({ id: i + 1 })),
+    });
+    const before = basis(long, 60);
+    expect(before.ahead).toEqual([]);
+    expect(before.aheadCount).toBe(59);
+    // A member joins: ahead of it, so more are ahead and a newer id is among them.
+    const member = { ...long, orders: [...long.orders, order({ id: 61, priority: 2 })] };
+    expect(waitChangeReason(before, basis(member, 60))).toBe('members_ahead');
+    const slower = { ...long, chairs: 1 };
+    expect(waitChangeReason(before, basis(slower, 60))).toBe('barber_off');
+    // An older record listing every id ahead is still read.
+    const old = { ...before, ahead: long.orders.slice(0, 59).map((o) => o.id) };
+    delete old.aheadCount;
+    delete old.newestAhead;
+    expect(waitChangeReason(old, basis(member, 60))).toBe('members_ahead');
   });
 
   it('forgets a reason once the turn has moved back the other way', () => {

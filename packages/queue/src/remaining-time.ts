@@ -1,3 +1,4 @@
+import type { ShopQueueState } from './types';
 // How long a service already under way is still expected to take, from the shop's own spread of
 // real durations: no fitted family is extrapolated (a lognormal's mean remaining life grows
 // with the overrun; the history's does not).
@@ -38,4 +39,43 @@ export function firstAbove(sorted: readonly number[], x: number): number {
     else lo = mid + 1;
   }
   return lo;
+}
+
+/**
+ * A service is probably finished (a "finish" forgotten) when it has lasted this many times its
+ * kind's 95th percentile (the expected minutes x the shop's 95th percentile of real / expected):
+ * staff do not leave customers waiting beside a free chair, so the likelier truth is a finish not
+ * pressed. The estimate takes the chair as free now: every wait it gives is of a customer who is
+ * at the shop at their turn, when the chair would go to them. It does so whoever is waiting now,
+ * so a customer who joins or arrives never shortens another's estimate (queue-properties.test.ts).
+ * The staff board asks staff when customers wait at the shop (`probably_finished`).
+ */
+export const PROBABLY_FINISHED_P95_FACTOR = 1.5;
+/** The 95th percentile of real / expected before the shop has its own spread. */
+const PRIOR_P95_RATIO = 1.5;
+
+/** The shop's 95th percentile of real / expected durations. */
+export function p95Ratio(residuals: readonly number[] | null): number {
+  if (!residuals || residuals.length === 0) return PRIOR_P95_RATIO;
+  const i = Math.min(residuals.length - 1, Math.max(0, Math.ceil(0.95 * residuals.length) - 1));
+  return residuals[i] as number;
+}
+
+export function probablyFinished(
+  expected: number,
+  elapsed: number,
+  residuals: readonly number[] | null,
+): boolean {
+  if (!(expected > 0) || !(elapsed > 0)) return false;
+  return elapsed > PROBABLY_FINISHED_P95_FACTOR * expected * p95Ratio(residuals);
+}
+
+/** Someone waits at the shop now, able to sit (not on the way, not asked for more time). */
+export function someoneWaitingHere(state: ShopQueueState): boolean {
+  return state.orders.some(
+    (o) =>
+      o.status === 'waiting' &&
+      o.atShop !== false &&
+      !(o.readyAt !== undefined && Number.isFinite(o.readyAt) && o.readyAt > state.now),
+  );
 }

@@ -6,6 +6,7 @@ import { learnCalibration } from './calibration';
 import type { EstimateRecord } from './calibration';
 import { buildDurationModel } from './duration-model';
 import { localWeekdayHour } from './opening-hours';
+import { firstAbove } from './remaining-time';
 import type { ServedOrder } from './duration-model';
 import type {
   ArrivalForecast,
@@ -29,6 +30,14 @@ export const DURATION_HISTORY_ORDERS = 300;
 export const CALIBRATION_WINDOW_DAYS = 14;
 /** A weekday's own rate counts as much as this many days of the all-days rate of the hour. */
 const WEEKDAY_PRIOR_DAYS = 2;
+/**
+ * The same for members, who are rarer: a weekday-hour cell holds a handful of them in 28 days,
+ * and a cell that happened to be quiet told the engine no member would pass a one-time customer
+ * there. Issue 31: on half-members-six-chairs (10 days), one-time customers shown 60+ minutes
+ * waited 58.3 minutes longer than the raw model said (the oracle 45.8); learnt from every day's
+ * rate of the hour, 46.3 (the oracle 41.7).
+ */
+const MEMBER_WEEKDAY_PRIOR_DAYS = 14;
 /** Check-ins later than this after joining are not travel (a customer who came back later). */
 const MAX_TRAVEL_MINUTES = 180;
 /** The forecast looks this far ahead when the shop has no closing time today. */
@@ -51,6 +60,12 @@ export interface OrderRecord {
   barberId: number | null;
   /** Not at a chair before this (asked for more time, or on the way): see presence.ts. */
   readyAt?: number | null;
+  /**
+   * When the order's turn came: it sat, or, while the customer was away, a chair went to someone
+   * behind them (staff passed them over) or they were marked a no-show. Null or absent when not
+   * recorded (the turn has not come, or a record older than it).
+   */
+  turnAt?: number | null;
   /** The barber the customer chose (issue 30); null or absent: the first available. */
   wantsBarberId?: number | null;
 }
@@ -78,6 +93,8 @@ export interface ShopInputs {
   durationModel: DurationModel;
   travel: TravelModel;
   cancelShare: number;
+  /** Minutes from joining to leaving of the customers who left the queue, ascending. */
+  cancelMinutes?: readonly number[];
   calibration: Calibration;
   /** [source][weekday 1..7 at index 0..6][hour 0..23] = joins per hour by priority. */
   rates: HourlyRates;
@@ -115,9 +132,10 @@ function learnRates(orders: readonly OrderRecord[], now: number, timeZone: strin
       for (let h = 0; h < 24; h++) {
         for (let p = 0; p < 4; p++) {
           const own = counts[w]?.[h]?.[p] ?? 0;
-          const all = ((allDays[h]?.[p] ?? 0) / days) * WEEKDAY_PRIOR_DAYS;
+          const prior = p > 0 ? MEMBER_WEEKDAY_PRIOR_DAYS : WEEKDAY_PRIOR_DAYS;
+          const all = ((allDays[h]?.[p] ?? 0) / days) * prior;
           const cell = rates[source][w]?.[h];
-          if (cell) cell[p] = (own + all) / (n + WEEKDAY_PRIOR_DAYS);
+          if (cell) cell[p] = (own + all) / (n + prior);
         }
       }
     }
@@ -127,22 +145,33 @@ function learnRates(orders: readonly OrderRecord[], now: number, timeZone: strin
 
 /**
  * Minutes from an estimate shown at `at` until the order's turn, when the records tell it: the
- * customer was at the shop when it was shown (they then sat at their turn). Null otherwise: one
- * still on the way may have been passed over at their turn and sat later, so their start measures
- * their travel, not the estimate. The closed loop, `npm run accuracy` and the daily summary all
- * judge estimates by this.
+ * recorded turn (`turnAt`: it sat, or a chair went to someone behind while the customer was
+ * away), else the start of a customer who was at the shop when it was shown (they then sat at
+ * their turn). Null otherwise: one still on the way may have been passed over at their turn and
+ * sat later, so without a recorded turn their start measures their travel, not the estimate.
+ * The closed loop, `npm run accuracy` and the daily summary all judge estimates by this.
  */
 export function waitAfterEstimate(
   at: number,
-  order: Pick<OrderRecord, 'startedAt' | 'checkedInAt'>,
+  order: Pick<OrderRecord, 'startedAt' | 'checkedInAt' | 'turnAt'>,
 ): number | null {
+  if (order.turnAt != null && order.turnAt >= at) return (order.turnAt - at) / MINUTE;
   if (order.startedAt === null || order.startedAt < at) return null;
   if (order.checkedInAt === null || order.checkedInAt > at) return null;
   return (order.startedAt - at) / MINUTE;
 }
 
-/** Learns everything the engine needs from a shop's records at `now`. */
-export function buildShopInputs(records: ShopRecords, now: number, timeZone: string): ShopInputs {
+/**
+ * Learns everything the engine needs from a shop's records at `now`. `keep.calibration`: a
+ * calibration learnt minutes ago, kept instead of learning the 14 days again (the simulator
+ * rebuilds the inputs after every finish, as the server does, and relearns it every 10 minutes).
+ */
+export function buildShopInputs(
+  records: ShopRecords,
+  now: number,
+  timeZone: string,
+  keep: { calibration?: Calibration } = {},
+): ShopInputs {
   const done = records.orders.filter((o) => o.status !== 'active' && o.joinedAt <= now);
   const served: ServedOrder[] = done
     .filter((o) => o.status === 'serviced' && o.startedAt !== null && o.finishedAt !== null)
@@ -164,23 +193,40 @@ export function buildShopInputs(records: ShopRecords, now: number, timeZone: str
     appDone.length === 0 ? 0 : appDone.filter((o) => o.status === 'noShow').length / appDone.length;
   const cancelShare =
     done.length === 0 ? 0 : done.filter((o) => o.status === 'cancelled').length / done.length;
+  const cancelMinutes = done
+    .flatMap((o) =>
+      o.status === 'cancelled' && o.startedAt === null && o.finishedAt !== null
+        ? [(o.finishedAt - o.joinedAt) / MINUTE]
+        : [],
+    )
+    .filter((m) => m >= 0)
+    .sort((a, b) => a - b);
 
-  const byId = new Map<number, OrderRecord>();
-  for (const o of records.orders) byId.set(o.id, o);
-  const calibrationSince = now - CALIBRATION_WINDOW_DAYS * DAY;
-  const shown: EstimateRecord[] = records.estimates.flatMap((e) => {
-    const order = byId.get(e.orderId);
-    const actual = order ? waitAfterEstimate(e.at, order) : null;
-    if (actual === null || e.at < calibrationSince || e.at > now) return [];
-    return [{ priority: e.priority, model: e.model, actual, orderId: e.orderId }];
-  });
   return {
     durationModel: buildDurationModel(served),
     travel: { minutes: travelMinutes, noShowShare },
     cancelShare,
-    calibration: learnCalibration(shown),
+    cancelMinutes,
+    calibration: keep.calibration ?? learnCalibration(shownRecords(records, now)),
     rates: learnRates(records.orders, now, timeZone),
   };
+}
+
+/** The stored estimates of the calibration window whose wait that followed is known. */
+function shownRecords(records: ShopRecords, now: number): EstimateRecord[] {
+  const byId = new Map<number, OrderRecord>();
+  for (const o of records.orders) byId.set(o.id, o);
+  const calibrationSince = now - CALIBRATION_WINDOW_DAYS * DAY;
+  const shown: EstimateRecord[] = [];
+  for (const e of records.estimates) {
+    if (e.at < calibrationSince || e.at > now) continue;
+    const order = byId.get(e.orderId);
+    const actual = order ? waitAfterEstimate(e.at, order) : null;
+    if (!order || actual === null) continue;
+    const sinceJoin = (e.at - order.joinedAt) / MINUTE;
+    shown.push({ priority: e.priority, model: e.model, actual, orderId: e.orderId, sinceJoin });
+  }
+  return shown;
 }
 
 function perHourAt(inputs: ShopInputs, source: 'app' | 'walk_in', at: number, timeZone: string) {
@@ -209,6 +255,21 @@ function readyPerHour(
 
 const medianOf = (sorted: readonly number[]) =>
   sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
+
+/**
+ * The chance that a customer who has waited `waited` minutes still leaves the queue: of those who
+ * join, `cancelShare` leave, at the learnt minutes after joining; one who has waited past most of
+ * them is unlikely to leave now (Bayes). Applying the share to everyone ahead however long they
+ * had waited (before issue 31) thinned long queues that were not thinning.
+ */
+export function cancelChanceAfter(inputs: ShopInputs, waited: number): number {
+  const share = inputs.cancelShare;
+  const minutes = inputs.cancelMinutes;
+  if (share <= 0 || !minutes || minutes.length === 0) return share;
+  const later = (minutes.length - firstAbove(minutes, waited)) / minutes.length;
+  const stillHere = 1 - share * (1 - later);
+  return stillHere <= 0 ? 0 : (share * later) / stillHere;
+}
 
 /** An active order's record as the engine reads it. */
 export function queueOrderOf(o: OrderRecord): QueueOrder {
@@ -250,7 +311,14 @@ export function shopQueueState(
   const ahead: ArrivalForecast[] = [...starts]
     .sort((a, b) => a - b)
     .map((at) => ({ at, perHour: readyPerHour(inputs, now, at, timeZone) }));
-  const orders = active.filter((o) => o.status === 'active').map(queueOrderOf);
+  const orders = active
+    .filter((o) => o.status === 'active')
+    .map(queueOrderOf)
+    .map((o) =>
+      o.status === 'waiting'
+        ? { ...o, cancelChance: cancelChanceAfter(inputs, (now - o.joinedAt) / MINUTE) }
+        : o,
+    );
   return {
     now,
     chairs: shop.chairs,

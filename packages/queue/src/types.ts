@@ -30,6 +30,11 @@ export interface QueueOrder {
    * given to the next customer who is there, and its estimate is when it will really sit.
    */
   readyAt?: number;
+  /**
+   * The chance this waiting customer still leaves the queue, given how long they have waited
+   * (shop-inputs.ts, from the shop's cancels); without it, the shop's cancel share.
+   */
+  cancelChance?: number;
 }
 
 export interface DurationModel {
@@ -85,6 +90,14 @@ export interface Calibration {
    */
   longWaits?: ReadonlyMap<number, CalibrationCell | null>;
   pooled: readonly (CalibrationCell | null)[];
+  /**
+   * The same cells learnt from estimates shown at joining only (AT_JOINING_MINUTES), which err
+   * unlike later ones; an estimate at joining takes them first (calibration.ts).
+   */
+  atJoining?: {
+    byPriority: ReadonlyMap<number, readonly (CalibrationCell | null)[]>;
+    longWaits?: ReadonlyMap<number, CalibrationCell | null>;
+  };
 }
 
 /** A barber of the shop and their rota for the rest of today (issue 30, issue 31's rota). */
@@ -135,7 +148,7 @@ export interface ShopQueueState {
   cancelShare?: number;
   /** Learnt corrections of the model's waits; none: the model's own. */
   calibration?: Calibration;
-  /** Monte Carlo runs per estimate (default DEFAULT_SAMPLES). */
+  /** Monte Carlo runs per estimate (default samplesFor(orders): DEFAULT_SAMPLES, fewer past 300). */
   samples?: number;
   /** Seed of the Monte Carlo: the same state gives the same estimate. */
   seed?: number;

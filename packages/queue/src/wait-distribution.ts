@@ -27,7 +27,7 @@ import {
   type Shift,
 } from './barber-schedule';
 import { chairsOnDuty, orderMinutes, typicalMinutes } from './list-schedule';
-import { firstAbove, MIN_REMAINING_MINUTES } from './remaining-time';
+import { firstAbove, MIN_REMAINING_MINUTES, probablyFinished } from './remaining-time';
 import { sortQueue } from './sort-queue';
 import type { QueueOrder, RotaBarber, ShopQueueState } from './types';
 import { mulberry32 } from './sim/random';
@@ -36,6 +36,22 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** Runs per estimate: 30 waiting orders cost about 2 ms on one core (bench: engine cost). */
 export const DEFAULT_SAMPLES = 200;
+/**
+ * Order-runs one estimate simulates at most when the state does not set its samples: a queue
+ * longer than SAMPLE_BUDGET / DEFAULT_SAMPLES (300) gets fewer runs, at least MIN_SAMPLES
+ * (issue 29: 200 runs of 1,000 waiting held the server's event loop for over 100 ms per change).
+ * 1,000 waiting get 60 runs: the median and range of a wait hours long move by a minute or two.
+ */
+export const SAMPLE_BUDGET = 60_000;
+export const MIN_SAMPLES = 50;
+
+/** Runs for a queue of `waiting` orders: DEFAULT_SAMPLES, fewer past the budget. */
+export function samplesFor(waiting: number): number {
+  return Math.max(
+    MIN_SAMPLES,
+    Math.min(DEFAULT_SAMPLES, Math.floor(SAMPLE_BUDGET / Math.max(1, waiting))),
+  );
+}
 /** Without a closing time, no one is expected to arrive more than this far ahead. */
 const ARRIVAL_HORIZON_MS = 8 * HOUR;
 /** An absent customer is at most this likely never to come, however late. */
@@ -179,7 +195,7 @@ export function sampleWaits(
   const shifts = rota ? shiftsFrom(rota, now, state.closesAt) : null;
   const chairs = rota ? rota.length : chairsOnDuty(state);
   if (chairs === 0 || (shifts && !anyBarberAhead(shifts))) return null;
-  const runs = Math.max(1, Math.floor(state.samples ?? DEFAULT_SAMPLES));
+  const runs = Math.max(1, Math.floor(state.samples ?? samplesFor(state.orders.length)));
   const seed = (state.seed ?? DEFAULT_SEED) >>> 0;
   const model = state.durationModel;
   const residuals = model?.residuals ?? null;
@@ -188,6 +204,14 @@ export function sampleWaits(
 
   const inService = state.orders.filter((o) => o.status === 'in_service');
   const serviceCenters = inService.map((o) => orderMinutes(state, o));
+  // A finish probably forgotten (remaining-time.ts): that chair is free now in every run.
+  const finishedNow = inService.map((o, i) =>
+    probablyFinished(
+      serviceCenters[i] as number,
+      (now - (o.startedAt ?? now)) / MINUTE,
+      model?.residuals ?? null,
+    ),
+  );
   const queue = sortQueue(state.orders);
   const n = queue.length;
   const minutes = queue.map((o) => orderMinutes(state, o));
@@ -238,6 +262,7 @@ export function sampleWaits(
 
   /** When the service under way inService[i] ends in run r: a draw longer than it has lasted. */
   const serviceEnd = (o: QueueOrder, i: number, r: number): number => {
+    if (finishedNow[i]) return now;
     const center = serviceCenters[i] as number;
     const start = o.startedAt ?? now;
     const elapsed = Math.max(0, (now - start) / MINUTE);
@@ -262,7 +287,7 @@ export function sampleWaits(
     const since = absentFor[i] as number;
     let at = now;
     const given = readyAt[i] ?? null;
-    if (hashUniform(seed ^ o.id, r, 3) < cancelShare) at = Infinity;
+    if (hashUniform(seed ^ o.id, r, 3) < (o.cancelChance ?? cancelShare)) at = Infinity;
     else if (given !== null) at = given;
     else if (since >= 0) {
       if (hashUniform(seed ^ o.id, r, 4) < (noShowChance[i] as number)) at = Infinity;

@@ -190,6 +190,9 @@ export interface WaitBasisRecord {
   higherAhead: number;
   /** Chairs on duty with nobody in them (missing in records made before it was kept). */
   idle?: number;
+  /** How many are ahead and the newest id ahead (`ahead` lists ids only for the first few). */
+  aheadCount?: number;
+  newestAhead?: number;
 }
 
 export interface WaitChangeRecord {
@@ -236,6 +239,12 @@ export const orders = pgTable(
     joinedAt: ts('joined_at').notNull().defaultNow(),
     startedAt: ts('started_at'),
     finishedAt: ts('finished_at'),
+    /**
+     * When the order's turn came (the closed loop's measure of an estimate shown while the
+     * customer was away): it sat, or staff seated someone behind them while they were away, or
+     * marked them a no-show. Null before, and in orders older than it.
+     */
+    turnAt: ts('turn_at'),
     chair: integer('chair'),
     plannedMinutes: integer('planned_minutes').notNull(),
     /** Wait shown when the order joined (minutes), for the accuracy report. */

@@ -1,6 +1,6 @@
 // The closed loop: what each shop showed (wait_estimates) against the waits that followed (the
 // orders' started_at). `npm run accuracy` prints it; /metrics shows each shop's headline figures.
-import { and, eq, gte, isNotNull } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, or } from 'drizzle-orm';
 import { accuracyTable, waitAfterEstimate, type ShownOutcome } from '@jono/queue';
 import type { Db } from '../db/market-db';
 import { orders, pobs, waitEstimates } from '../db/schema';
@@ -21,6 +21,7 @@ export async function shownOutcomesByShop(
       low: waitEstimates.low,
       high: waitEstimates.high,
       startedAt: orders.startedAt,
+      turnAt: orders.turnAt,
       checkedInAt: orders.checkedInAt,
       customerAtPob: orders.customerAtPob,
       joinedAt: orders.joinedAt,
@@ -28,11 +29,14 @@ export async function shownOutcomesByShop(
     .from(waitEstimates)
     .innerJoin(orders, eq(orders.id, waitEstimates.orderId))
     .innerJoin(pobs, eq(pobs.id, waitEstimates.pobId))
-    .where(and(gte(waitEstimates.at, since), isNotNull(orders.startedAt)));
+    .where(
+      and(gte(waitEstimates.at, since), or(isNotNull(orders.startedAt), isNotNull(orders.turnAt))),
+    );
   const byShop = new Map<string, ShownOutcome[]>();
   for (const r of rows) {
     const actual = waitAfterEstimate(r.at.getTime(), {
       startedAt: r.startedAt?.getTime() ?? null,
+      turnAt: r.turnAt?.getTime() ?? null,
       checkedInAt: checkedInAtOf(r),
     });
     if (actual === null) continue;

@@ -10,12 +10,13 @@ import type { PobEvent } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { orders } from '../db/schema';
 import { orderView, placeInView, rejoinSpentFor, waitInView } from './orders';
+import { placesInView } from './order-view';
 import type { OrderRow } from './queue-load';
 import type { QueueService, ShopQueueView } from './queue';
 import { displayBoard } from './display';
 import { publicBarbers } from './shops';
 import { staffQueue } from './staff-queue';
-import { frameOf, type SseFrame, type SseStream } from './sse';
+import { frameOf, frameOfJson, type SseFrame, type SseStream } from './sse';
 import { changeDelivered } from '../lib/metrics';
 
 /** A staff board also shows minutes waited: a cached one is rebuilt after this long. */
@@ -29,7 +30,10 @@ interface Frames {
   display?: SseFrame;
   staff?: Promise<SseFrame>;
   staffAt?: number;
-  orders: Map<number, SseFrame>;
+  /** Per order: its frame, and its content without `as_of`. */
+  orders: Map<number, { frame: SseFrame; content: string }>;
+  /** Where each waiting order is (placesInView), once per view. */
+  places?: ReturnType<typeof placesInView>;
 }
 
 interface ShopFeed {
@@ -40,6 +44,12 @@ interface ShopFeed {
   display: Set<SseStream>;
   staff: Set<SseStream>;
   orders: Map<number, Set<SseStream>>;
+  /**
+   * Per watched order, its last message's content without `as_of`, as sent to all its streams:
+   * a change that leaves an order as it was sends its streams nothing (issue 29: a join at the
+   * end of a queue of 1,000 wrote 1,000 frames of which 999 only had a newer `as_of`).
+   */
+  sent: Map<number, string>;
   /** Streams that still need their first message. */
   fresh: Set<SseStream>;
   changed: boolean;
@@ -125,7 +135,10 @@ export class LiveFeeds {
     stream.onClose(() => {
       streams.delete(stream);
       f.fresh.delete(stream);
-      if (typeof topic === 'number' && streams.size === 0) f.orders.delete(topic);
+      if (typeof topic === 'number' && streams.size === 0) {
+        f.orders.delete(topic);
+        f.sent.delete(topic);
+      }
       this.release(f);
     });
     this.schedule(f);
@@ -143,6 +156,7 @@ export class LiveFeeds {
       display: new Set(),
       staff: new Set(),
       orders: new Map(),
+      sent: new Map(),
       fresh: new Set(),
       changed: false,
       running: false,
@@ -247,13 +261,14 @@ export class LiveFeeds {
         frames.view,
         orderStreams.map((o) => o.id).filter((id) => !frames.orders.has(id)),
       );
+      const places = (frames.places ??= placesInView(frames.view));
       for (const { id, streams } of orderStreams) {
-        let frame = frames.orders.get(id);
+        let built = frames.orders.get(id);
         const row = rows.get(id);
-        if (!frame && row) {
+        if (!built && row) {
           this.builds += 1;
           const now = this.now();
-          frame = frameOf({
+          const json = JSON.stringify({
             ...orderView(
               row,
               waitInView(frames.view, row),
@@ -262,12 +277,23 @@ export class LiveFeeds {
               frames.view.computedAt,
               await rejoinSpentFor(f.ctx, this.queue, row, now),
             ),
-            ...placeInView(frames.view, row),
+            ...(places.get(row.id) ?? placeInView(frames.view, row)),
           });
-          frames.orders.set(id, frame);
+          // Equal but for `as_of` (the view's time): nothing the customer sees has moved.
+          built = { frame: frameOfJson(json), content: json.replace(AS_OF, '') };
+          frames.orders.set(id, built);
           await slicer.step();
         }
-        if (frame) await write(streams, frame);
+        if (!built) continue;
+        if (!everyone) {
+          // Only new streams: what every stream of the order has is known when all are new.
+          if (streams.length === f.orders.get(id)?.size) f.sent.set(id, built.content);
+          await write(streams, built.frame);
+          continue;
+        }
+        const moved = f.sent.get(id) !== built.content;
+        f.sent.set(id, built.content);
+        await write(moved ? streams : streams.filter((s) => fresh.has(s)), built.frame);
       }
     }
   }
@@ -305,3 +331,6 @@ export class LiveFeeds {
 }
 
 const keyOf = (ctx: MarketContext, pobId: number) => `${ctx.market}:${pobId}`;
+
+/** The `as_of` of an order's JSON (orderView puts it second, after the id). */
+const AS_OF = /"as_of":"[^"]*",?/;

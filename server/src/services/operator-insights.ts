@@ -8,7 +8,7 @@ import type { Forecast, OperatorCharts } from '@jono/contract';
 import { barbersNeeded, localDateHour, localTimeToEpoch, oneTimeMeanWait } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { pobs } from '../db/schema';
-import { barberDays, barbers, orders, staff } from '../db/schema';
+import { barberDays, barbers, barbers as barberRows, orders, staff } from '../db/schema';
 import { localDay, planOf, shiftsOn, type Interval } from './rota';
 
 export const INSIGHT_WEEKS = 8;
@@ -30,6 +30,8 @@ interface HistoryRow {
   shownWait: number | null;
   chair: number | null;
   startedBy: number | null;
+  /** The named barber who served (issue 30); null before named barbers. */
+  servedBy: number | null;
   title: string;
   planned: number;
 }
@@ -89,6 +91,7 @@ export class Insights {
         shownWait: orders.shownWait,
         chair: orders.chair,
         startedBy: orders.startedBy,
+        servedBy: orders.servedBy,
         items: orders.items,
         planned: orders.plannedMinutes,
       })
@@ -109,6 +112,7 @@ export class Insights {
         shownWait: r.shownWait,
         chair: r.chair,
         startedBy: r.startedBy,
+        servedBy: r.servedBy,
         title: r.items[0]?.title ?? '',
         planned: r.planned,
       }));
@@ -371,6 +375,8 @@ export async function operatorCharts(
   }
   // Durations per service and per barber.
   const services = new Map<string, { planned: number; minutes: number[] }>();
+  // Keyed by the named barber who served where the shop records it, else by the staff account
+  // that pressed Start (negative keys, as the engine's history does: queue-load.ts).
   const barbers = new Map<number, number[]>();
   for (const r of rows) {
     if (r.status !== 'serviced' || r.startedAt === null || r.finishedAt === null) continue;
@@ -378,11 +384,19 @@ export async function operatorCharts(
     const s = services.get(r.title) ?? { planned: r.planned, minutes: [] };
     s.minutes.push(minutes);
     services.set(r.title, s);
-    if (r.startedBy !== null)
-      barbers.set(r.startedBy, [...(barbers.get(r.startedBy) ?? []), minutes]);
+    const who = r.servedBy ?? (r.startedBy === null ? null : -r.startedBy);
+    if (who !== null) barbers.set(who, [...(barbers.get(who) ?? []), minutes]);
   }
   const names = barbers.size
-    ? await ctx.db.select({ id: staff.id, name: staff.name }).from(staff)
+    ? [
+        ...(await ctx.db.select({ id: staff.id, name: staff.name }).from(staff)).map((n) => ({
+          id: -n.id,
+          name: n.name,
+        })),
+        ...(
+          await ctx.db.select({ id: barberRows.id, name: barberRows.firstName }).from(barberRows)
+        ).map((n) => ({ id: n.id, name: n.name })),
+      ]
     : [];
   return {
     pob_id: pobId ?? null,
@@ -399,7 +413,7 @@ export async function operatorCharts(
       .sort((a, b) => b.count - a.count),
     durations_by_barber: [...barbers.entries()]
       .map(([id, list]) => ({
-        barber: names.find((n) => n.id === id)?.name ?? `#${id}`,
+        barber: names.find((n) => n.id === id)?.name ?? `#${Math.abs(id)}`,
         ...spread(list),
       }))
       .sort((a, b) => b.count - a.count)

@@ -141,6 +141,37 @@ export function placeInView(
   return { in_service: false, ahead: Math.max(0, position - 1), ahead_members: members };
 }
 
+/**
+ * placeInView of every waiting order of the view in one pass over the queue sorted by position
+ * (placeInView alone walks the whole queue: once per order, a queue of 1,000 took 1,000,000
+ * steps per change).
+ */
+export function placesInView(
+  view: Pick<ShopQueueView, 'estimate' | 'active'>,
+): Map<number, Pick<Order, 'in_service' | 'ahead' | 'ahead_members'>> {
+  const out = new Map<number, Pick<Order, 'in_service' | 'ahead' | 'ahead_members'>>();
+  const waiting = view.active
+    .flatMap((o) => {
+      const position = view.estimate.orders.get(o.id)?.position;
+      return o.status === 'active' && o.startedAt === null && position !== undefined
+        ? [{ o, position }]
+        : [];
+    })
+    .sort((a, b) => a.position - b.position);
+  let members = 0;
+  let k = 0;
+  for (let i = 0; i < waiting.length; i++) {
+    const { o, position } = waiting[i] as (typeof waiting)[number];
+    while (k < i && (waiting[k] as (typeof waiting)[number]).position < position) {
+      const w = waiting[k] as (typeof waiting)[number];
+      if (w.o.priority > 0 && w.position > 0) members += 1;
+      k++;
+    }
+    out.set(o.id, { in_service: false, ahead: Math.max(0, position - 1), ahead_members: members });
+  }
+  return out;
+}
+
 /** The answer of every order route: the order, its live wait and its place in the queue. */
 /**
  * Whether a no-show or left order that could still be rejoined has had its rejoin used; reads

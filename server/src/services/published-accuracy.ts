@@ -3,7 +3,7 @@
 // (the orders' started_at), as `npm run accuracy` reads them. Published only from
 // ACCURACY_MIN_ESTIMATES estimates with a known outcome in ACCURACY_DAYS days (below that, one
 // odd day would swing the figure); kept ACCURACY_TTL_MS per shop, since it moves slowly.
-import { and, eq, gte, isNotNull } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, or } from 'drizzle-orm';
 import {
   ACCURACY_DAYS,
   ACCURACY_MIN_ESTIMATES,
@@ -44,6 +44,7 @@ export async function outcomesSince(
       low: waitEstimates.low,
       high: waitEstimates.high,
       startedAt: orders.startedAt,
+      turnAt: orders.turnAt,
       checkedInAt: orders.checkedInAt,
       customerAtPob: orders.customerAtPob,
       joinedAt: orders.joinedAt,
@@ -53,7 +54,7 @@ export async function outcomesSince(
     .where(
       and(
         gte(waitEstimates.at, new Date(since)),
-        isNotNull(orders.startedAt),
+        or(isNotNull(orders.startedAt), isNotNull(orders.turnAt)),
         pobId === undefined ? undefined : eq(waitEstimates.pobId, pobId),
       ),
     )
@@ -63,6 +64,7 @@ export async function outcomesSince(
     const at = r.at.getTime();
     const actual = waitAfterEstimate(at, {
       startedAt: r.startedAt?.getTime() ?? null,
+      turnAt: r.turnAt?.getTime() ?? null,
       checkedInAt: checkedInAtOf(r),
     });
     if (actual === null) continue;

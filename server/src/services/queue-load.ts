@@ -51,8 +51,6 @@ export type { ActiveOrderRow, OrderRow } from './queue-rows';
 export type ShopHistory = ShopInputs;
 
 const DAY = 86_400_000;
-/** Stored estimates the calibration reads at most (the latest). */
-const CALIBRATION_RECORDS = 20_000;
 
 /** The ids of an order's services and extras, as the duration model knows them. */
 export function serviceIdsOf(row: Pick<OrderRow, 'items'>): number[] {
@@ -79,6 +77,7 @@ export function toOrderRecord(row: OrderRow): OrderRecord {
     barberId: row.servedBy ?? (row.startedBy === null ? null : -row.startedBy),
     // Asked for more time, or on the way with a known travel time: keeps the place (presence.ts).
     readyAt: readyAtOf(row) ?? null,
+    turnAt: row.turnAt?.getTime() ?? null,
   };
 }
 
@@ -136,8 +135,17 @@ export async function loadRecords(db: Db | Tx, pobId: number, now: number): Prom
     )
     .orderBy(desc(orders.finishedAt))
     .limit(DURATION_HISTORY_ORDERS);
+  // Every estimate of the calibration's days (no record cap: a cap of 20,000 cut a busy shop's
+  // 14 days to about 10), and only the columns the calibration reads.
   const shown = await db
-    .select()
+    .select({
+      orderId: waitEstimates.orderId,
+      priority: waitEstimates.priority,
+      at: waitEstimates.at,
+      modelP10: waitEstimates.modelP10,
+      modelP50: waitEstimates.modelP50,
+      modelP90: waitEstimates.modelP90,
+    })
     .from(waitEstimates)
     .where(
       and(
@@ -145,8 +153,7 @@ export async function loadRecords(db: Db | Tx, pobId: number, now: number): Prom
         gte(waitEstimates.at, new Date(now - CALIBRATION_WINDOW_DAYS * DAY)),
       ),
     )
-    .orderBy(desc(waitEstimates.at))
-    .limit(CALIBRATION_RECORDS);
+    .orderBy(desc(waitEstimates.at));
   const byId = new Map<number, OrderRecord>();
   for (const row of [...recent, ...served]) byId.set(row.id, toOrderRecord(row));
   const estimates: ShownEstimate[] = shown.map((e) => ({

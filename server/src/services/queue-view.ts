@@ -8,7 +8,7 @@ import {
   estimateQueue,
   queueState,
   shopStatus,
-  waitBasis,
+  waitBases,
   waitChangeReason,
   waitChangeStale,
   waitShiftMinutes,
@@ -61,13 +61,15 @@ export interface MovedEstimates {
 export function movedEstimates(view: ShopQueueView): MovedEstimates {
   const moved: MovedEstimates = { orders: [], shown: [] };
   const at = new Date(view.computedAt);
+  // Every order's record in one pass (not one pass over the queue per order).
+  const bases = waitBases(view.state, view.estimate);
   for (const o of view.active) {
     const e = view.estimate.orders.get(o.id);
     const wait = e?.waitMinutes ?? null;
     const low = e?.waitRange?.low ?? null;
     const high = e?.waitRange?.high ?? null;
     // Checked every time: a service running long keeps the minutes left and moves the turn.
-    const record = waitChangeOf(view, o);
+    const record = waitChangeOf(view, o, bases.get(o.id));
     const same = wait === o.waitEstimate && low === o.waitLow && high === o.waitHigh;
     if (same && !record.basis) continue;
     moved.orders.push({ id: o.id, wait, low, high, ...record });
@@ -101,8 +103,8 @@ export function movedEstimates(view: ShopQueueView): MovedEstimates {
 function waitChangeOf(
   view: ShopQueueView,
   o: ActiveOrderRow,
+  basis: WaitBasisRecord | undefined,
 ): { basis?: WaitBasisRecord; change?: WaitChangeRecord | null } {
-  const basis = waitBasis(view.state, view.estimate, o.id);
   if (!basis) return {};
   const before = o.waitBasis;
   if (before) {

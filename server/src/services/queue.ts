@@ -16,7 +16,7 @@ import { shopAlertDefault } from './order-alerts';
 import { lockShop } from './shop-lock';
 import { releaseStranded } from './barber-duty';
 import { factsOf } from './order-facts';
-import { movedEstimates, storeEstimatesSql, viewOf } from './queue-view';
+import { movedEstimates, storeEstimatesSql, viewOf, type MovedEstimates } from './queue-view';
 import type { PobRow, ShopQueueView } from './queue-rows';
 
 export type { PobRow, ShopQueueView } from './queue-rows';
@@ -316,12 +316,16 @@ export class QueueService {
   private async persistAndNotify(ctx: MarketContext, view: ShopQueueView): Promise<boolean> {
     const changes = movedEstimates(view);
     const moved = changes.orders.length > 0;
-    if (moved) {
-      // Under the shop's lock: two batches over the same rows in different orders would deadlock.
+    // In chunks, each its own short transaction under the shop's lock (two writes over the same
+    // rows in different orders would deadlock), with a turn of the event loop between: a queue
+    // of 1,000 whose every estimate moved neither holds the shop's lock nor (PGlite runs in this
+    // process) the event loop for the whole write (issue 29).
+    for (const chunk of chunksOf(changes)) {
       await ctx.db.transaction(async (tx) => {
         await lockShop(tx, view.pob.id);
-        await tx.execute(storeEstimatesSql(changes));
+        await tx.execute(storeEstimatesSql(chunk));
       });
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     await this.sendNotices(ctx, view);
     return moved;
@@ -482,3 +486,17 @@ export {
 } from './queue-view';
 
 const keyOf = (market: Market, pobId: number) => `${market}:${pobId}`;
+
+/** Moved estimates written per statement after a change (see persistAndNotify). */
+export const PERSIST_CHUNK = 100;
+
+/** The moved estimates in chunks of PERSIST_CHUNK orders, each with its orders' shown waits. */
+function chunksOf(moved: MovedEstimates): MovedEstimates[] {
+  const out: MovedEstimates[] = [];
+  for (let i = 0; i < moved.orders.length; i += PERSIST_CHUNK) {
+    const orders = moved.orders.slice(i, i + PERSIST_CHUNK);
+    const ids = new Set(orders.map((o) => o.id));
+    out.push({ orders, shown: moved.shown.filter((e) => ids.has(e.orderId)) });
+  }
+  return out;
+}

@@ -3,7 +3,7 @@
 // no-show or cancel. Each runs under the shop's lock, is checked by the state model
 // (@jono/queue state-model.ts) against the state as it is now, and republishes the queue.
 import { and, eq, isNull } from 'drizzle-orm';
-import { deferOrder, mayServe, type StateAction } from '@jono/queue';
+import { compareQueueOrders, deferOrder, mayServe, type StateAction } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
 import { barbers, orders, pobs, receipts } from '../db/schema';
@@ -121,13 +121,15 @@ const tiedRefusal = (message: string) => new HttpError(409, 'barber_tied', messa
 
 const ACTIONS: Record<StaffAction, Handler> = {
   async start(tx, a, order, opts) {
-    const { chair, servedBy } = await decideNow(tx, a, order, {
+    const { chair, active, servedBy } = await decideNow(tx, a, order, {
       type: 'start',
       chair: opts.chair,
     });
     const at = new Date(a.now);
+    await markPassedOver(tx, active, order, at);
     return update(tx, order.id, {
       startedAt: at,
+      turnAt: order.turnAt ?? at,
       chair: chair ?? null,
       startedBy: a.staffId,
       // Always recorded: durations are learnt per barber (queue-load.ts toOrderRecord).
@@ -206,6 +208,7 @@ const ACTIONS: Record<StaffAction, Handler> = {
       return update(tx, order.id, {
         ...reopened,
         startedAt: null,
+        turnAt: sameTime(order.turnAt, order.startedAt) ? null : order.turnAt,
         chair: null,
         startedBy: null,
         servedBy: null,
@@ -222,9 +225,31 @@ const ACTIONS: Record<StaffAction, Handler> = {
       await tx.delete(receipts).where(eq(receipts.orderId, order.id));
       return update(tx, order.id, { ...reopened, status: 'active', finishedAt: null, chair });
     }
-    return update(tx, order.id, { ...reopened, status: 'active', finishedAt: null });
+    return update(tx, order.id, {
+      ...reopened,
+      status: 'active',
+      finishedAt: null,
+      turnAt: sameTime(order.turnAt, order.finishedAt) ? null : order.turnAt,
+    });
   },
 };
+
+const sameTime = (a: Date | null, b: Date | null) => a !== null && a.getTime() === b?.getTime();
+
+/**
+ * The turn of every customer ahead of a start who is away (not at the shop, not yet passed
+ * over): a chair went to someone behind them, so their turn came now. The closed loop judges
+ * the estimates they were shown on the way by it (waitAfterEstimate).
+ */
+async function markPassedOver(tx: Tx, active: readonly OrderRow[], started: OrderRow, at: Date) {
+  const seated = toQueueOrder(started);
+  for (const o of active) {
+    if (o.id === started.id || o.startedAt !== null || o.customerAtPob || o.turnAt !== null) {
+      continue;
+    }
+    if (compareQueueOrders(toQueueOrder(o), seated) < 0) await update(tx, o.id, { turnAt: at });
+  }
+}
 
 async function close(
   tx: Tx,
@@ -237,6 +262,8 @@ async function close(
   return update(tx, order.id, {
     status,
     finishedAt: at,
+    // Marked a no-show: their turn came (if it had not when staff passed them over).
+    ...(status === 'noShow' ? { turnAt: order.turnAt ?? at } : {}),
     waitEstimate: null,
     lastAction: action,
     lastActionAt: at,

@@ -1,7 +1,7 @@
 // The staff console's view of its shop: chairs and who sits in them, every active order in
 // queue order with its estimate, and the recent actions that can still be undone.
 import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
-import { chairStates, nextPerChair, nextToSit } from '@jono/queue';
+import { chairStates, nextPerChair, nextToSit, probablyFinishedIds } from '@jono/queue';
 import { STAFF_UNDO_WINDOW_MS, type StaffQueue, type StaffQueueOrder } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { customers, orders, outbox } from '../db/schema';
@@ -123,6 +123,9 @@ export async function staffQueue(
     const failedIds = new Set(failed.map((f) => f.orderId));
     for (const r of rows) if (failedIds.has(r.id)) r.alert_failed = true;
   }
+  // A finish probably forgotten while customers wait at the shop: the board asks staff.
+  const forgotten = new Set(probablyFinishedIds(view.state));
+  for (const r of rows) if (forgotten.has(r.id)) r.probably_finished = true;
   rows.sort(
     (a, b) =>
       (a.state === 'in_service' ? 0 : 1) - (b.state === 'in_service' ? 0 : 1) ||

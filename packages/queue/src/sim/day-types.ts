@@ -26,11 +26,15 @@ export interface Outcome {
   /** Minutes from joining until a chair was free for them (seated, or called while absent). */
   actual: number;
   jono: Shown;
+  /** Jono's median before rounding (minutes, calibrated): what "longer than shown" judges. */
+  jonoMedian: number;
   /** Jono's model before calibration. */
   model: ModelWait;
   naive: number;
   aware: number;
   oracle: Shown;
+  /** The oracle's median before rounding (minutes). */
+  oracleMedian: number;
 }
 
 /** What the engine was handed at one join, for checking the server builds the same. */

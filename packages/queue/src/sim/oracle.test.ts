@@ -69,6 +69,32 @@ describe('oracleWait', { timeout: 20_000 }, () => {
     expect(wait.p50).toBe(0);
   });
 
+  it('keeps a customer called while away who arrives within the grace period', () => {
+    // Called at T0 - 8 (grace until T0 + 12), on the way for 12 minutes: at the door at T0 + 4,
+    // ahead of the target when the chair frees at T0 + 15 (simulate-day.ts keeps them too).
+    const travelling = { ...quiet, appShare: 1, farShare: 0, travelMinutes: [12, 12] as const };
+    const serving = customer(1, { startedAt: T0 - 5 * MINUTE });
+    const called = {
+      ...customer(2, { source: 'app', checkedInAt: null }, T0 + 4 * MINUTE),
+      calledAt: T0 - 8 * MINUTE,
+    };
+    const queue = [called, customer(3)];
+    const wait = oracleWait(travelling, laws, view(queue, [serving], queue[1] as SimCustomer), 1);
+    expect(wait).toEqual({ p10: 35, p50: 35, p90: 35 });
+  });
+
+  it('drops a customer called while away who is not there when the grace period ends', () => {
+    const travelling = { ...quiet, appShare: 1, farShare: 0, travelMinutes: [40, 40] as const };
+    const serving = customer(1, { startedAt: T0 - 5 * MINUTE });
+    const called = {
+      ...customer(2, { source: 'app', checkedInAt: null }, T0 + 32 * MINUTE),
+      calledAt: T0 - 8 * MINUTE,
+    };
+    const queue = [called, customer(3)];
+    const wait = oracleWait(travelling, laws, view(queue, [serving], queue[1] as SimCustomer), 1);
+    expect(wait).toEqual({ p10: 15, p50: 15, p90: 15 });
+  });
+
   it('spreads the wait when members may arrive ahead', () => {
     const busy = { ...quiet, ratePerHour: 6, memberShare: 1, appShare: 0 };
     const queue = [customer(2), customer(3)];

@@ -57,6 +57,11 @@ function cancelGiven(scenario: Scenario, random: Random, c: SimCustomer, now: nu
   return Infinity;
 }
 
+/** When staff give up on a customer called while away: at the grace's end, unless they came. */
+function givenUpAt(graceEnd: number, ready: number): number {
+  return ready <= graceEnd ? Infinity : graceEnd;
+}
+
 function quantile(sorted: readonly number[], q: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[i] ?? 0;
@@ -79,10 +84,16 @@ function oneRun(
   for (const c of view.waiting) {
     if (c === target) break;
     const present = c.arriveAt <= now;
-    const grace = c.calledAt === null ? Infinity : c.calledAt + scenario.graceMinutes * MINUTE;
+    const ready = present ? now : arrivalGiven(scenario, random, c, now);
+    // Called while away: staff give up at the end of the grace period unless they arrived by
+    // then (simulate-day.ts keeps a customer who arrives within it, and so do staff).
+    const grace =
+      c.calledAt === null
+        ? Infinity
+        : givenUpAt(c.calledAt + scenario.graceMinutes * MINUTE, ready);
     ahead.push({
       priority: c.record.priority,
-      ready: present ? now : arrivalGiven(scenario, random, c, now),
+      ready,
       leave: Math.min(grace, cancelGiven(scenario, random, c, now)),
       minutes: drawOrderMinutes(random, laws, c.type),
       called: c.calledAt !== null,
@@ -131,7 +142,7 @@ function oneRun(
         }
         if (!e.called) {
           e.called = true;
-          e.leave = Math.min(e.leave, t + scenario.graceMinutes * MINUTE);
+          e.leave = Math.min(e.leave, givenUpAt(t + scenario.graceMinutes * MINUTE, e.ready));
         }
       }
       if (!next) return t - now;

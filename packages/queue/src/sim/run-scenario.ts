@@ -157,6 +157,15 @@ export function simulateScenario(scenario: Scenario): {
 
 export function runScenario(scenario: Scenario): ScenarioResult {
   const { outcomes, days } = simulateScenario(scenario);
+  return scenarioResultOf(scenario, outcomes, days);
+}
+
+/** A scenario's figures from its measured days' outcomes and results. */
+export function scenarioResultOf(
+  scenario: Scenario,
+  outcomes: readonly Outcome[],
+  days: readonly ReturnType<typeof simulateDay>[],
+): ScenarioResult {
   const sum = (f: (d: (typeof days)[number]) => number) => days.reduce((s, d) => s + f(d), 0);
   const served = sum((d) => d.servedCount);
   const classes = [

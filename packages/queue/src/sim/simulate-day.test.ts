@@ -30,6 +30,23 @@ function busiest(orders: readonly OrderRecord[], ends: (o: OrderRecord) => numbe
 
 // Each test simulates whole days with a Monte Carlo per join: seconds on busy shared cores.
 describe('simulateDay', { timeout: 30_000 }, () => {
+  it('stores estimates as the server does: at every change and every 60-second sweep that moved one', () => {
+    const { estimates, orders } = day({ appShare: 0.5, ratePerHour: 9 });
+    const opensAt = opensAtOf(DEFAULT_SCENARIO, 0);
+    const onSweep = estimates.filter((e) => (e.at - opensAt) % 60_000 === 0);
+    expect(onSweep.length).toBeGreaterThan(estimates.length / 2);
+    // A customer who waited a while was shown their estimate again as time moved it.
+    const perOrder = new Map<number, number>();
+    for (const e of estimates) perOrder.set(e.orderId, (perOrder.get(e.orderId) ?? 0) + 1);
+    expect(Math.max(...perOrder.values())).toBeGreaterThan(5);
+    // An app customer passed over while away has the turn recorded, before their start.
+    const passed = orders.filter(
+      (o) => o.turnAt != null && o.startedAt !== null && o.turnAt < o.startedAt,
+    );
+    expect(passed.length).toBeGreaterThan(0);
+    expect(passed.every((o) => o.source === 'app')).toBe(true);
+  });
+
   it('serves every walk-in it accepts and records each as the server would', () => {
     const { result, orders } = day({ appShare: 0, misrecordShare: 0 });
     expect(orders.length).toBeGreaterThan(30);

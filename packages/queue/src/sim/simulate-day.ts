@@ -30,12 +30,24 @@ export type { DayOptions, DayResult, JoinView, Outcome, Shown, SimHistory } from
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** The engine's inputs are rebuilt from the records this often (the server: every few minutes). */
-export const INPUTS_REFRESH_MS = 30 * MINUTE;
+/**
+ * The engine's inputs are rebuilt from the records after every finish and at least this often,
+ * as the server does (queue.ts: HISTORY_TTL_MS, and `history: true` on a finish).
+ */
+export const INPUTS_REFRESH_MS = 10 * MINUTE;
+/**
+ * The simulator relearns the calibration this often, not at every rebuild: its 14 days gain a
+ * few customers in an hour (under 1 %), and relearning them at every finish made the bench's
+ * days cost several times more.
+ */
+export const CALIBRATION_REFRESH_MS = 60 * MINUTE;
+/** The server's sweep: every waiting customer's estimate is refreshed (and stored if it moved). */
+export const SWEEP_MS = 60_000;
 
 type SimEvent =
   | { kind: 'join' }
   | { kind: 'rota' }
+  | { kind: 'sweep' }
   | { kind: 'end' | 'arrive' | 'cancel' | 'call'; customer: SimCustomer };
 
 /** Opening of the scenario's day `day` (a Monday at 09:00 local time for day 0). */
@@ -79,6 +91,9 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
   const lastShown = new Map<number, string>();
   let inputs: ShopInputs | null = null;
   let inputsAt = -Infinity;
+  /** A finish since the inputs were built: the next state rebuilds them (the server does). */
+  let finishedSince = false;
+  let calibratedAt = -Infinity;
   let nextId = (history?.orders.reduce((max, o) => Math.max(max, o.id), 0) ?? 0) + 1;
   // Named barbers: who sits in each barber's chair; customers' choices from a stream of their
   // own (the same customers arrive whatever share chooses).
@@ -92,17 +107,21 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
       : undefined;
 
   const turn = (c: SimCustomer, t: number) => {
+    // The shop records the turn as the server does (staff passed the customer over, or seated).
+    c.record.turnAt ??= t;
     const o = pending.get(c.record.id);
     if (!o) return;
     pending.delete(c.record.id);
     result.outcomes.push({ ...o, actual: (t - c.record.joinedAt) / MINUTE });
   };
 
-  const leave = (c: SimCustomer, status: 'cancelled' | 'noShow') => {
+  const leave = (c: SimCustomer, status: 'cancelled' | 'noShow', t: number) => {
     const index = waiting.indexOf(c);
     if (index >= 0) waiting.splice(index, 1);
     c.left = true;
     c.record.status = status;
+    // As the server: a cancel or no-show closes the order (finished_at) when it happens.
+    c.record.finishedAt = t;
     pending.delete(c.record.id);
     if (status === 'cancelled') result.cancelled += 1;
     else result.noShows += 1;
@@ -200,9 +219,18 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
   /** The engine's state now, from inputs the shared builder learnt from the shop's records. */
   const stateAt = (t: number): ShopQueueState | null => {
     if (!history) return null;
-    if (!inputs || t - inputsAt >= INPUTS_REFRESH_MS) {
-      inputs = buildShopInputs(history, t, scenario.timeZone);
+    if (!inputs || finishedSince || t - inputsAt >= INPUTS_REFRESH_MS) {
+      // Durations, travel and rates as the server; the calibration every CALIBRATION_REFRESH_MS.
+      const fresh = inputs && t - calibratedAt < CALIBRATION_REFRESH_MS;
+      inputs = buildShopInputs(
+        history,
+        t,
+        scenario.timeZone,
+        fresh && inputs ? { calibration: inputs.calibration } : {},
+      );
+      if (!fresh) calibratedAt = t;
       inputsAt = t;
+      finishedSince = false;
     }
     return shopQueueState(
       inputs,
@@ -252,8 +280,12 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
         c.record.wantsBarberId =
           (onDuty[Math.floor(pick * onDuty.length)] ?? onDuty[0])?.id ?? null;
     }
-    const refreshed = history !== undefined && (!inputs || t - inputsAt >= INPUTS_REFRESH_MS);
-    const records = refreshed && options.inspect && history ? copyOf(history) : null;
+    // An inspected join learns everything afresh: the inspector compares with the server's.
+    if (options.inspect) {
+      inputs = null;
+      calibratedAt = -Infinity;
+    }
+    const records = options.inspect && history ? copyOf(history) : null;
     insertInOrder(waiting, c);
     const state = stateAt(t);
     if (!state || !history) {
@@ -304,17 +336,26 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
         app: c.record.source === 'app',
         ...(barbers ? { barberId: c.record.wantsBarberId ?? null } : {}),
         jono: { shown: own.waitMinutes, low: own.waitRange.low, high: own.waitRange.high },
+        jonoMedian: own.expectedStart === null ? own.waitMinutes : (own.expectedStart - t) / MINUTE,
         model: own.model,
         naive: Math.round(naiveWait(state, c.record)),
         aware: Math.round(priorityAwareWait(state, c.record)),
         oracle: shownOf(oracle),
+        oracleMedian: oracle.p50,
       });
     }
     schedule(c, t);
     dispatch(t);
   };
 
+  /** A change of the queue: the server refreshes its view and stores the estimates that moved. */
+  const changed = (t: number) => {
+    const state = waiting.length > 0 ? stateAt(t) : null;
+    if (state) persist(t, estimateQueue(state));
+  };
+
   const first = nextArrival(scenario, random, 0, surges, peak);
+  if (history) events.push(opensAt + SWEEP_MS, { kind: 'sweep' });
   if (first !== null) events.push(Math.round(opensAt + first), { kind: 'join' });
   for (const change of scenario.rota)
     events.push(opensAt + change.fromHour * HOUR, { kind: 'rota' });
@@ -327,6 +368,12 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
       if (next !== null) events.push(Math.round(opensAt + next), { kind: 'join' });
     } else if (event.kind === 'rota') {
       dispatch(time);
+      changed(time);
+    } else if (event.kind === 'sweep') {
+      changed(time);
+      if (time < closesAt || waiting.length > 0 || inService.size > 0) {
+        events.push(time + SWEEP_MS, { kind: 'sweep' });
+      }
     } else if (event.kind === 'end') {
       const c = event.customer;
       inService.delete(c);
@@ -337,19 +384,22 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
         (c.record.startedAt ?? time) +
           recordedMinutes(recordRandom, scenario, c.actualMinutes) * MINUTE,
       );
+      finishedSince = true;
       dispatch(time);
-      const state = waiting.length > 0 ? stateAt(time) : null;
-      if (state) persist(time, estimateQueue(state));
+      changed(time);
     } else if (event.customer.record.startedAt !== null || event.customer.left) {
       continue;
     } else if (event.kind === 'arrive') {
       event.customer.record.checkedInAt = time;
       dispatch(time);
+      changed(time);
     } else if (event.kind === 'cancel') {
-      leave(event.customer, 'cancelled');
+      leave(event.customer, 'cancelled', time);
+      changed(time);
     } else if (event.customer.arriveAt > time) {
-      leave(event.customer, 'noShow');
+      leave(event.customer, 'noShow', time);
       dispatch(time);
+      changed(time);
     }
   }
   return result;

@@ -76,6 +76,12 @@ export function ChairCard({
         {state === 'draining' ? <span className="tag tag--held">{t('board.draining')}</span> : null}
         <PriorityBadge membership={order.membership} />
       </div>
+      {order.probably_finished ? (
+        // Far past the usual length while customers wait: Finish was probably not pressed.
+        <p className="tag tag--state-closed" role="status">
+          {t('board.probablyFinished')}
+        </p>
+      ) : null}
       <p className="chair__name" title={name} dir="auto">
         {name}
       </p>

@@ -83,7 +83,9 @@ export function QueueOrderCard({
             canStart
               ? undefined
               : barberName
-                ? t('board.barberChairBusy', { name: barberName })
+                ? order.barber_off_duty
+                  ? t('board.forBarberOff', { name: barberName })
+                  : t('board.barberChairBusy', { name: barberName })
                 : t('board.noFreeChair')
           }
           onClick={() => onAction(order, 'start')}

@@ -1,0 +1,683 @@
+// A chain's busy hour on one node (issue 29, Deliver 1): 500 shops with 20 waiting each, every
+// waiting customer following their own order over Server-Sent Events (10,000 order streams, one
+// order each, as in life), 5,000 open shop pages and 500 staff consoles; joins, check-ins,
+// cancels and staff starts and finishes at a busy hour's rate, with the server's own minute
+// sweep running. Reports the delivery delay of every message, /healthz p50/p99/max, the server's
+// CPU and RSS, and the clients' CPU (the streams are held by load-generator processes on raw
+// sockets, lib/stream-worker.ts), then the floor: bare node:http (lib/busy-floor.ts) holding the
+// same streams and writing frames of the same sizes to as many of them for the same changes.
+//
+// The rate, derived: 110,000 online check-ins a day across 4,500 shops is 24.4 per shop a day;
+// a shop's busiest hour takes about 15 % of its day (a 10-hour day whose after-work peak is 1.5x
+// the mean hour), so 3.7 online joins per shop in the busy hour. Each join brings about 2.9 more
+// changes: the customer's check-in at the shop (1), a staff start and a finish (0.9 x 2) and a
+// cancel (0.1). 3.7 x 3.9 = 14.3 changes per shop-hour: 2.0 changes a second over 500 shops.
+//
+// PostgreSQL only (the chain runs on it; the data is seeded with SQL before the load). Run:
+//   npx tsx bench/busy-hour.ts [--scale 0.1] [--minutes 5] [--workers 3]
+// --scale 0.1 (50 shops, 1,000 order streams, 500 shop pages, 50 consoles) validates the bench;
+// the full run (--scale 1) is for a quiet machine. Prints JSON.
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import pg from 'pg';
+import { TokenService } from '../server/src/lib/tokens';
+import { MARKET, nextIp } from './lib/api-client';
+import { startJono } from './lib/jono-server';
+import { BENCH_DIR } from './lib/paths';
+import { startPostgres } from './lib/postgres';
+import { groupCpuSeconds, groupRssMiB } from './lib/proc';
+import { freePort, registerCleanup, sleep, stopAll, stopAllOnExit } from './lib/processes';
+import { percentile } from './lib/stats';
+import type { FloorCommand } from './lib/busy-floor';
+import type { Arrival, StreamTarget, WorkerCommand, WorkerReport } from './lib/stream-worker';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SCALE = arg('scale', 1);
+const MINUTES = arg('minutes', 5);
+const WORKERS = arg('workers', 3);
+
+export const RATE = {
+  checkInsPerDay: 110_000,
+  chainShops: 4_500,
+  busyHourShare: 0.15,
+  /** Changes per online join: the join, the check-in, start and finish (0.9 each), cancel 0.1. */
+  changesPerJoin: { join: 1, checkIn: 1, start: 0.9, finish: 0.9, cancel: 0.1 },
+};
+const joinsPerShopHour = (RATE.checkInsPerDay / RATE.chainShops) * RATE.busyHourShare;
+const changesPerJoin = Object.values(RATE.changesPerJoin).reduce((a, b) => a + b, 0);
+
+const SHOPS = Math.max(1, Math.round(500 * SCALE));
+const WAITING = 20;
+const SHOP_PAGES = Math.round(5000 * SCALE);
+const CHAIRS = 2;
+const changesPerSecond = (SHOPS * joinsPerShopHour * changesPerJoin) / 3600;
+const JWT_SECRET = 'busy-hour-bench-secret-that-is-long-enough-0123456789';
+const HOURS = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, open: '00:00', close: '24:00' }));
+
+export type Kind = 0 | 1 | 2;
+const KIND_NAMES = ['order', 'shop', 'staff'] as const;
+export const tagOf = (shop: number, kind: Kind) => shop * 4 + kind;
+
+export interface Worker {
+  child: ChildProcess;
+  ask: (
+    cmd: WorkerCommand,
+    expect: WorkerReport['type'],
+    timeoutMs?: number,
+  ) => Promise<WorkerReport>;
+}
+
+export function startWorker(): Worker {
+  const child = fork(join(BENCH_DIR, 'lib', 'stream-worker.ts'), [], {
+    execArgv: ['--import', 'tsx', '--max-old-space-size=2048'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  registerCleanup({
+    stop: async () => void child.kill('SIGKILL'),
+    kill: () => void child.kill('SIGKILL'),
+  });
+  const ask: Worker['ask'] = (cmd, expect, timeoutMs = 600_000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`worker: no ${expect}`)), timeoutMs);
+      const onMessage = (msg: WorkerReport) => {
+        if (msg.type !== expect) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(msg);
+      };
+      child.on('message', onMessage);
+      child.send(cmd);
+    });
+  return { child, ask };
+}
+
+export interface ShopState {
+  id: number;
+  service: { id: number; groupId: number; title: string; price: number; duration: number };
+  staffToken: string;
+  /** Waiting orders: id, customer, at the shop. */
+  waiting: { id: number; customer: number; token: string; here: boolean }[];
+  seated: number[];
+}
+
+/** Seeds shops, customers and their orders with SQL; answers every shop's state. */
+export async function seed(
+  url: string,
+  tokens: TokenService,
+  /** Waiting customers per shop (one entry per shop). */
+  layout: readonly number[] = Array.from({ length: SHOPS }, () => WAITING),
+): Promise<ShopState[]> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  await db.query(`set search_path to jono_${MARKET}`);
+  const [hash] = (await db.query(`select password_hash from staff limit 1`)).rows as {
+    password_hash: string;
+  }[];
+  await db.query(`update pobs set open_times = $1, chairs = $2, queue_state = 'open'`, [
+    JSON.stringify(HOURS),
+    CHAIRS,
+  ]);
+  const existing = Number((await db.query(`select count(*) from pobs`)).rows[0].count);
+  for (let i = existing; i < layout.length; i++) {
+    const p = await db.query(
+      `insert into pobs (name, city, address, latitude, longitude, time_zone, chairs, open_times)
+       values ($1, 'Helsinki', $2, $3, $4, 'Europe/Helsinki', $5, $6) returning id`,
+      [
+        `Busy ${i}`,
+        `Busykatu ${i}`,
+        (60.1 + (i % 50) / 500).toFixed(6),
+        (24.8 + Math.floor(i / 50) / 100).toFixed(6),
+        CHAIRS,
+        JSON.stringify(HOURS),
+      ],
+    );
+    const g = await db.query(
+      `insert into service_groups (pob_id, title) values ($1, 'Hair') returning id`,
+      [p.rows[0].id],
+    );
+    await db.query(
+      `insert into services (pob_id, group_id, title, price, duration) values ($1, $2, 'Haircut', 3000, 30)`,
+      [p.rows[0].id, g.rows[0].id],
+    );
+  }
+  const shopIds = (
+    await db.query(`select id from pobs order by id limit $1`, [layout.length])
+  ).rows.map((r: { id: number }) => r.id);
+  // Nobody waiting but the bench's own.
+  await db.query(`update orders set status = 'cancelled' where status = 'active'`);
+  const shops: ShopState[] = [];
+  let phone = 0;
+  const customer = async () => {
+    phone += 1;
+    const r = await db.query(
+      `insert into customers (phone, password_hash, firstname, lastname) values ($1, 'x', 'Busy', $2) returning id`,
+      [`+35846${String(phone).padStart(7, '0')}`, `Customer${phone}`],
+    );
+    const id = r.rows[0].id as number;
+    return {
+      id,
+      token: await tokens.signAccess({ sub: String(id), market: MARKET, kind: 'customer' }),
+    };
+  };
+  const now = Date.now();
+  for (const [index, pobId] of shopIds.entries()) {
+    const count = layout[index] ?? WAITING;
+    const s = (
+      await db.query(
+        `select id, group_id, title, price, duration from services where pob_id = $1 and parent_service_id is null and group_id is not null and active order by id limit 1`,
+        [pobId],
+      )
+    ).rows[0] as { id: number; group_id: number; title: string; price: number; duration: number };
+    const member = await db.query(
+      `insert into staff (pob_id, username, name, role, password_hash) values ($1, $2, 'Busy manager', 'manager', $3) returning id, token_version`,
+      [pobId, `busy-${pobId}-${now}`, hash?.password_hash ?? 'x'],
+    );
+    const staffToken = await tokens.signAccess(
+      {
+        sub: String(member.rows[0].id),
+        market: MARKET,
+        kind: 'staff',
+        pob: pobId,
+        role: 'manager',
+        fam: `staff:${member.rows[0].token_version}`,
+      },
+      12 * 3600,
+    );
+    const waiting: ShopState['waiting'] = [];
+    for (let k = 0; k < count; k++) {
+      const c = await customer();
+      const here = k % 3 === 0;
+      const items = [
+        {
+          service_id: s.id,
+          group_id: s.group_id,
+          title: s.title,
+          price: s.price,
+          duration: s.duration,
+          extras: [],
+        },
+      ];
+      const o = await db.query(
+        `insert into orders (pob_id, customer_id, source, rank, planned_minutes, customer_at_pob, checked_in_at, joined_at, items)
+         values ($1, $2, 'app', $3, $4, $5, $6, $7, $8) returning id`,
+        [
+          pobId,
+          c.id,
+          now - (count - k) * 60_000,
+          s.duration,
+          here,
+          here ? new Date(now) : null,
+          new Date(now - (count - k) * 60_000),
+          JSON.stringify(items),
+        ],
+      );
+      waiting.push({ id: o.rows[0].id as number, customer: c.id, token: c.token, here });
+    }
+    shops.push({
+      id: pobId,
+      service: {
+        id: s.id,
+        groupId: s.group_id,
+        title: s.title,
+        price: s.price,
+        duration: s.duration,
+      },
+      staffToken,
+      waiting,
+      seated: [],
+    });
+  }
+  // Spare customers for the joins of the measured minutes.
+  const spares = Math.ceil(SHOPS * joinsPerShopHour * (MINUTES / 60) * 2) + 10;
+  const spare: { id: number; token: string }[] = [];
+  for (let i = 0; i < spares; i++) spare.push(await customer());
+  spareCustomers = spare;
+  await db.end();
+  return shops;
+}
+let spareCustomers: { id: number; token: string }[] = [];
+
+/** Polls /healthz back to back (keep-alive, 20 ms apart) until stopped; answers every wait. */
+export function healthProbe(url: string) {
+  let stop = false;
+  const waits: number[] = [];
+  const done = (async () => {
+    while (!stop) {
+      const t0 = performance.now();
+      try {
+        await (await fetch(`${url}/healthz`)).arrayBuffer();
+      } catch {
+        // Counted as a wait all the same.
+      }
+      waits.push(performance.now() - t0);
+      await sleep(20);
+    }
+  })();
+  return async () => {
+    stop = true;
+    await done;
+    return waits.sort((a, b) => a - b);
+  };
+}
+
+const wall = () => performance.timeOrigin + performance.now();
+const ms = (x: number | null | undefined) => (x === null || x === undefined ? null : Math.round(x));
+
+interface Change {
+  shop: number;
+  at: number;
+  action: string;
+  status: number;
+}
+
+/** One change at a random shop, as a customer or its staff would make it. */
+async function oneChange(base: string, shops: ShopState[]): Promise<Change | null> {
+  const shop = shops[Math.floor(Math.random() * shops.length)] as ShopState;
+  const api = `${base}/api/${MARKET}`;
+  const w = RATE.changesPerJoin;
+  let r = Math.random() * changesPerJoin;
+  const pick = (share: number) => (r -= share) < 0;
+  const request = async (path: string, method: string, token: string, body?: unknown) => {
+    const at = wall();
+    const res = await fetch(`${api}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-forwarded-for': nextIp(),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json().catch(() => null)) as { id?: number } | null;
+    return { at, status: res.status, json };
+  };
+  if (pick(w.join)) {
+    const c = spareCustomers.pop();
+    if (!c) return null;
+    const s = shop.service;
+    const res = await request(`/customers/${c.id}/orders/`, 'POST', c.token, {
+      pob_id: shop.id,
+      items: [
+        {
+          amount: 1,
+          service_id: s.id,
+          service_info: {
+            duration: s.duration,
+            group_id: s.groupId,
+            id: s.id,
+            price: s.price,
+            title: s.title,
+          },
+          extra_services: [],
+        },
+      ],
+    });
+    if (res.status === 201 && res.json?.id) {
+      shop.waiting.push({ id: res.json.id, customer: c.id, token: c.token, here: false });
+    }
+    return { shop: shop.id, at: res.at, action: 'join', status: res.status };
+  }
+  if (pick(w.checkIn)) {
+    const o = shop.waiting.find((x) => !x.here);
+    if (!o) return null;
+    o.here = true;
+    const res = await request(`/customers/${o.customer}/orders/${o.id}/`, 'PATCH', o.token, {
+      customer_at_pob: true,
+    });
+    return { shop: shop.id, at: res.at, action: 'check-in', status: res.status };
+  }
+  if (pick(w.start)) {
+    const i = shop.waiting.findIndex((x) => x.here);
+    if (i < 0 || shop.seated.length >= CHAIRS) return null;
+    const [o] = shop.waiting.splice(i, 1);
+    if (!o) return null;
+    const res = await request(`/staff/orders/${o.id}/start/`, 'POST', shop.staffToken, {});
+    if (res.status === 200) shop.seated.push(o.id);
+    return { shop: shop.id, at: res.at, action: 'start', status: res.status };
+  }
+  if (pick(w.finish)) {
+    const id = shop.seated.shift();
+    if (id === undefined) return null;
+    const res = await request(`/staff/orders/${id}/finish/`, 'POST', shop.staffToken, {});
+    return { shop: shop.id, at: res.at, action: 'finish', status: res.status };
+  }
+  const o = shop.waiting.pop();
+  if (!o) return null;
+  const res = await request(`/customers/${o.customer}/orders/${o.id}/`, 'PATCH', o.token, {
+    cancel: true,
+  });
+  return { shop: shop.id, at: res.at, action: 'cancel', status: res.status };
+}
+
+/** A change of some kind: one that cannot be made now (no one to start) gives way to another. */
+async function someChange(base: string, shops: ShopState[]): Promise<Change | null> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const c = await oneChange(base, shops);
+    if (c) return c;
+  }
+  return null;
+}
+
+/** Delivery delays from the recorded arrivals: order messages from their as_of; the others from the change's request. */
+function delays(arrivals: Arrival[], changes: Change[]) {
+  const byShop = new Map<number, number[]>();
+  for (const c of changes) {
+    const list = byShop.get(c.shop) ?? [];
+    list.push(c.at);
+    byShop.set(c.shop, list);
+  }
+  for (const list of byShop.values()) list.sort((a, b) => a - b);
+  const out: Record<string, number[]> = { order: [], orderFromRequest: [], shop: [], staff: [] };
+  let unmatched = 0;
+  for (const a of arrivals) {
+    const kind = (a.tag % 4) as Kind;
+    const name = KIND_NAMES[kind];
+    if (kind === 0 && a.asOf !== undefined) out[name]?.push(a.at - a.asOf);
+    const list = byShop.get(Math.floor(a.tag / 4)) ?? [];
+    let lo = 0;
+    let hi = list.length - 1;
+    let best: number | undefined;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const t = list[mid] as number;
+      if (t <= a.at) {
+        best = t;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    // Messages of the minute sweep (time moved the waits) follow no request.
+    if (best === undefined || a.at - best > 10_000) unmatched += 1;
+    else out[kind === 0 ? 'orderFromRequest' : name]?.push(a.at - best);
+  }
+  const summary = Object.fromEntries(
+    Object.entries(out).map(([k, v]) => {
+      v.sort((a, b) => a - b);
+      return [
+        k,
+        {
+          messages: v.length,
+          p50Ms: ms(percentile(v, 0.5)),
+          p99Ms: ms(percentile(v, 0.99)),
+          maxMs: ms(v[v.length - 1]),
+        },
+      ];
+    }),
+  );
+  return { ...summary, sweepOrUnmatched: unmatched };
+}
+
+interface Replay {
+  shop: number;
+  at: number;
+  writes: { order: number; shop: number; staff: number };
+}
+
+/**
+ * What the floor replays: every change with the messages of each kind Jono sent its shop's
+ * streams for it (Jono sends only what moved), and the minute sweep's messages that followed no
+ * request, grouped per shop and 5 seconds, at their `as_of` (or first arrival).
+ */
+function replays(arrivals: Arrival[], changes: Change[]): Replay[] {
+  const sorted = [...changes].sort((a, b) => a.at - b.at);
+  const byShop = new Map<number, Change[]>();
+  for (const c of sorted) byShop.set(c.shop, [...(byShop.get(c.shop) ?? []), c]);
+  const out = new Map<Change, Replay>();
+  const sweeps = new Map<string, Replay>();
+  const names = ['order', 'shop', 'staff'] as const;
+  for (const a of arrivals) {
+    const shop = Math.floor(a.tag / 4);
+    const name = names[(a.tag % 4) as Kind];
+    const list = byShop.get(shop) ?? [];
+    let owner: Change | undefined;
+    for (const c of list) if (c.at <= a.at) owner = c;
+    if (owner && a.at - owner.at <= 10_000) {
+      const r = out.get(owner) ?? { shop, at: owner.at, writes: { order: 0, shop: 0, staff: 0 } };
+      r.writes[name] += 1;
+      out.set(owner, r);
+      continue;
+    }
+    const t = a.asOf ?? a.at;
+    const key = `${shop}:${Math.floor(t / 5000)}`;
+    const r = sweeps.get(key) ?? { shop, at: t, writes: { order: 0, shop: 0, staff: 0 } };
+    r.at = Math.min(r.at, t);
+    r.writes[name] += 1;
+    sweeps.set(key, r);
+  }
+  // A stream gets one message per change: several of one kind are that many streams.
+  return [...out.values(), ...sweeps.values()].sort((a, b) => a.at - b.at);
+}
+
+export async function openAll(
+  workers: Worker[],
+  port: number,
+  targets: StreamTarget[],
+  round: number,
+) {
+  const parts = workers.map((_, w) => targets.filter((_, i) => i % workers.length === w));
+  const reports = await Promise.all(
+    parts.map((part, w) =>
+      workers[w]?.ask(
+        {
+          type: 'open',
+          host: '127.0.0.1',
+          port,
+          from: Array.from({ length: 4 }, (_, k) => `127.${20 + round}.${w + 1}.${k + 1}`),
+          targets: part,
+          batch: 250,
+        },
+        'opened',
+      ),
+    ),
+  );
+  let ok = 0;
+  let failed = 0;
+  for (const r of reports) {
+    if (r?.type !== 'opened') continue;
+    ok += r.ok;
+    failed += r.failed;
+  }
+  return { ok, failed };
+}
+
+export async function record(workers: Worker[]) {
+  await Promise.all(workers.map((w) => w.ask({ type: 'record' }, 'recording')));
+}
+export async function recorded(workers: Worker[]) {
+  const reports = await Promise.all(workers.map((w) => w.ask({ type: 'recorded' }, 'records')));
+  const arrivals: Arrival[] = [];
+  let cpuMs = 0;
+  for (const r of reports) {
+    if (r.type !== 'records') continue;
+    arrivals.push(...r.arrivals);
+    cpuMs += r.cpuMs;
+  }
+  return { arrivals, cpuMs };
+}
+
+async function main() {
+  stopAllOnExit();
+  const t0 = performance.now();
+  const pgCluster = await startPostgres();
+  const jono = await startJono({
+    name: 'busy-hour',
+    databaseUrl: pgCluster.url,
+    env: { JWT_SECRET },
+  });
+  const tokens = new TokenService(JWT_SECRET);
+  const shops = await seed(pgCluster.url, tokens);
+  const base = jono.url;
+  const api = `/api/${MARKET}`;
+  const targets: StreamTarget[] = [];
+  for (const s of shops) {
+    for (const o of s.waiting) {
+      targets.push({
+        path: `${api}/customers/${o.customer}/orders/${o.id}/events`,
+        token: o.token,
+        tag: tagOf(s.id, 0),
+      });
+    }
+    targets.push({ path: `${api}/staff/events`, token: s.staffToken, tag: tagOf(s.id, 2) });
+  }
+  for (let i = 0; i < SHOP_PAGES; i++) {
+    const s = shops[i % shops.length] as ShopState;
+    targets.push({ path: `${api}/pobs/${s.id}/events`, tag: tagOf(s.id, 1) });
+  }
+  const workers = Array.from({ length: WORKERS }, () => startWorker());
+  const opened = await openAll(workers, jono.port, targets, 0);
+  const setupSeconds = Math.round((performance.now() - t0) / 1000);
+  await sleep(3000);
+
+  // The busy hour: changes at Poisson times, the server's minute sweep running on its own.
+  await record(workers);
+  const stopProbe = healthProbe(base);
+  const server0 = groupCpuSeconds(jono.pgid);
+  const driver0 = process.cpuUsage();
+  const start = performance.now();
+  const changes: Change[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const endAt = start + MINUTES * 60_000;
+  let next = start;
+  while (performance.now() < endAt) {
+    next += (-Math.log(1 - Math.random()) / changesPerSecond) * 1000;
+    const wait = next - performance.now();
+    if (wait > 0) await sleep(wait);
+    const p = someChange(base, shops)
+      .then((c) => void (c && changes.push(c)))
+      .catch(() => undefined)
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+  await Promise.all(inFlight);
+  await sleep(5000);
+  const seconds = (performance.now() - start) / 1000;
+  const serverCpu = Math.round(((groupCpuSeconds(jono.pgid) - server0) / seconds) * 100);
+  const serverRssMiB = groupRssMiB(jono.pgid);
+  const healthz = await stopProbe();
+  const driver = process.cpuUsage(driver0);
+  const jonoRecords = await recorded(workers);
+  await Promise.all(workers.map((w) => w.ask({ type: 'close' }, 'closed')));
+  const statuses: Record<string, number> = {};
+  for (const c of changes)
+    statuses[`${c.action} ${c.status}`] = (statuses[`${c.action} ${c.status}`] ?? 0) + 1;
+  const jonoResult = {
+    changes: changes.length,
+    changesPerSecond: Math.round((changes.length / seconds) * 100) / 100,
+    statuses,
+    delivery: delays(jonoRecords.arrivals, changes),
+    healthz: {
+      probes: healthz.length,
+      p50Ms: ms(percentile(healthz, 0.5)),
+      p99Ms: ms(percentile(healthz, 0.99)),
+      maxMs: ms(healthz[healthz.length - 1]),
+    },
+    serverCpuPercent: serverCpu,
+    serverRssMiB,
+    clientCpuPercent: {
+      streamWorkers: Math.round((jonoRecords.cpuMs / 1000 / seconds) * 100),
+      changeDriver: Math.round(((driver.user + driver.system) / 1e6 / seconds) * 100),
+    },
+  };
+  await jono.stop();
+  await pgCluster.stop();
+
+  // The floor: the same streams on bare node:http, the same changes at the same moments.
+  const floorPort = await freePort(4900);
+  const floor = fork(join(BENCH_DIR, 'lib', 'busy-floor.ts'), [String(floorPort)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  registerCleanup({
+    stop: async () => void floor.kill('SIGKILL'),
+    kill: () => void floor.kill('SIGKILL'),
+  });
+  await sleep(1500);
+  const floorWorkers = Array.from({ length: WORKERS }, () => startWorker());
+  const floorTargets = targets.map((t) => ({ path: `/floor/${t.tag}`, tag: t.tag }));
+  const floorOpened = await openAll(floorWorkers, floorPort, floorTargets, 1);
+  await sleep(2000);
+  const schedule = replays(jonoRecords.arrivals, changes);
+  // Frames of the sizes Jono sent, per kind (the mean over the busy hour).
+  const meanBytes = (kind: Kind) => {
+    const list = jonoRecords.arrivals.filter((a) => a.tag % 4 === kind);
+    return list.length === 0
+      ? 500
+      : Math.round(list.reduce((n, a) => n + a.bytes, 0) / list.length);
+  };
+  const bytes = { order: meanBytes(0), shop: meanBytes(1), staff: meanBytes(2) };
+  await record(floorWorkers);
+  const floorProbe = healthProbe(`http://127.0.0.1:${floorPort}`);
+  const replayStart = wall();
+  const firstAt = schedule[0]?.at ?? 0;
+  const replayed: Change[] = [];
+  for (const r of schedule) {
+    const wait = replayStart + (r.at - firstAt) - wall();
+    if (wait > 0) await sleep(wait);
+    replayed.push({ shop: r.shop, at: wall(), action: 'replay', status: 200 });
+    const cmd: FloorCommand = { type: 'change', shop: r.shop, writes: r.writes, bytes };
+    floor.send(cmd);
+  }
+  await sleep(5000);
+  const floorHealthz = await floorProbe();
+  const floorRecords = await recorded(floorWorkers);
+  const floorResult = {
+    frameBytes: bytes,
+    delivery: delays(floorRecords.arrivals, replayed),
+    healthz: {
+      p50Ms: ms(percentile(floorHealthz, 0.5)),
+      p99Ms: ms(percentile(floorHealthz, 0.99)),
+      maxMs: ms(floorHealthz[floorHealthz.length - 1]),
+    },
+    clientCpuPercent: Math.round((floorRecords.cpuMs / 1000 / seconds) * 100),
+  };
+  for (const w of [...workers, ...floorWorkers]) w.child.kill('SIGKILL');
+  floor.kill('SIGKILL');
+
+  const p99 = (d: unknown, k: string) =>
+    (d as Record<string, { p99Ms: number | null }>)[k]?.p99Ms ?? null;
+  const ratio = (k: string) => {
+    const a = p99(jonoResult.delivery, k);
+    const b = p99(floorResult.delivery, k);
+    return a !== null && b !== null && b > 0 ? Math.round((a / b) * 100) / 100 : null;
+  };
+  console.log(
+    JSON.stringify(
+      {
+        scale: SCALE,
+        minutes: MINUTES,
+        loadAverage: (await import('node:os')).loadavg().map((x) => Math.round(x * 100) / 100),
+        rate: {
+          ...RATE,
+          joinsPerShopHour: Math.round(joinsPerShopHour * 100) / 100,
+          changesPerSecond: Math.round(changesPerSecond * 100) / 100,
+        },
+        shops: SHOPS,
+        replayedChanges: schedule.length,
+        streams: {
+          order: shops.length * WAITING,
+          shop: SHOP_PAGES,
+          staff: shops.length,
+          opened,
+          floorOpened,
+        },
+        setupSeconds,
+        jono: jonoResult,
+        floor: floorResult,
+        deliveryP99VsFloor: {
+          order: ratio('order'),
+          orderFromRequest: ratio('orderFromRequest'),
+          shop: ratio('shop'),
+          staff: ratio('staff'),
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  await stopAll();
+  process.exit(0);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
