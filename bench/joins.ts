@@ -1,11 +1,15 @@
 // Join and cancel at 20, 100 and 300 concurrent customers, on PGlite and on PostgreSQL, cold (the
-// first seconds after a restart) and warm (right after, on the same process).
+// first seconds after a restart) and warm (right after, on the same process). On PostgreSQL, the
+// floor too (lib/join-floor.ts: a bare Fastify route taking the same advisory lock and inserting
+// one row in a transaction), cold and warm at each size, and Jono's join p99 over the floor's.
 import { customers as register, orderBodies } from './lib/api-client';
 import { joinCancel, type JoinCancelRun } from './lib/join-cancel';
 import { startJono, type JonoServer } from './lib/jono-server';
 import { parseOptions, type BenchOptions } from './lib/options';
 import { onEachDatabase, type Backend } from './lib/postgres';
-import { stopAll, stopAllOnExit } from './lib/processes';
+import { join as joinPath } from 'node:path';
+import { BENCH_DIR, logFile } from './lib/paths';
+import { freePort, startProcess, stopAll, stopAllOnExit, waitForHttp } from './lib/processes';
 
 export interface JoinsPoint {
   customers: number;
@@ -13,7 +17,27 @@ export interface JoinsPoint {
   restartSeconds: number;
   cold: JoinCancelRun;
   warm: JoinCancelRun;
+  /** PostgreSQL: the floor, cold (a fresh process) and warm, and Jono's join p99 over it. */
+  floor?: { cold: JoinCancelRun; warm: JoinCancelRun };
+  p99VsFloor?: { cold: number | null; warm: number | null };
 }
+
+/** The floor's server on the same database, a fresh process (cold). */
+async function startFloor(databaseUrl: string) {
+  const port = await freePort(4800);
+  const proc = startProcess(
+    'join-floor',
+    process.execPath,
+    ['--import', 'tsx', joinPath(BENCH_DIR, 'lib', 'join-floor.ts'), String(port), databaseUrl],
+    { cwd: BENCH_DIR, logFile: logFile('join-floor') },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/healthz`, proc, 60_000, 20);
+  return { url, proc, pgid: proc.child.pid ?? 0 };
+}
+
+const over = (a: number | null | undefined, b: number | null | undefined) =>
+  a != null && b != null && b > 0 ? Math.round((a / b) * 100) / 100 : null;
 
 export interface JoinsBackend {
   backend: Backend;
@@ -55,7 +79,28 @@ async function runBackend(
       };
       const cold = await joinCancel(setup, durationSec);
       const warm = await joinCancel(setup, durationSec);
-      points.push({ customers: size, restartSeconds: jono.healthySeconds, cold, warm });
+      const point: JoinsPoint = {
+        customers: size,
+        restartSeconds: jono.healthySeconds,
+        cold,
+        warm,
+      };
+      if (databaseUrl) {
+        const floor = await startFloor(databaseUrl);
+        try {
+          const floorSetup = { ...setup, url: floor.url, serverPgids: [floor.pgid] };
+          const floorCold = await joinCancel(floorSetup, durationSec);
+          const floorWarm = await joinCancel(floorSetup, durationSec);
+          point.floor = { cold: floorCold, warm: floorWarm };
+          point.p99VsFloor = {
+            cold: over(cold.joinP99Ms, floorCold.joinP99Ms),
+            warm: over(warm.joinP99Ms, floorWarm.joinP99Ms),
+          };
+        } finally {
+          await floor.proc.stop();
+        }
+      }
+      points.push(point);
     }
     return { backend, status: 'ok', points };
   } finally {

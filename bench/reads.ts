@@ -1,20 +1,28 @@
-// HTTP reads measured with wrk: Jono's shop list and shop page against the same bytes served by
-// a bare node:http server (the ceiling of any Node.js server) and by nginx (static files,
-// gzip_static), plain and gzip, all in the same run; on PGlite and on PostgreSQL.
+// HTTP reads measured with wrk: Jono's shop list and shop page against exactly Jono's answers
+// (the same bytes and headers, issue 29) served by a bare node:http server (the ceiling of any
+// Node.js server) and by nginx (static files, one per answer, with Jono's headers), for two
+// Accept-Languages (fi, en) and three encodings (none, gzip, br), all in the same run; on PGlite
+// and on PostgreSQL. Each set reports the bytes of each server's answer, headers included.
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { MARKET } from './lib/api-client';
 import { startJono, type JonoServer } from './lib/jono-server';
-import { startNginx } from './lib/nginx';
+import { startNginxVariants, type Variant } from './lib/nginx';
 import { parseOptions, type BenchOptions } from './lib/options';
 import { BENCH_DIR, logFile, PORT_BASE, tempDir } from './lib/paths';
 import { onEachDatabase, type Backend } from './lib/postgres';
 import { freePort, startProcess, stopAll, stopAllOnExit, waitForHttp } from './lib/processes';
 import { wrk, wrkInstalled, type WrkFigures } from './lib/wrk';
 
-export type Encoding = 'identity' | 'gzip';
+export type Encoding = 'identity' | 'gzip' | 'br';
+
+/** The two Accept-Languages read: the market's own and English. */
+const LANGUAGES: [lang: 'fi' | 'en', header: string][] = [
+  ['fi', 'fi-FI,fi;q=0.9'],
+  ['en', 'en-GB,en;q=0.9'],
+];
+const ENCODINGS: Encoding[] = ['identity', 'gzip', 'br'];
 
 export interface ReadRun {
   server: 'Jono' | 'node:http' | 'nginx';
@@ -25,8 +33,12 @@ export interface ReadSet {
   name: string;
   path: string;
   encoding: Encoding;
+  /** The Accept-Language sent (fi or en). */
+  language?: string;
   /** Body bytes each server sent (Jono's own encoding may differ from the one asked for). */
   bodyBytes: number;
+  /** Each server's answer, headers and body, in bytes (as close as nginx's own headers allow). */
+  answerBytes?: Record<string, number>;
   jonoEncoding: string;
   runs: ReadRun[];
   /** Jono req/s over node:http's and over nginx's. */
@@ -56,6 +68,8 @@ interface Raw {
   body: Buffer;
   /** Name-value pairs, without those node:http writes itself. */
   headers: string[];
+  /** Every name-value pair received. */
+  allHeaders: string[];
 }
 
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw> {
@@ -69,6 +83,7 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw>
           encoding: String(res.headers['content-encoding'] ?? 'identity'),
           body: Buffer.concat(chunks),
           headers: apiHeadersOf(res.rawHeaders),
+          allHeaders: res.rawHeaders,
         }),
       );
     })
@@ -91,64 +106,55 @@ function apiHeadersOf(raw: string[]): string[] {
 const THREADS = 1;
 const CONNECTIONS = 50;
 
+/** An answer's size: status line, headers and body, as sent. */
+function answerBytes(raw: Raw): number {
+  let n = 'HTTP/1.1 200 OK\r\n'.length + 2 + raw.body.length;
+  for (let i = 0; i + 1 < raw.allHeaders.length; i += 2) {
+    n += (raw.allHeaders[i] ?? '').length + 2 + (raw.allHeaders[i + 1] ?? '').length + 2;
+  }
+  return n;
+}
+
 async function measureBackend(jono: JonoServer, opts: BenchOptions): Promise<ReadSet[]> {
   const listPath = `/api/${MARKET}/pobs/`;
   const shops = JSON.parse((await rawGet(jono.url + listPath)).body.toString()) as { id: number }[];
   const shopPath = `/api/${MARKET}/pobs/${shops.some((s) => s.id === 1) ? 1 : (shops[0]?.id ?? 1)}/`;
-  // The bytes Jono answers, plain and to a client that accepts gzip; the other two servers
-  // answer exactly these (gzip made here at level 9 if Jono sent none). node:http also sends
-  // Jono's headers (security headers, ETag, Vary...), so the two answers are byte for byte alike
-  // but for the Date; nginx sends its own.
-  const files: Record<
-    string,
-    {
-      identity: Buffer;
-      gzip: Buffer;
-      jonoGzip: string;
-      identityHeaders: string[];
-      gzipHeaders: string[];
-    }
-  > = {};
+  // Jono's answers, per path, language and encoding: the other two servers answer exactly these.
+  const requestHeaders = (language: string, encoding: Encoding): Record<string, string> => ({
+    'accept-language': language,
+    ...(encoding === 'identity' ? {} : { 'accept-encoding': encoding }),
+  });
+  const variants: Record<string, Variant> = {};
+  const sent = new Map<string, string>();
   for (const path of [listPath, shopPath]) {
-    const plain = await rawGet(jono.url + path);
-    const zipped = await rawGet(jono.url + path, { 'accept-encoding': 'gzip' });
-    if (plain.status !== 200) throw new Error(`GET ${path}: ${plain.status}`);
-    files[path] = {
-      identity: plain.body,
-      gzip: zipped.encoding === 'gzip' ? zipped.body : gzipSync(plain.body, { level: 9 }),
-      jonoGzip: zipped.encoding,
-      identityHeaders: plain.headers,
-      gzipHeaders:
-        zipped.encoding === 'gzip'
-          ? zipped.headers
-          : [...plain.headers, 'content-encoding', 'gzip'],
-    };
+    for (const [lang, header] of LANGUAGES) {
+      for (const encoding of ENCODINGS) {
+        const raw = await rawGet(jono.url + path, requestHeaders(header, encoding));
+        variants[`${path}|${lang}|${encoding}`] = { body: raw.body, headers: raw.headers };
+        sent.set(`${path}|${lang}|${encoding}`, raw.encoding);
+      }
+    }
   }
-  const nginx = await startNginx(files);
+  const nginx = await startNginxVariants(variants);
   const dir = tempDir('bare');
-  const filesJson = join(dir, 'files.json');
+  const filesJson = join(dir, 'variants.json');
   writeFileSync(
     filesJson,
     JSON.stringify(
       Object.fromEntries(
-        Object.entries(files).map(([p, f]) => [
-          p,
-          {
-            identity: f.identity.toString('base64'),
-            gzip: f.gzip.toString('base64'),
-            identityHeaders: f.identityHeaders,
-            gzipHeaders: f.gzipHeaders,
-          },
+        Object.entries(variants).map(([k, v]) => [
+          k,
+          { body: v.body.toString('base64'), headers: v.headers },
         ]),
       ),
     ),
   );
   const barePort = await freePort(PORT_BASE + 25);
   const bare = startProcess(
-    'bare',
+    'bare-node',
     process.execPath,
     ['--import', 'tsx', join(BENCH_DIR, 'lib', 'bare-server.ts'), String(barePort), filesJson],
-    { logFile: logFile('bare'), cwd: BENCH_DIR },
+    { cwd: BENCH_DIR, logFile: logFile('bare-node') },
   );
   const bareUrl = `http://127.0.0.1:${barePort}`;
   await waitForHttp(bareUrl + listPath, bare, 30_000);
@@ -161,39 +167,44 @@ async function measureBackend(jono: JonoServer, opts: BenchOptions): Promise<Rea
   const duration = opts.quick ? 3 : 5;
   try {
     const sets: ReadSet[] = [];
-    const plan: [string, string, Encoding][] = [
-      ['GET /pobs/ (shop list)', listPath, 'identity'],
-      ['GET /pobs/ (shop list)', listPath, 'gzip'],
-      ['GET /pobs/1/ (shop page)', shopPath, 'gzip'],
-    ];
-    for (const [name, path, encoding] of plan) {
-      const headers: Record<string, string> =
-        encoding === 'gzip' ? { 'Accept-Encoding': 'gzip' } : {};
-      const runs: ReadRun[] = [];
-      for (const s of servers) {
-        const run = {
-          url: s.url + path,
-          headers,
-          connections: CONNECTIONS,
-          threads: THREADS,
-          serverPgids: s.pgid ? [s.pgid] : [],
-        };
-        await wrk({ ...run, durationSec: warmup });
-        runs.push({ server: s.server, figures: await wrk({ ...run, durationSec: duration }) });
+    for (const [name, path] of [
+      ['GET /pobs/ (shop list)', listPath],
+      ['GET /pobs/1/ (shop page)', shopPath],
+    ] as const) {
+      for (const [lang, header] of LANGUAGES) {
+        for (const encoding of ENCODINGS) {
+          const headers = requestHeaders(header, encoding);
+          const runs: ReadRun[] = [];
+          const sizes: Record<string, number> = {};
+          for (const s of servers) {
+            sizes[s.server] = answerBytes(await rawGet(s.url + path, headers));
+            const run = {
+              url: s.url + path,
+              headers,
+              connections: CONNECTIONS,
+              threads: THREADS,
+              serverPgids: s.pgid ? [s.pgid] : [],
+            };
+            await wrk({ ...run, durationSec: warmup });
+            runs.push({ server: s.server, figures: await wrk({ ...run, durationSec: duration }) });
+          }
+          const rps = (server: ReadRun['server']) =>
+            runs.find((r) => r.server === server)?.figures.reqPerSec ?? 0;
+          const key = `${path}|${lang}|${encoding}`;
+          sets.push({
+            name,
+            path,
+            encoding,
+            language: lang,
+            bodyBytes: variants[key]?.body.length ?? 0,
+            answerBytes: sizes,
+            jonoEncoding: sent.get(key) ?? '?',
+            runs,
+            vsBare: rps('node:http') > 0 ? rps('Jono') / rps('node:http') : null,
+            vsNginx: rps('nginx') > 0 ? rps('Jono') / rps('nginx') : null,
+          });
+        }
       }
-      const rps = (server: ReadRun['server']) =>
-        runs.find((r) => r.server === server)?.figures.reqPerSec ?? 0;
-      const f = files[path];
-      sets.push({
-        name,
-        path,
-        encoding,
-        bodyBytes: (encoding === 'gzip' ? f?.gzip : f?.identity)?.length ?? 0,
-        jonoEncoding: encoding === 'gzip' ? (f?.jonoGzip ?? '?') : 'identity',
-        runs,
-        vsBare: rps('node:http') > 0 ? rps('Jono') / rps('node:http') : null,
-        vsNginx: rps('nginx') > 0 ? rps('Jono') / rps('nginx') : null,
-      });
     }
     return sets;
   } finally {

@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { buildServer, serverCommand } from '@jono/deploy/nodes';
 import { freePort, startProcess, waitForHttp, type Started } from './processes';
 import { logFile, PORT_BASE, REPO_DIR, tempDir } from './paths';
+import { smsSinkUrl } from './sms-sink';
 
 export interface JonoServer {
   url: string;
@@ -61,6 +62,10 @@ export async function startJono(opts: JonoStart): Promise<JonoServer> {
       // account: it measures delivery, not the per-client budgets (docs/security.md).
       STREAMS_PER_ADDRESS: '1000000',
       STREAMS_PER_ACCOUNT: '10000',
+      // Registration codes go to the bench's own SMS sink (lib/sms-sink.ts).
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: await smsSinkUrl(),
+      SMS_CODES_PER_HOUR: '1000000',
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : { DATABASE_URL: '' }),
       ...(opts.schemaPrefix ? { DATABASE_SCHEMA_PREFIX: opts.schemaPrefix } : {}),
       ...opts.env,

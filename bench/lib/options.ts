@@ -40,4 +40,4 @@ export const wants = (opts: BenchOptions, name: string) =>
   opts.only.length === 0 || opts.only.some((o) => o === name || ALIASES[o]?.includes(name));
 
 /** Lighthouse runs per page: on shared cores one run's blocking time varies by a factor of five. */
-export const LIGHTHOUSE_RUNS = 3;
+export const LIGHTHOUSE_RUNS = 5;

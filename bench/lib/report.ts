@@ -200,6 +200,7 @@ the figures are the run with the median performance score; every run's score is 
           'LCP s',
           'TBT ms',
           'CLS',
+          'benchmarkIndex',
           'runs',
         ],
         l.pages.map((p) => [
@@ -218,6 +219,9 @@ the figures are the run with the median performance score; every run's score is 
             ? '-'
             : Math.round(p.metrics.tbtMs),
           p.metrics.cls ?? '-',
+          p.benchmarkIndex === null || p.benchmarkIndex === undefined
+            ? '-'
+            : Math.round(p.benchmarkIndex),
           (p.performanceRuns ?? []).map((score) => score ?? '-').join(', '),
         ]),
       ),

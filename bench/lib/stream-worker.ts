@@ -39,6 +39,8 @@ export type WorkerCommand =
        * First-message times then count from this moment.
        */
       droppedAt?: number;
+      /** With droppedAt: wait within the node's `retry:` window, not the apps' fixed first one. */
+      useRetry?: boolean;
     }
   | { type: 'arm' }
   /** Start keeping every message's arrival (busy-hour), or stop and report them. */
@@ -97,6 +99,11 @@ let recording = false;
 let records: Arrival[] = [];
 let cpuAtRecord = process.cpuUsage();
 const AS_OF = /"as_of":"([^"]+)"/g;
+/**
+ * The reconnect window the node asked for in its streams' `retry:` field (the last one seen): a
+ * client cut off waits a random part of it, as reconnectDelayMs does with it.
+ */
+let spreadMs: number | undefined;
 
 function request(host: string, target: StreamTarget): string {
   return [
@@ -135,6 +142,8 @@ function open(
     conn.socket.on('connect', () => conn.socket.write(request(host, target)));
     conn.socket.on('data', (chunk: string) => {
       const text = conn.tail + chunk;
+      const retry = /(?:^|\n)retry: (\d+)/.exec(chunk);
+      if (retry) spreadMs = Number(retry[1]);
       conn.tail = text.slice(-6);
       if (!text.includes('data:')) {
         if (conn.first === undefined && /^HTTP\/1\.1 [^2]/.test(text)) {
@@ -198,7 +207,8 @@ process.on('message', async (cmd: WorkerCommand) => {
       let result: Conn | string = 'not tried';
       for (let attempt = 0; attempt < (dropped === undefined ? 1 : MAX_ATTEMPTS); attempt++) {
         if (dropped !== undefined) {
-          const wait = (attempt === 0 ? dropped : now()) + reconnectDelayMs(attempt) - now();
+          const delay = reconnectDelayMs(attempt, Math.random, cmd.useRetry ? spreadMs : undefined);
+          const wait = (attempt === 0 ? dropped : now()) + delay - now();
           await new Promise((r) => setTimeout(r, Math.max(0, wait)));
         }
         result = await open(cmd.host, cmd.port, from, target);

@@ -31,16 +31,17 @@ export function targetRows(r: BenchResults): TargetRow[] {
     });
 
   const lh = r.lighthouse?.ok ? r.lighthouse.value : null;
-  for (const path of ['/home', '/barbershop/1']) {
+  // Every first-visit route, >= 90 at the machine's benchmarkIndex (issue 29).
+  for (const path of ['/', '/welcome', '/home', '/barbershop/1', '/tracking']) {
     const p = lh?.pages.find((x) => x.path === path);
     const why = lh?.note ?? (r.lighthouse && !r.lighthouse.ok ? r.lighthouse.error : '');
-    if (!p || p.performance === null) none(`Lighthouse performance ${path}`, '>= 95', why);
+    if (!p || p.performance === null) none(`Lighthouse performance ${path}`, '>= 90', why);
     else
       rows.push({
-        figure: `Lighthouse performance ${path}`,
-        target: '>= 95',
+        figure: `Lighthouse performance ${path} (benchmarkIndex ${p.benchmarkIndex ?? '-'}, TBT ${p.metrics.tbtMs === null || p.metrics.tbtMs === undefined ? '-' : Math.round(p.metrics.tbtMs)} ms)`,
+        target: '>= 90',
         measured: String(p.performance),
-        verdict: verdict(p.performance >= 95),
+        verdict: verdict(p.performance >= 90),
       });
     if (!p || p.accessibility === null) none(`Lighthouse accessibility ${path}`, '100', why);
     else

@@ -61,11 +61,15 @@ const MANAGER = new Set([
   'DELETE /staff/devices/{deviceId}/',
   'POST /staff/devices/{deviceId}/rotate/',
   'PATCH /staff/shop/presence/',
+  'GET /staff/shop/alerts/',
+  'PUT /staff/shop/alerts/',
   'POST /staff/barbers/',
   'PATCH /staff/barbers/{barberId}/',
   'DELETE /staff/barbers/{barberId}/',
   'PUT /staff/rota/{date}/barbers/{barberId}/',
   'DELETE /staff/rota/{date}/barbers/{barberId}/',
+  'GET /staff/shop/alerts/',
+  'PUT /staff/shop/alerts/',
 ]);
 const BARBER = new Set([
   'GET /staff/queue/',

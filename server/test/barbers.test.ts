@@ -582,6 +582,22 @@ describe('demo data', () => {
       expect(served.length).toBeGreaterThan(0);
       expect(served.every((o) => o.servedBy !== null)).toBe(true);
       expect(served.some((o) => o.barberId !== null && o.barberId === o.servedBy)).toBe(true);
+      // The operators' durations per barber name the barbers who served.
+      const op = await demo.inject({
+        method: 'POST',
+        url: '/api/fi/staff/login/',
+        payload: { username: 'operator-fi', password: 'Jono1234' },
+      });
+      const charts = await demo.inject({
+        url: '/api/fi/operator/charts/?pob_id=1',
+        headers: { authorization: `Bearer ${op.json<{ access_token: string }>().access_token}` },
+      });
+      expect(charts.statusCode, charts.body).toBe(200);
+      const firstNames = team.filter((b) => b.pobId === 1).map((b) => b.firstName);
+      const byBarber = charts.json<{ durations_by_barber: { barber: string }[] }>()
+        .durations_by_barber;
+      expect(byBarber.length).toBeGreaterThan(0);
+      expect(byBarber.every((d) => firstNames.includes(d.barber))).toBe(true);
       const detail = pobSchema.parse((await demo.inject({ url: '/api/fi/pobs/1/' })).json());
       expect(detail.barbers.length).toBeGreaterThan(0);
     } finally {

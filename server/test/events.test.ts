@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { orderSchema, pobEventSchema, staffQueueSchema, type PobEvent } from '@jono/contract';
+import {
+  orderSchema,
+  pobEventSchema,
+  reconnectSpreadMs,
+  staffQueueSchema,
+  type PobEvent,
+} from '@jono/contract';
 import { buildTestApp, streamTicket } from './helpers';
 import { WEDNESDAY_NOON, catalogue, join, newCustomer, setShop } from './queue-factories';
 import { openSse, type SseClient } from './sse-client';
@@ -216,6 +222,28 @@ describe('fan-out', () => {
     expect(await byQuery.next()).toEqual(changed);
     expect(resumed.ids).toEqual([first.ids[1]]);
     expect(byQuery.ids).toEqual([first.ids[1]]);
+  });
+});
+
+describe('the reconnect window', () => {
+  it("asks in the retry field for a window that widens with the node's streams", async () => {
+    const first = async () => {
+      const abort = new AbortController();
+      const res = await fetch(`${base}/pobs/4/events`, { signal: abort.signal });
+      const reader = res.body?.getReader();
+      let chunk = '';
+      while (!/retry: \d+\n/.test(chunk)) {
+        const next = await reader?.read();
+        if (!next || next.done) break;
+        chunk += new TextDecoder().decode(next.value);
+      }
+      return { retry: Number(/retry: (\d+)/.exec(chunk)?.[1]), close: () => abort.abort() };
+    };
+    const one = await first();
+    expect(one.retry).toBe(reconnectSpreadMs(app.live.streams.size - 1));
+    // The window a node of 10,000 streams asks for is wider than one of a few.
+    expect(reconnectSpreadMs(10_000)).toBeGreaterThan(one.retry);
+    one.close();
   });
 });
 

@@ -268,6 +268,7 @@ const VALID_BODIES: Record<string, unknown> = {
     phone: '0401234567',
   },
   'POST /staff/orders/{orderId}/start/': { chair: 1 },
+  'PUT /staff/shop/alerts/': { ahead: 2, minutes: null, channel: 'sms' },
   'POST /staff/barbers/': {
     first_name: 'Aino',
     photo: '/media/barbers/barber-1.svg',

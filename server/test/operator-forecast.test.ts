@@ -7,7 +7,7 @@ import { forecastSchema, operatorChartsSchema } from '@jono/contract';
 import { barbersNeeded, localDateHour, localTimeToEpoch } from '@jono/queue';
 import { DEMO, buildTestApp } from './helpers';
 import { fi, mutableClock, setShop } from './queue-factories';
-import { orders } from '../src/db/schema';
+import { barberDays, barbers, orders } from '../src/db/schema';
 import type { App } from '../src/app';
 
 const clock = mutableClock();
@@ -132,9 +132,75 @@ describe('GET /operator/forecast/', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'start,date,weekday,hour,arrivals_per_hour,barbers_needed,one_time_mean_wait_min,on_duty_last_week',
+      'start,date,weekday,hour,arrivals_per_hour,barbers_needed,one_time_mean_wait_min,on_duty_last_week,rostered',
     );
     expect(lines).toHaveLength(1 + 70);
+    // No named barbers: no rota to compare with.
+    expect(lines[1]?.endsWith(',')).toBe(true);
+  });
+
+  it('compares with the rota of named barbers: the weekly template, and a day of its own', async () => {
+    const before = forecastSchema.parse(
+      (
+        await app.inject({ url: '/api/fi/operator/forecast/?pob_id=3&target=10', headers: auth })
+      ).json(),
+    );
+    expect(before.hours.every((h) => h.rostered === null)).toBe(true);
+    const weekdays = [1, 2, 3, 4, 5, 6, 7];
+    const [anna, ben] = await fi(app)
+      .db.insert(barbers)
+      .values([
+        {
+          pobId: 3,
+          firstName: 'Anna',
+          week: weekdays.map((weekday) => ({ weekday, from: '09:00', to: '19:00' })),
+        },
+        {
+          pobId: 3,
+          firstName: 'Ben',
+          // Until 13:20: 20 minutes of 13-14, less than half of it, so not rostered for it.
+          week: weekdays.map((weekday) => ({ weekday, from: '09:00', to: '13:20' })),
+        },
+      ])
+      .returning();
+    if (!anna || !ben) throw new Error('insert failed');
+    // A removed barber's template no longer counts.
+    await fi(app)
+      .db.insert(barbers)
+      .values({
+        pobId: 3,
+        firstName: 'Gone',
+        week: weekdays.map((weekday) => ({ weekday, from: '09:00', to: '19:00' })),
+        removedAt: new Date(clock.at),
+      });
+    // Tomorrow Ben has a day of his own: 15:00-19:00.
+    const tomorrow = before.hours.find((h) => h.date !== before.hours[0]?.date)?.date ?? '';
+    await fi(app)
+      .db.insert(barberDays)
+      .values({ barberId: ben.id, day: tomorrow, shifts: [{ from: '15:00', to: '19:00' }] });
+    const f = forecastSchema.parse(
+      (
+        await app.inject({ url: '/api/fi/operator/forecast/?pob_id=3&target=10', headers: auth })
+      ).json(),
+    );
+    const at = (date: string, hour: number) =>
+      f.hours.find((h) => h.date === date && h.hour === hour)?.rostered;
+    const later = f.hours.find((h) => h.date !== tomorrow && h.date > tomorrow)?.date ?? '';
+    expect(at(later, 10)).toBe(2);
+    expect(at(later, 12)).toBe(2);
+    expect(at(later, 13)).toBe(1);
+    expect(at(later, 16)).toBe(1);
+    expect(at(tomorrow, 10)).toBe(1);
+    expect(at(tomorrow, 16)).toBe(2);
+    expect(f.hours.every((h) => h.rostered !== null)).toBe(true);
+    const csv = await app.inject({
+      url: '/api/fi/operator/forecast.csv?pob_id=3&target=10',
+      headers: auth,
+    });
+    const row = csv.body
+      .split('\n')
+      .find((l) => l.includes(`,${tomorrow},`) && l.split(',')[3] === '16');
+    expect(row?.split(',').at(-1)).toBe('2');
   });
 });
 

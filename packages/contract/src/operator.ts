@@ -218,6 +218,11 @@ export const forecastHourSchema = z.object({
   mean_wait: z.number().min(0),
   /** Chairs that served someone in the same hour a week earlier. */
   on_duty_last_week: z.number().int().min(0),
+  /**
+   * Barbers the rota plans at work for at least half of the hour (a day's own shifts, else the
+   * weekly template); null for a shop without named barbers (absent from older servers).
+   */
+  rostered: z.number().int().min(0).nullable().optional(),
 });
 
 export const forecastSchema = z.object({

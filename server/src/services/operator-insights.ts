@@ -3,12 +3,13 @@
 // through the day, joins by weekday and hour, drop-off by place and by shown wait, durations per
 // service and per barber). One read of the history per shop (or market) is kept
 // INSIGHTS_TTL_MS: these move by the day, not by the minute.
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Forecast, OperatorCharts } from '@jono/contract';
 import { barbersNeeded, localDateHour, localTimeToEpoch, oneTimeMeanWait } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { pobs } from '../db/schema';
-import { orders, staff } from '../db/schema';
+import { barberDays, barbers, barbers as barberRows, orders, staff } from '../db/schema';
+import { localDay, planOf, shiftsOn, type Interval } from './rota';
 
 export const INSIGHT_WEEKS = 8;
 export const INSIGHTS_TTL_MS = 10 * 60_000;
@@ -29,6 +30,8 @@ interface HistoryRow {
   shownWait: number | null;
   chair: number | null;
   startedBy: number | null;
+  /** The named barber who served (issue 30); null before named barbers. */
+  servedBy: number | null;
   title: string;
   planned: number;
 }
@@ -88,6 +91,7 @@ export class Insights {
         shownWait: orders.shownWait,
         chair: orders.chair,
         startedBy: orders.startedBy,
+        servedBy: orders.servedBy,
         items: orders.items,
         planned: orders.plannedMinutes,
       })
@@ -108,6 +112,7 @@ export class Insights {
         shownWait: r.shownWait,
         chair: r.chair,
         startedBy: r.startedBy,
+        servedBy: r.servedBy,
         title: r.items[0]?.title ?? '',
         planned: r.planned,
       }));
@@ -118,7 +123,9 @@ export class Insights {
  * The barbers each hour of the next seven days needs so that a one-time customer's mean wait
  * stays under `target` minutes, from the arrival rates learnt per weekday and hour (served
  * joins only), the mean service time, and Erlang C with members first; beside it, the chairs
- * that served someone in the same hour a week earlier.
+ * that served someone in the same hour a week earlier (no duty history is kept: the chairs of
+ * the orders served are what the database knows of who was at work), and for a shop with named
+ * barbers (issue 30) the barbers its rota plans at work that hour.
  */
 export async function staffingForecast(
   ctx: MarketContext,
@@ -174,6 +181,7 @@ export async function staffingForecast(
     }
     return chairs.size;
   };
+  const rostered = await rosterOf(ctx, pob, now);
   const hours: Forecast['hours'] = [];
   const startHour = Math.floor(now / HOUR) * HOUR;
   for (let t = startHour; t < startHour + 7 * 24 * HOUR; t += HOUR) {
@@ -206,6 +214,7 @@ export async function staffingForecast(
       needed,
       mean_wait: Number.isFinite(wait) ? Math.round(wait * 10) / 10 : 0,
       on_duty_last_week: busy(t - 7 * DAY),
+      rostered: rostered ? rostered(t) : null,
     });
   }
   return {
@@ -218,10 +227,66 @@ export async function staffingForecast(
   };
 }
 
+/** A barber counts as rostered for an hour when planned at work at least this much of it. */
+export const ROSTERED_MIN_MS = 30 * MINUTE;
+
+/**
+ * The shop's rota for the next eight days (issue 30's named barbers: each day's own shifts where
+ * the manager entered them, else the weekly template's): answers how many barbers are planned at
+ * work for at least half of the hour starting at a time; null for a shop without named barbers.
+ */
+async function rosterOf(
+  ctx: MarketContext,
+  pob: Pick<typeof pobs.$inferSelect, 'id' | 'timeZone'>,
+  now: number,
+): Promise<((hourStart: number) => number) | null> {
+  const rows = await ctx.db
+    .select()
+    .from(barbers)
+    .where(and(eq(barbers.pobId, pob.id), isNull(barbers.removedAt)));
+  if (rows.length === 0) return null;
+  const days = [
+    ...new Set(Array.from({ length: 9 }, (_, i) => localDay(pob.timeZone, now + i * DAY))),
+  ];
+  const own = await ctx.db
+    .select()
+    .from(barberDays)
+    .where(
+      and(
+        inArray(
+          barberDays.barberId,
+          rows.map((r) => r.id),
+        ),
+        inArray(barberDays.day, days),
+      ),
+    );
+  const planned: Interval[][] = rows.map((row) =>
+    days.flatMap((day) =>
+      shiftsOn(
+        pob.timeZone,
+        day,
+        planOf(
+          row,
+          own.find((d) => d.barberId === row.id && d.day === day),
+          day,
+        ).shifts,
+      ),
+    ),
+  );
+  return (start) =>
+    planned.filter((shifts) => {
+      const overlap = shifts.reduce(
+        (sum, s) => sum + Math.max(0, Math.min(s.to, start + HOUR) - Math.max(s.from, start)),
+        0,
+      );
+      return overlap >= ROSTERED_MIN_MS;
+    }).length;
+}
+
 /** The forecast as CSV (one row per hour), for a spreadsheet. */
 export function forecastCsv(f: Forecast): string {
   const head =
-    'start,date,weekday,hour,arrivals_per_hour,barbers_needed,one_time_mean_wait_min,on_duty_last_week';
+    'start,date,weekday,hour,arrivals_per_hour,barbers_needed,one_time_mean_wait_min,on_duty_last_week,rostered';
   const lines = f.hours.map((h) =>
     [
       h.start,
@@ -232,6 +297,7 @@ export function forecastCsv(f: Forecast): string {
       h.needed,
       h.mean_wait,
       h.on_duty_last_week,
+      h.rostered ?? '',
     ].join(','),
   );
   return `${[head, ...lines].join('\n')}\n`;
@@ -309,6 +375,8 @@ export async function operatorCharts(
   }
   // Durations per service and per barber.
   const services = new Map<string, { planned: number; minutes: number[] }>();
+  // Keyed by the named barber who served where the shop records it, else by the staff account
+  // that pressed Start (negative keys, as the engine's history does: queue-load.ts).
   const barbers = new Map<number, number[]>();
   for (const r of rows) {
     if (r.status !== 'serviced' || r.startedAt === null || r.finishedAt === null) continue;
@@ -316,11 +384,19 @@ export async function operatorCharts(
     const s = services.get(r.title) ?? { planned: r.planned, minutes: [] };
     s.minutes.push(minutes);
     services.set(r.title, s);
-    if (r.startedBy !== null)
-      barbers.set(r.startedBy, [...(barbers.get(r.startedBy) ?? []), minutes]);
+    const who = r.servedBy ?? (r.startedBy === null ? null : -r.startedBy);
+    if (who !== null) barbers.set(who, [...(barbers.get(who) ?? []), minutes]);
   }
   const names = barbers.size
-    ? await ctx.db.select({ id: staff.id, name: staff.name }).from(staff)
+    ? [
+        ...(await ctx.db.select({ id: staff.id, name: staff.name }).from(staff)).map((n) => ({
+          id: -n.id,
+          name: n.name,
+        })),
+        ...(
+          await ctx.db.select({ id: barberRows.id, name: barberRows.firstName }).from(barberRows)
+        ).map((n) => ({ id: n.id, name: n.name })),
+      ]
     : [];
   return {
     pob_id: pobId ?? null,
@@ -337,7 +413,7 @@ export async function operatorCharts(
       .sort((a, b) => b.count - a.count),
     durations_by_barber: [...barbers.entries()]
       .map(([id, list]) => ({
-        barber: names.find((n) => n.id === id)?.name ?? `#${id}`,
+        barber: names.find((n) => n.id === id)?.name ?? `#${Math.abs(id)}`,
         ...spread(list),
       }))
       .sort((a, b) => b.count - a.count)

@@ -4,12 +4,19 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { reconnectSpreadMs } from '@jono/contract';
 import { HttpError } from '../lib/http-error';
 import { streamClosed, streamDropped, streamKindOf, streamOpened } from '../lib/metrics';
 
 export const HEARTBEAT_MS = 20_000;
-/** The browser's own reconnect delay; the apps reconnect with jittered back-off themselves. */
-export const RETRY_MS = 5_000;
+/**
+ * The `retry:` field: the window over which this node's clients should spread their first
+ * reconnect after a drop, widening with the streams it holds (reconnectSpreadMs: 10,000 streams
+ * ask for 2.5 s). A client that reads it waits a random part of it (reconnectDelayMs with it as
+ * `spreadMs`: the bench's stream worker); EventSource's own reconnect waits it whole. The apps
+ * cannot read it (EventSource hides it) and start their back-off from RECONNECT_BASE_MS.
+ */
+export const retryMs = (streams: number) => reconnectSpreadMs(streams);
 /** Streams written per turn of the event loop: other requests (/healthz) run in between. */
 const WRITE_SLICE = 500;
 /** A stream that has this much unsent is dropped: the client reconnects and gets the current state. */
@@ -166,7 +173,7 @@ export class SseStreams {
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    raw.write(`retry: ${RETRY_MS}\n\n`);
+    raw.write(`retry: ${retryMs(this.open.size)}\n\n`);
     const stream = new SseStream(raw, lastEventIdOf(request));
     this.open.add(stream);
     const count = (map: Map<string, number>, key: string, by: number) => {

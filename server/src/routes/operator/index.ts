@@ -210,7 +210,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return staffingForecast(ctx, app.insights, pob, target, app.now());
   };
   const forecastDescription =
-    "Barbers each open hour of the next 7 days needs so that a one-time customer's mean wait stays at or under `target` minutes (default 15): Erlang C (M/M/c) with members served first (Cobham's non-preemptive priority formula), from the arrival rates per weekday and hour learnt over the last 8 weeks (served joins only: no-shows and leavers taken out) and the mean service time. `on_duty_last_week`: chairs that served someone in the same hour a week earlier.";
+    "Barbers each open hour of the next 7 days needs so that a one-time customer's mean wait stays at or under `target` minutes (default 15): Erlang C (M/M/c) with members served first (Cobham's non-preemptive priority formula), from the arrival rates per weekday and hour learnt over the last 8 weeks (served joins only: no-shows and leavers taken out) and the mean service time. `on_duty_last_week`: chairs that served someone in the same hour a week earlier. `rostered`: for a shop with named barbers, how many its rota plans at work for at least half of the hour (each day's own shifts, else the weekly template); null otherwise.";
 
   app.get(
     '/operator/forecast/',

@@ -1,6 +1,7 @@
 // /operator/forecast: how many barbers each hour of the next seven days needs for a one-time
 // customer's mean wait to stay under the target the operator sets (Erlang C, members first),
-// drawn against the chairs at work a week earlier; the same hours as CSV.
+// drawn against the chairs at work a week earlier and, for a shop with named barbers, the barbers
+// its rota plans at work; the same hours as CSV.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
@@ -47,8 +48,21 @@ export function ForecastRoute() {
   const f = query.data;
   const peak = f ? Math.max(0, ...f.hours.map((h) => h.needed)) : 0;
   const short = f ? f.hours.filter((h) => h.needed > h.on_duty_last_week).length : 0;
+  // A shop with named barbers (issue 30) has a rota to compare with as well.
+  const hasRota = f ? f.hours.some((h) => h.rostered != null) : false;
+  const shortOfRota = f ? f.hours.filter((h) => h.needed > (h.rostered ?? 0)).length : 0;
   const summary = f
-    ? t('operator.forecast.summary', { peak, short, hours: f.hours.length, target: targetMinutes })
+    ? [
+        t('operator.forecast.summary', {
+          peak,
+          short,
+          hours: f.hours.length,
+          target: targetMinutes,
+        }),
+        hasRota
+          ? t('operator.forecast.summaryRota', { short: shortOfRota, hours: f.hours.length })
+          : t('operator.forecast.noRota'),
+      ].join(' ')
     : '';
   return (
     <div className="page page--wide">
@@ -104,6 +118,14 @@ export function ForecastRoute() {
                 values: f.hours.map((h) => h.on_duty_last_week),
                 dashed: true,
               },
+              ...(hasRota
+                ? [
+                    {
+                      label: t('operator.forecast.rostered'),
+                      values: f.hours.map((h) => h.rostered ?? 0),
+                    },
+                  ]
+                : []),
             ]}
           />
         </Figure>
