@@ -66,7 +66,7 @@ async function counted(action: () => Promise<void>): Promise<string[]> {
 }
 
 describe('statements per join and per cancel', () => {
-  it('joins in at most 8 statements and cancels in at most 5, refresh included', async () => {
+  it('joins in at most 7 statements and cancels in at most 5, refresh included', async () => {
     // Warm: the shop's history (cached for minutes) and its view; one chair and a queue long
     // enough that the newcomer's turn is not near (its notice is a separate, one-off cost).
     await setShop(app, 1, { chairs: 1 });
@@ -81,7 +81,7 @@ describe('statements per join and per cancel', () => {
     const joining = await counted(async () => {
       orderId = await postJoin(customer, payload);
     });
-    expect(joining.length).toBeLessThanOrEqual(8);
+    expect(joining.length).toBeLessThanOrEqual(7);
 
     const cancelling = await counted(async () => {
       const res = await app.inject({
@@ -119,7 +119,7 @@ describe('statements per join and per cancel', () => {
       const joining = await counted(async () => {
         await postJoin(earlier, payload);
       });
-      expect(joining.length).toBeLessThanOrEqual(8);
+      expect(joining.length).toBeLessThanOrEqual(7);
     } finally {
       clock.at = WEDNESDAY_NOON;
     }

@@ -23,10 +23,14 @@ export function membershipOf(row: CustomerRow): Profile['membership'] {
 
 /** Queue priority of a customer today: their membership level while it is valid, else 0. */
 export function priorityOf(row: CustomerRow, today: string): number {
-  const m = membershipOf(row);
-  if (!m) return 0;
-  if (m.end_date && m.end_date < today) return 0;
-  return m.priority;
+  return membershipPriority(row.membershipType, row.membershipEnd, today);
+}
+
+/** priorityOf from the two columns it reads (a join reads no more of the customer). */
+export function membershipPriority(type: string | null, end: string | null, today: string): number {
+  if (type !== 'silver' && type !== 'gold' && type !== 'platinum') return 0;
+  if (end && end < today) return 0;
+  return MEMBERSHIP_PRIORITY[type];
 }
 
 export function benefitView(b: BenefitRow) {

@@ -21,8 +21,9 @@ import { z } from 'zod';
 import { customers, orders } from '../../db/schema';
 import { requireCustomer } from '../../lib/auth';
 import { HttpError, notFound } from '../../lib/http-error';
-import { ipLimit } from '../../plugins/rate-limits';
-import { priorityOf } from '../../services/profiles';
+import { ipCounted, ipLimit, ipRule } from '../../plugins/rate-limits';
+import { attemptSql, refusal } from '../../services/rate-counters';
+import { membershipPriority } from '../../services/profiles';
 import {
   activeOrderExists,
   joinQueue,
@@ -39,13 +40,25 @@ import { customerParams, errorAnswers, idSchema, marketCtx } from '../params';
 
 const orderParams = customerParams.extend({ orderId: idSchema });
 
+/** The join's first statement: the IP's attempt and the customer (raw columns). */
+interface JoinReadRow {
+  hits: number;
+  reset_at: Date | string;
+  id: number | null;
+  firstname: string | null;
+  lastname: string | null;
+  membership_type: string | null;
+  membership_end: string | null;
+  active_order: number | null;
+}
+
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['orders'];
 
   app.post(
     '/customers/:id/orders/',
     {
-      config: ipLimit(app.limits.orders),
+      config: ipLimit(app.limits.orders, { inRoute: true }),
       schema: {
         tags,
         summary: "Join a shop's queue",
@@ -71,32 +84,35 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { market, id } = request.params;
       const ctx = marketCtx(app, market);
-      await requireCustomer(request, market, id);
-      // The customer and whether they already queue somewhere, in one statement.
-      const [found] = await ctx.db
-        .select({
-          customer: customers,
-          activeOrder: sql<
-            number | null
-          >`(select o.id from orders o where o.customer_id = customers.id and o.status = 'active' limit 1)`,
-        })
-        .from(customers)
-        .where(eq(customers.id, id));
-      if (!found) throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
-      if (found.activeOrder !== null) throw activeOrderExists();
-      const { customer } = found;
       const now = app.now();
+      // The IP's attempt (counted first, as the hook counts it on other routes), the customer and
+      // whether they already queue somewhere, in one statement.
+      const rule = ipRule(request, app.limits.orders);
+      const result = await ctx.db.execute(
+        sql`with attempt as (${attemptSql(rule, now)}) select a.hits, a.reset_at, c.id, c.firstname, c.lastname, c.membership_type, c.membership_end, (select o.id from orders o where o.customer_id = c.id and o.status = 'active' limit 1) as active_order from attempt a left join customers c on c.id = ${id}`,
+      );
+      const found = (result as unknown as { rows: JoinReadRow[] }).rows[0];
+      if (!found) throw new Error('the attempt was not counted');
+      await ipCounted(request, reply, ctx.db, rule, refusal(rule, found.hits, found.reset_at, now));
+      await requireCustomer(request, market, id);
+      if (found.id === null) throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
+      if (found.active_order !== null) throw activeOrderExists();
+      const customer = {
+        firstname: found.firstname ?? '',
+        lastname: found.lastname ?? '',
+        membershipType: found.membership_type,
+        membershipEnd: found.membership_end,
+      };
       const row = await joinQueue(ctx, app.queue, now, {
         pobId: request.body.pob_id,
         customerId: id,
-        customer: {
-          firstname: customer.firstname,
-          lastname: customer.lastname,
-          membershipType: customer.membershipType,
-          membershipEnd: customer.membershipEnd,
-        },
+        customer,
         checkedNoActiveOrder: true,
-        priority: priorityOf(customer, new Date(now).toISOString().slice(0, 10)),
+        priority: membershipPriority(
+          customer.membershipType,
+          customer.membershipEnd,
+          new Date(now).toISOString().slice(0, 10),
+        ),
         source: 'app',
         barberId: request.body.barber_id ?? null,
         items: request.body.items.map((i) => ({
