@@ -108,11 +108,22 @@ async function runBackend(
   }
 }
 
+/** A comma-separated list from the environment (JOINS_SIZES, JOINS_BACKENDS), or undefined. */
+const listFromEnv = (name: string) =>
+  process.env[name]
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 export async function runJoins(opts: BenchOptions): Promise<JoinsResult> {
-  const sizes = opts.quick ? [20] : [20, 100, 300];
+  // JOINS_SIZES=100,300 and JOINS_BACKENDS=PostgreSQL narrow a run to what is being compared.
+  const sizes = listFromEnv('JOINS_SIZES')?.map(Number) ?? (opts.quick ? [20] : [20, 100, 300]);
+  const order = (listFromEnv('JOINS_BACKENDS') ?? ['PGlite', 'PostgreSQL']).filter(
+    (b): b is Backend => b === 'PGlite' || b === 'PostgreSQL',
+  );
   const durationSec = opts.duration;
   const backends = await onEachDatabase(
-    ['PGlite', 'PostgreSQL'],
+    order,
     (backend, url) => runBackend(backend, sizes, durationSec, url),
     (backend, status, note): JoinsBackend => ({ backend, status, note, points: [] }),
   );
