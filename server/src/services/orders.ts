@@ -121,8 +121,9 @@ const MINUTE = 60_000;
 /**
  * Adds an order to a shop's queue. App orders must find the shop taking orders and a time slot
  * before closing; walk-ins are the staff's call and skip those checks. Warm (the shop's history
- * cached), a join sends at most 6 statements (BEGIN, lock and notice, shop and queue, services,
- * insert, moved estimates, COMMIT: see changeQueue), plus the caller's read of the customer.
+ * cached), a join sends 6 statements (BEGIN, lock and notice, shop and queue with its services
+ * and barbers, insert, moved estimates, COMMIT: see changeQueue), plus the caller's read of the
+ * customer (which counts the IP's attempt too: routes/orders).
  */
 /**
  * The join that puts a customer back in the queue they left (the app's rejoin and the "rejoin"
