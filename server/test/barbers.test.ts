@@ -169,6 +169,47 @@ describe('the shop page', () => {
   });
 });
 
+describe('a barber planned now who has not signed in yet', () => {
+  it('is listed as due on the shop page and the board, and may be chosen', async () => {
+    // Kaisa's shift (08:00-20:00) began hours ago; she has not signed in.
+    const kaisa = await addBarber('Kaisa');
+    try {
+      const shop = pobSchema.parse((await app.inject({ url: `/api/fi/pobs/${SHOP}/` })).json());
+      expect(shop.barbers.map((b) => b.first_name)).toEqual(['Aino', 'Eetu', 'Kaisa', 'Veera']);
+      expect(shop.barbers.find((b) => b.id === kaisa)).toMatchObject({
+        on_duty: false,
+        next_shift_at: null,
+        due_since: '2026-11-18T06:00:00.000Z',
+      });
+      // Not at a chair: she adds no capacity until she signs on.
+      expect(shop.queue_info.queue_employees).toBe(2);
+      const onBoard = (await board()).barbers?.find((b) => b.id === kaisa);
+      expect(onBoard).toMatchObject({
+        on_duty: false,
+        chair: null,
+        next_shift_at: null,
+        due_since: '2026-11-18T06:00:00.000Z',
+      });
+      const tied = await joinWith(SHOP, kaisa);
+      expect(tied.res.statusCode, tied.res.body).toBe(201);
+      // The sweep does not take her customer away while her shift runs.
+      app.queue.invalidate('fi', SHOP);
+      await app.queue.sweep(fi(app));
+      await app.queue.settled();
+      expect((await orderOf(tied.c, tied.id)).barber).toMatchObject({ id: kaisa });
+      await fi(app).db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, tied.id));
+    } finally {
+      const del = await app.inject({
+        method: 'DELETE',
+        url: `/api/fi/staff/barbers/${kaisa}/`,
+        headers: manager,
+      });
+      expect(del.statusCode).toBe(200);
+      app.queue.invalidate('fi', SHOP);
+    }
+  });
+});
+
 describe('choosing a barber', () => {
   it('joins tied to a barber and shows them with the changes left', async () => {
     const { c, res, id } = await joinWith(SHOP, aino);
@@ -496,6 +537,20 @@ describe('authorization', () => {
     });
     expect(del.statusCode).toBe(404);
     expect((await duty(aino, false, otherManager)).statusCode).toBe(404);
+  });
+
+  it('any staff member of the shop signs any barber on and off (the shared shop tablet)', async () => {
+    // barber1's account is linked to none of these barbers: it may still sign Veera on and off.
+    const linked = await fi(app).db.select().from(barbers).where(eq(barbers.id, veera));
+    expect(linked[0]?.staffId).toBeNull();
+    const on = await duty(veera, true, barberAccount);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ barber: { id: veera, on_duty: true } });
+    const off = await duty(veera, false, barberAccount);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ barber: { id: veera, on_duty: false } });
+    // Staff of another shop may not, even a manager.
+    expect((await duty(veera, true, otherManager)).statusCode).toBe(404);
   });
 
   it('a barber cannot add, edit or remove barbers, nor set the rota', async () => {

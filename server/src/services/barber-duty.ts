@@ -317,6 +317,7 @@ export async function releaseStranded(
   const stranded = view.barbers.filter(
     (b) =>
       !b.onDuty &&
+      b.dueSince === null &&
       b.nextShiftAt === null &&
       view.active.some((o) => o.startedAt === null && o.barberId === b.row.id),
   );
