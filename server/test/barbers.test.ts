@@ -17,7 +17,8 @@ import {
 import type { App } from '../src/app';
 import { barbers, orders, outbox, pobs } from '../src/db/schema';
 import { seedHistory } from '../src/db/seed-history';
-import { toOrderRecord } from '../src/services/queue-load';
+import { loadHistory, loadShopQueue, toOrderRecord } from '../src/services/queue-load';
+import { joinChange } from '../src/services/orders';
 import { pobEventOf } from '../src/services/live-feeds';
 import { buildTestApp } from './helpers';
 import { authFor, catalogue, fi, mutableClock, newCustomer, orderPayload } from './queue-factories';
@@ -218,6 +219,68 @@ describe('choosing a barber', () => {
     expect(order.barber).toMatchObject({ id: aino, first_name: 'Aino', on_duty: true });
     expect(order.barber_changes_left).toBe(BARBER_CHANGES_MAX);
     expect(order.barber_released).toBeNull();
+  });
+
+  it("stores as the shown wait the chosen barber's wait that the shop page shows", async () => {
+    // A fresh line: two customers for Eetu make his wait differ from the first available's.
+    await fi(app).db.update(orders).set({ status: 'cancelled' }).where(eq(orders.pobId, SHOP));
+    app.queue.invalidate('fi', SHOP);
+    await joinWith(SHOP, eetu);
+    await joinWith(SHOP, eetu);
+    const shop = pobSchema.parse((await app.inject({ url: `/api/fi/pobs/${SHOP}/` })).json());
+    const waitOf = (estimates: { priority: number; wait_time: number | null }[], p: number) =>
+      estimates.find((e) => e.priority === p)?.wait_time;
+    const tied = await joinWith(SHOP, eetu);
+    expect(tied.res.statusCode, tied.res.body).toBe(201);
+    const stored = await row(tied.id);
+    const mine = waitOf(
+      shop.barbers.find((b) => b.id === eetu)?.service_time_estimates ?? [],
+      stored?.priority ?? 0,
+    );
+    const firstAvailable = waitOf(shop.service_time_estimates, stored?.priority ?? 0);
+    expect(mine).not.toBe(firstAvailable);
+    expect(stored?.shownWait).toBe(mine);
+
+    // The same join through the non-batched path (a retried batch's savepoints) stores the same.
+    const payload = await orderPayload(app, SHOP);
+    const c = await newCustomer(app);
+    const join = joinChange(clock.now(), {
+      pobId: SHOP,
+      customerId: c.id,
+      priority: stored?.priority ?? 0,
+      source: 'app',
+      items: payload.items.map((i) => ({
+        service_id: i.service_id,
+        extra_service_ids: i.extra_services.map((e) => e.service_id),
+      })),
+      barberId: eetu,
+    });
+    const after = pobSchema.parse((await app.inject({ url: `/api/fi/pobs/${SHOP}/` })).json());
+    const expected = waitOf(
+      after.barbers.find((b) => b.id === eetu)?.service_time_estimates ?? [],
+      stored?.priority ?? 0,
+    );
+    const rollback = new Error('rollback');
+    let savepointWait: number | null | undefined;
+    await fi(app)
+      .db.transaction(async (tx) => {
+        const read = await loadShopQueue(tx, SHOP, join.serviceIds, clock.now());
+        if (!read) throw new Error('no shop');
+        // The history the shop page's view used (the queue's cache), as a real join finds it.
+        const history =
+          app.queue.cachedHistory('fi', SHOP, clock.now()) ??
+          (await loadHistory(tx, read.pob, clock.now()));
+        const out = await join.change(tx, { ...read, history }, { deferred: false });
+        if ('result' in out) savepointWait = out.result.shownWait;
+        throw rollback;
+      })
+      .catch((e: unknown) => {
+        if (e !== rollback) throw e;
+      });
+    expect(savepointWait).toBe(expected);
+    expect(savepointWait).not.toBe(waitOf(after.service_time_estimates, stored?.priority ?? 0));
+    await fi(app).db.update(orders).set({ status: 'cancelled' }).where(eq(orders.pobId, SHOP));
+    app.queue.invalidate('fi', SHOP);
   });
 
   it('joins first available with barber_id null', async () => {

@@ -104,7 +104,7 @@ export async function signOff(d: DutyContext, barberId: number): Promise<DutyOut
     }
     const [row] = await tx
       .update(barbers)
-      .set({ chair: null, onDutySince: null })
+      .set({ chair: null, onDutySince: null, offDutySince: new Date(d.now) })
       .where(eq(barbers.id, barberId))
       .returning();
     if (!row) throw notFound('Barber not found');

@@ -250,6 +250,7 @@ export function barberRowOf(j: Record<string, unknown>): BarberRow {
     week: Array.isArray(j.week) ? (j.week as BarberRow['week']) : [],
     chair: typeof j.chair === 'number' ? j.chair : null,
     onDutySince: dateOf(j.on_duty_since),
+    offDutySince: dateOf(j.off_duty_since),
     removedAt: dateOf(j.removed_at),
     createdAt: dateOf(j.created_at) ?? new Date(0),
   };

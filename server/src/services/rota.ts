@@ -6,11 +6,11 @@
 // weekly template's shifts of that weekday. A barber signed in at a chair counts as on duty from
 // now until the end of the planned shift they are in, or the closing when they are outside any;
 // later planned shifts count too. A barber off duty counts from the start of each later planned
-// shift: signing out in the middle of a planned shift ends that shift for the engine (a break
-// belongs in the rota, as a gap between two shifts). A barber off duty inside a planned shift
-// (due in, not signed in yet, or out before its end) still works today: the board, the shop page
-// and the walk-in choice list them as due (`dueSince`), and a customer may choose them, but the
-// engine counts no chair for them until they sign on.
+// shift: signing out in the middle of a planned shift ends that shift (a break belongs in the
+// rota, as a gap between two shifts). A barber inside a planned shift that began without them
+// (not signed in yet, and not signed off since it began) still works today: the board, the shop
+// page and the walk-in choice list them as due (`dueSince`) and a customer may choose them, but
+// the engine counts no chair for them until they sign on.
 import { localDateHour, localTimeToEpoch, type ShopQueueState } from '@jono/queue';
 import type { barberDays, barbers } from '../db/schema';
 
@@ -126,9 +126,10 @@ export function barbersToday(
         shifts.push({ from: s.from, to: Math.min(s.to, end) });
       }
       const nextShiftAt = onDuty ? null : (shifts[0]?.from ?? null);
-      const dueSince = onDuty
-        ? null
-        : (planned.find((s) => s.from <= now && now < s.to && now < end)?.from ?? null);
+      // Due: inside a planned shift that began after they last signed off (not in yet).
+      const left = row.offDutySince?.getTime() ?? -Infinity;
+      const current = onDuty ? undefined : planned.find((s) => s.from <= now && now < s.to);
+      const dueSince = current && now < end && left < current.from ? current.from : null;
       return {
         row,
         onDuty,
