@@ -12,6 +12,8 @@ import {
   staffBarberSchema,
   staffQueueSchema,
   staffRotaSchema,
+  staffSummarySchema,
+  SUMMARY_BARBER_MIN_ESTIMATES,
   type Order,
 } from '@jono/contract';
 import type { App } from '../src/app';
@@ -740,5 +742,72 @@ describe('a barber whose shift comes and goes without them', () => {
     expect(order.barber_released).toMatchObject({ first_name: 'Elias', reason: 'no_shift_left' });
     const written = await fi(app).db.select().from(outbox).where(eq(outbox.orderId, id));
     expect(written.map((m) => m.purpose)).toContain('barber');
+  });
+});
+
+describe("the day's summary per barber", () => {
+  it('shows whom each barber served, their median service and the accuracy for their customers', async () => {
+    await fi(app).db.update(orders).set({ status: 'cancelled' }).where(eq(orders.pobId, SHOP));
+    app.queue.invalidate('fi', SHOP);
+    const sanni = await addBarber('Sanni');
+    const olli = await addBarber('Olli');
+    expect((await duty(sanni, true)).statusCode).toBe(200);
+    expect((await duty(olli, true)).statusCode).toBe(200);
+    // Everyone joins first (so the later ones are shown a wait with its range), then is served.
+    const serve = async (ids: number[], minutes: number[]) => {
+      await fi(app).db.update(orders).set({ customerAtPob: true }).where(eq(orders.pobId, SHOP));
+      for (const [k, id] of ids.entries()) {
+        app.queue.invalidate('fi', SHOP);
+        expect((await start(id)).statusCode).toBe(200);
+        clock.advance(minutes[k] ?? 0);
+        // Staff sessions are short: log in again as the hours pass.
+        barberAccount = await staffAuth(`barber${SHOP}`);
+        manager = await staffAuth(`manager${SHOP}`);
+        otherManager = await staffAuth(`manager${OTHER}`);
+        const done = await app.inject({
+          method: 'POST',
+          url: `/api/fi/staff/orders/${id}/finish/`,
+          headers: barberAccount,
+        });
+        expect(done.statusCode, done.body).toBe(200);
+      }
+    };
+    // Sanni serves five customers who chose her (20, 30, 25, 20, 40 minutes); Olli one.
+    const hers: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      hers.push((await joinWith(SHOP, sanni)).id);
+      clock.advance(1);
+    }
+    await serve(hers, [20, 30, 25, 20, 40]);
+    await serve([(await joinWith(SHOP, olli)).id], [15]);
+    const res = await app.inject({
+      url: `/api/fi/staff/summary/?date=2026-11-18`,
+      headers: manager,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const summary = staffSummarySchema.parse(res.json());
+    const s = summary.barbers.find((b) => b.id === sanni);
+    expect(s).toMatchObject({ first_name: 'Sanni', served: 5, median_service_minutes: 25 });
+    expect(s?.estimates_judged).toBeGreaterThanOrEqual(SUMMARY_BARBER_MIN_ESTIMATES);
+    expect(s?.estimate_median_error_minutes).not.toBeNull();
+    expect(s?.estimate_inside_range_share).toBeGreaterThanOrEqual(0);
+    const o = summary.barbers.find((b) => b.id === olli);
+    expect(o).toMatchObject({ first_name: 'Olli', served: 1, median_service_minutes: 15 });
+    // One customer's estimates are too few to say how accurate they were.
+    if ((o?.estimates_judged ?? 0) < SUMMARY_BARBER_MIN_ESTIMATES) {
+      expect(o).toMatchObject({
+        estimate_median_error_minutes: null,
+        estimate_inside_range_share: null,
+      });
+    }
+    // Most served first; a barber who neither served nor was chosen that day is left out.
+    expect(summary.barbers.map((b) => b.first_name).indexOf('Sanni')).toBe(0);
+    expect(summary.barbers.map((b) => b.first_name)).not.toContain('Onni');
+    // A shop without named barbers has none.
+    const other = await app.inject({
+      url: `/api/fi/staff/summary/?date=2026-11-18`,
+      headers: otherManager,
+    });
+    expect(staffSummarySchema.parse(other.json()).barbers).toEqual([]);
   });
 });
