@@ -1,7 +1,9 @@
 // Live updates at scale: thousands of shop, order and staff streams on one node, one change, and
 // how long it takes to reach 50, 99 and 100 % of them, with the longest /healthz wait meanwhile;
 // then reconnect storms (all clients cut off at once, coming back as the apps do, and all in the
-// same instant). The streams are held by separate
+// same instant). Order streams here are many per order (the streams over the shop's waiting
+// orders): bench/busy-hour.ts and bench/long-queue.ts follow one order per stream, as in life
+// (issue 29). The streams are held by separate
 // load-generator processes on raw sockets (lib/stream-worker.ts), whose CPU is reported.
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -9,6 +11,7 @@ import {
   customers,
   join as joinShop,
   orderBodies,
+  send,
   setChairs,
   staffToken,
   MARKET,
@@ -346,17 +349,29 @@ async function runBackend(
     const orders = await Promise.all(
       people.map(async (c) => ({ c, orderId: await joinShop(base, c, body) })),
     );
-    await setChairs(base, staff, 2);
-    let chairs = 2;
-    // Every change moves every estimate: one chair more or less.
+    // Three chairs, all busy: every waiting customer's wait depends on the chairs on duty, so a
+    // fourth chair and back moves every waiting order (an order stream is sent only a message
+    // that differs from the one it has, issue 29: with a free chair the first in line would wait
+    // nothing either way and get no message).
+    await setChairs(base, staff, 3);
+    const seated = orders.slice(0, 3);
+    for (const o of seated) {
+      const res = await send(`${base}/api/${MARKET}/staff/orders/${o.orderId}/start/`, {
+        body: {},
+        token: staff,
+      });
+      if (res.status !== 200) throw new Error(`start answered ${res.status}`);
+    }
+    const waiting = orders.slice(seated.length);
+    let chairs = 3;
     const change = async () => {
-      chairs = chairs === 2 ? 3 : 2;
+      chairs = chairs === 3 ? 4 : 3;
       await setChairs(base, staff, chairs);
     };
     const api = `/api/${MARKET}`;
     // Order streams spread over the shop's orders, as many customers each follow their own.
     const orderTarget = (i: number): StreamTarget => {
-      const o = orders[i % orders.length];
+      const o = waiting[i % waiting.length];
       return { path: `${api}/customers/${o?.c.id}/orders/${o?.orderId}/events`, token: o?.c.token };
     };
     const kinds: [StreamKind, (i: number) => StreamTarget][] = [
@@ -375,7 +390,7 @@ async function runBackend(
       await storm(jono, workers, clients, orderTarget, 'retry window', 11),
       await storm(jono, workers, clients, orderTarget, 'at once', 10),
     ];
-    return { backend, status: 'ok', orders: orders.length, points, storms };
+    return { backend, status: 'ok', orders: waiting.length, points, storms };
   } finally {
     for (const w of workers) w.child.kill('SIGKILL');
     await jono.stop();

@@ -201,13 +201,15 @@ export function renderFanout(r: BenchResults, missing: string[]): string[] {
 holding the streams on raw sockets (a request line and a search for \`data:\` per packet, no HTTP
 library), each from its own loopback addresses. One Jono, market fi. Streams are opened 250 at a
 time per worker and grown ${f.sizes.join(' → ')} on the same server; each must have its first
-message before the measurement. The change: a manager sets the chairs on duty of shop 1
-(\`PATCH /api/fi/staff/shop/\`, 2 ↔ 3), which moves every estimate, so every stream must get a new
-message. Times are from sending that request to each stream's message (one clock: the machine's);
-50/99/100 % are over all open streams, "-" when not reached within 30 s. Shop streams:
-\`/pobs/1/events\`; order streams: \`/customers/{id}/orders/{orderId}/events\` spread over the
-shop's active orders (one customer each); staff streams: \`/staff/events\` of shop 1. /healthz is
-polled back to back meanwhile; "client CPU" is all workers together.`);
+message before the measurement. The change: three of shop 1's orders are in its three chairs, and
+a manager sets the chairs on duty (\`PATCH /api/fi/staff/shop/\`, 3 ↔ 4), which moves every
+waiting customer's estimate, so every stream must get a new message. Times are from sending that
+request to each stream's message (one clock: the machine's); 50/99/100 % are over all open
+streams, "-" when not reached within 30 s. Shop streams: \`/pobs/1/events\`; order streams:
+\`/customers/{id}/orders/{orderId}/events\` spread over the shop's waiting orders (one customer
+each, many streams per order: an easier case than life's one stream per order, which
+\`bench/busy-hour.ts\` measures); staff streams: \`/staff/events\` of shop 1. /healthz is polled
+back to back meanwhile; "client CPU" is all workers together.`);
   for (const b of f.backends) {
     out.push(`### ${b.backend}\n`);
     if (b.status !== 'ok') {

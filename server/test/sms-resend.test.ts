@@ -185,6 +185,19 @@ describe.each(cases)('$protocol', ({ protocol, port }) => {
     expect(failed[0]?.failed).toBeGreaterThanOrEqual(1);
   });
 
+  it('cut off and past its deadline: unknown, not "expired unsent"', async () => {
+    const ctx = fi(app);
+    const { key, text } = await message();
+    await ctx.db
+      .update(outbox)
+      .set({ sendStartedAt: new Date(clock.at) })
+      .where(eq(outbox.key, key));
+    clock.advance(16);
+    await worker().drain(ctx);
+    expect((await row(key))?.status).toBe('unknown');
+    expect(sendPosts(text)).toHaveLength(0);
+  });
+
   it('a refusal from the provider clears the mark: the retry does not look anything up', async () => {
     const ctx = fi(app);
     const { key, text } = await message();

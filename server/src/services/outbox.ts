@@ -278,9 +278,17 @@ export class OutboxWorker {
       { at: new Date(now).toISOString(), ok, ...(error ? { error } : {}) },
     ];
     if (row.deadline && now > row.deadline.getTime()) {
+      // Past its deadline: not sent (expired), or, cut off mid-send, perhaps sent (unknown).
+      const cut =
+        row.sendStartedAt !== null && row.channel === 'sms' && ctx.sms.idempotent === false;
       await ctx.db
         .update(outbox)
-        .set({ status: 'expired', claimToken: null, claimedUntil: null, updatedAt: new Date(now) })
+        .set({
+          status: cut ? 'unknown' : 'expired',
+          claimToken: null,
+          claimedUntil: null,
+          updatedAt: new Date(now),
+        })
         .where(mine);
       this.opts.log.warn({ id: row.id, purpose: row.purpose }, 'outbox message expired unsent');
       if (row.pobId !== null) this.opts.onFailed?.(ctx, row.pobId);
@@ -289,7 +297,7 @@ export class OutboxWorker {
     // A provider without idempotency keys (46elks, Twilio): each request is marked before it
     // goes out; a row claimed again with the mark set was cut off (a crash, or no answer) and may
     // have been accepted, so the provider is asked before anything is sent again.
-    const marked = row.channel === 'sms' && !ctx.sms.idempotent;
+    const marked = row.channel === 'sms' && ctx.sms.idempotent === false;
     let ambiguous = marked && row.sendStartedAt !== null;
     let sending = false;
     try {
