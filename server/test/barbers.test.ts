@@ -199,7 +199,11 @@ describe('a barber planned now who has not signed in yet', () => {
       app.queue.invalidate('fi', SHOP);
       await app.queue.sweep(fi(app));
       await app.queue.settled();
-      expect((await orderOf(tied.c, tied.id)).barber).toMatchObject({ id: kaisa });
+      expect((await orderOf(tied.c, tied.id)).barber).toMatchObject({
+        id: kaisa,
+        on_duty: false,
+        due_since: '2026-11-18T06:00:00.000Z',
+      });
       await fi(app).db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, tied.id));
     } finally {
       const del = await app.inject({

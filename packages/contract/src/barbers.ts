@@ -42,6 +42,11 @@ export const orderBarberSchema = z.object({
   on_duty: z.boolean(),
   /** ISO start of the barber's next shift today when off duty; null when none left today. */
   next_shift_at: z.string().nullable(),
+  /**
+   * ISO start of the planned shift the barber is in now without being signed in (expected any
+   * moment); null otherwise. Absent from older servers.
+   */
+  due_since: z.string().nullable().optional(),
 });
 export type OrderBarber = z.infer<typeof orderBarberSchema>;
 
