@@ -34,13 +34,10 @@ import {
   type BarberDayRow,
   type BarberRow,
   type BarberToday,
+  type ShopBarbers,
 } from './rota';
 
-/** A shop's named barbers (not removed) and their days' own shifts around today. */
-export interface ShopBarbers {
-  rows: BarberRow[];
-  days: BarberDayRow[];
-}
+export type { ShopBarbers } from './rota';
 
 /** A shop's row as the queue reads it: with its named barbers when read with the queue. */
 export type PobWithBarbers = typeof pobs.$inferSelect & { barbers?: ShopBarbers };

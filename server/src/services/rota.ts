@@ -19,6 +19,12 @@ type RotaBarber = NonNullable<ShopQueueState['barbers']>[number];
 export type BarberRow = typeof barbers.$inferSelect;
 export type BarberDayRow = typeof barberDays.$inferSelect;
 
+/** A shop's named barbers (not removed) and their days' own shifts around today. */
+export interface ShopBarbers {
+  rows: BarberRow[];
+  days: BarberDayRow[];
+}
+
 const DAY = 86_400_000;
 /** Without a closing time, a barber signed in outside any planned shift counts this long. */
 const OPEN_ENDED_MS = 8 * 3_600_000;
