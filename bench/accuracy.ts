@@ -1,11 +1,12 @@
 // Accuracy of the shown waits on the simulator's measured set (the standard scenarios and those
 // of the classes an independent audit used: other service-time families, a lunch break, bus-loads
 // of walk-ins, long travel with no-shows, forgotten finishes, a quiet Sunday, and issue 30's named
-// barbers of different speeds with a lunch in turns): every target of
-// docs/decisions/005 (issue 31) per scenario and priority, against the oracle floor on the same
-// customers, with 90 % intervals from resampling whole days and a verdict each; a line per
-// baseline (queue length, priority-aware queue length); and the cost of one shop's estimate at
-// 5, 30 and 100 waiting orders. `BENCH_ONLY=accuracy npm run bench`; a smaller run while
+// barbers of different speeds with a lunch in turns; planned changes of the chairs, a lunch or a
+// barber going home, are told to the engine as the server tells it the barbers' shifts): every
+// target of docs/decisions/005 (issue 31) per scenario and priority, against the oracle floor on
+// the same customers, with 90 % intervals from resampling whole days and a verdict each; a line
+// per baseline (queue length, priority-aware queue length); and the cost of one shop's estimate
+// at 5, 30 and 100 waiting orders. `BENCH_ONLY=accuracy npm run bench`; a smaller run while
 // developing: `ACCURACY_DAYS=7 ACCURACY_SCENARIOS=quiet-weekday,lunch-break` (or the flags
 // `--days=7 --scenarios=...` running this file alone with tsx).
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -315,9 +315,9 @@ export const ACCURACY_FINDINGS: Finding[] = [
         '',
         'Where the oracle misses a target too, the target measures the shop (unannounced surges',
         "lengthen waits that no forecast knows; whole minutes read a skewed wait's true median as",
-        '"longer" for more than half). Why Jono misses the rest and what to do next (tell the',
-        "engine the rota; margins that depend on the queue's state):",
-        'docs/decisions/005-estimate-accuracy-target.md.',
+        '"longer" for more than half). Why Jono misses the rest and what to do next (members',
+        "passing one-time customers; ranges wider than the oracle's where one-time customers",
+        'starve): docs/decisions/005-estimate-accuracy-target.md.',
       ].join('\n'),
   },
 ];

@@ -15,9 +15,23 @@ async function clearQueue(request: APIRequestContext) {
     orders: { id: number }[];
   };
   for (const order of queue.orders) {
-    await request.post(`/api/fi/staff/orders/${order.id}/cancel/`, { headers });
+    const cancelled = await request.post(`/api/fi/staff/orders/${order.id}/cancel/`, { headers });
+    expect(cancelled.ok(), await cancelled.text()).toBe(true);
   }
-  await request.patch('/api/fi/staff/shop/', { headers, data: { chairs: 1, queue_state: 'open' } });
+  // One chair on duty and the queue open. The shop has named barbers: chairs on duty are its
+  // barbers on duty, so `chairs: 1` signs barbers on or off until one is (409
+  // chairs_follow_barbers if it had none, which the demo data never leaves it).
+  const reset = await request.patch('/api/fi/staff/shop/', {
+    headers,
+    data: { chairs: 1, queue_state: 'open' },
+  });
+  expect(reset.ok(), await reset.text()).toBe(true);
+  const board = (await reset.json()) as {
+    pob: { chairs: number; staff_queue_state: string };
+    barbers?: { on_duty: boolean }[];
+  };
+  expect(board.pob).toMatchObject({ chairs: 1, staff_queue_state: 'open' });
+  expect(board.barbers?.filter((b) => b.on_duty) ?? []).toHaveLength(1);
 }
 
 test.beforeEach(async ({ request }) => clearQueue(request));

@@ -12,12 +12,15 @@ import {
   staffBarberSchema,
   staffQueueSchema,
   staffRotaSchema,
+  staffSummarySchema,
+  SUMMARY_BARBER_MIN_ESTIMATES,
   type Order,
 } from '@jono/contract';
 import type { App } from '../src/app';
 import { barbers, orders, outbox, pobs } from '../src/db/schema';
 import { seedHistory } from '../src/db/seed-history';
-import { toOrderRecord } from '../src/services/queue-load';
+import { loadHistory, loadShopQueue, toOrderRecord } from '../src/services/queue-load';
+import { joinChange } from '../src/services/orders';
 import { pobEventOf } from '../src/services/live-feeds';
 import { buildTestApp } from './helpers';
 import { authFor, catalogue, fi, mutableClock, newCustomer, orderPayload } from './queue-factories';
@@ -169,6 +172,51 @@ describe('the shop page', () => {
   });
 });
 
+describe('a barber planned now who has not signed in yet', () => {
+  it('is listed as due on the shop page and the board, and may be chosen', async () => {
+    // Kaisa's shift (08:00-20:00) began hours ago; she has not signed in.
+    const kaisa = await addBarber('Kaisa');
+    try {
+      const shop = pobSchema.parse((await app.inject({ url: `/api/fi/pobs/${SHOP}/` })).json());
+      expect(shop.barbers.map((b) => b.first_name)).toEqual(['Aino', 'Eetu', 'Kaisa', 'Veera']);
+      expect(shop.barbers.find((b) => b.id === kaisa)).toMatchObject({
+        on_duty: false,
+        next_shift_at: null,
+        due_since: '2026-11-18T06:00:00.000Z',
+      });
+      // Not at a chair: she adds no capacity until she signs on.
+      expect(shop.queue_info.queue_employees).toBe(2);
+      const onBoard = (await board()).barbers?.find((b) => b.id === kaisa);
+      expect(onBoard).toMatchObject({
+        on_duty: false,
+        chair: null,
+        next_shift_at: null,
+        due_since: '2026-11-18T06:00:00.000Z',
+      });
+      const tied = await joinWith(SHOP, kaisa);
+      expect(tied.res.statusCode, tied.res.body).toBe(201);
+      // The sweep does not take her customer away while her shift runs.
+      app.queue.invalidate('fi', SHOP);
+      await app.queue.sweep(fi(app));
+      await app.queue.settled();
+      expect((await orderOf(tied.c, tied.id)).barber).toMatchObject({
+        id: kaisa,
+        on_duty: false,
+        due_since: '2026-11-18T06:00:00.000Z',
+      });
+      await fi(app).db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, tied.id));
+    } finally {
+      const del = await app.inject({
+        method: 'DELETE',
+        url: `/api/fi/staff/barbers/${kaisa}/`,
+        headers: manager,
+      });
+      expect(del.statusCode).toBe(200);
+      app.queue.invalidate('fi', SHOP);
+    }
+  });
+});
+
 describe('choosing a barber', () => {
   it('joins tied to a barber and shows them with the changes left', async () => {
     const { c, res, id } = await joinWith(SHOP, aino);
@@ -177,6 +225,68 @@ describe('choosing a barber', () => {
     expect(order.barber).toMatchObject({ id: aino, first_name: 'Aino', on_duty: true });
     expect(order.barber_changes_left).toBe(BARBER_CHANGES_MAX);
     expect(order.barber_released).toBeNull();
+  });
+
+  it("stores as the shown wait the chosen barber's wait that the shop page shows", async () => {
+    // A fresh line: two customers for Eetu make his wait differ from the first available's.
+    await fi(app).db.update(orders).set({ status: 'cancelled' }).where(eq(orders.pobId, SHOP));
+    app.queue.invalidate('fi', SHOP);
+    await joinWith(SHOP, eetu);
+    await joinWith(SHOP, eetu);
+    const shop = pobSchema.parse((await app.inject({ url: `/api/fi/pobs/${SHOP}/` })).json());
+    const waitOf = (estimates: { priority: number; wait_time: number | null }[], p: number) =>
+      estimates.find((e) => e.priority === p)?.wait_time;
+    const tied = await joinWith(SHOP, eetu);
+    expect(tied.res.statusCode, tied.res.body).toBe(201);
+    const stored = await row(tied.id);
+    const mine = waitOf(
+      shop.barbers.find((b) => b.id === eetu)?.service_time_estimates ?? [],
+      stored?.priority ?? 0,
+    );
+    const firstAvailable = waitOf(shop.service_time_estimates, stored?.priority ?? 0);
+    expect(mine).not.toBe(firstAvailable);
+    expect(stored?.shownWait).toBe(mine);
+
+    // The same join through the non-batched path (a retried batch's savepoints) stores the same.
+    const payload = await orderPayload(app, SHOP);
+    const c = await newCustomer(app);
+    const join = joinChange(clock.now(), {
+      pobId: SHOP,
+      customerId: c.id,
+      priority: stored?.priority ?? 0,
+      source: 'app',
+      items: payload.items.map((i) => ({
+        service_id: i.service_id,
+        extra_service_ids: i.extra_services.map((e) => e.service_id),
+      })),
+      barberId: eetu,
+    });
+    const after = pobSchema.parse((await app.inject({ url: `/api/fi/pobs/${SHOP}/` })).json());
+    const expected = waitOf(
+      after.barbers.find((b) => b.id === eetu)?.service_time_estimates ?? [],
+      stored?.priority ?? 0,
+    );
+    const rollback = new Error('rollback');
+    let savepointWait: number | null | undefined;
+    await fi(app)
+      .db.transaction(async (tx) => {
+        const read = await loadShopQueue(tx, SHOP, join.serviceIds, clock.now());
+        if (!read) throw new Error('no shop');
+        // The history the shop page's view used (the queue's cache), as a real join finds it.
+        const history =
+          app.queue.cachedHistory('fi', SHOP, clock.now()) ??
+          (await loadHistory(tx, read.pob, clock.now()));
+        const out = await join.change(tx, { ...read, history }, { deferred: false });
+        if ('result' in out) savepointWait = out.result.shownWait;
+        throw rollback;
+      })
+      .catch((e: unknown) => {
+        if (e !== rollback) throw e;
+      });
+    expect(savepointWait).toBe(expected);
+    expect(savepointWait).not.toBe(waitOf(after.service_time_estimates, stored?.priority ?? 0));
+    await fi(app).db.update(orders).set({ status: 'cancelled' }).where(eq(orders.pobId, SHOP));
+    app.queue.invalidate('fi', SHOP);
   });
 
   it('joins first available with barber_id null', async () => {
@@ -498,6 +608,20 @@ describe('authorization', () => {
     expect((await duty(aino, false, otherManager)).statusCode).toBe(404);
   });
 
+  it('any staff member of the shop signs any barber on and off (the shared shop tablet)', async () => {
+    // barber1's account is linked to none of these barbers: it may still sign Veera on and off.
+    const linked = await fi(app).db.select().from(barbers).where(eq(barbers.id, veera));
+    expect(linked[0]?.staffId).toBeNull();
+    const on = await duty(veera, true, barberAccount);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ barber: { id: veera, on_duty: true } });
+    const off = await duty(veera, false, barberAccount);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ barber: { id: veera, on_duty: false } });
+    // Staff of another shop may not, even a manager.
+    expect((await duty(veera, true, otherManager)).statusCode).toBe(404);
+  });
+
   it('a barber cannot add, edit or remove barbers, nor set the rota', async () => {
     const add = await app.inject({
       method: 'POST',
@@ -622,5 +746,72 @@ describe('a barber whose shift comes and goes without them', () => {
     expect(order.barber_released).toMatchObject({ first_name: 'Elias', reason: 'no_shift_left' });
     const written = await fi(app).db.select().from(outbox).where(eq(outbox.orderId, id));
     expect(written.map((m) => m.purpose)).toContain('barber');
+  });
+});
+
+describe("the day's summary per barber", () => {
+  it('shows whom each barber served, their median service and the accuracy for their customers', async () => {
+    await fi(app).db.update(orders).set({ status: 'cancelled' }).where(eq(orders.pobId, SHOP));
+    app.queue.invalidate('fi', SHOP);
+    const sanni = await addBarber('Sanni');
+    const olli = await addBarber('Olli');
+    expect((await duty(sanni, true)).statusCode).toBe(200);
+    expect((await duty(olli, true)).statusCode).toBe(200);
+    // Everyone joins first (so the later ones are shown a wait with its range), then is served.
+    const serve = async (ids: number[], minutes: number[]) => {
+      await fi(app).db.update(orders).set({ customerAtPob: true }).where(eq(orders.pobId, SHOP));
+      for (const [k, id] of ids.entries()) {
+        app.queue.invalidate('fi', SHOP);
+        expect((await start(id)).statusCode).toBe(200);
+        clock.advance(minutes[k] ?? 0);
+        // Staff sessions are short: log in again as the hours pass.
+        barberAccount = await staffAuth(`barber${SHOP}`);
+        manager = await staffAuth(`manager${SHOP}`);
+        otherManager = await staffAuth(`manager${OTHER}`);
+        const done = await app.inject({
+          method: 'POST',
+          url: `/api/fi/staff/orders/${id}/finish/`,
+          headers: barberAccount,
+        });
+        expect(done.statusCode, done.body).toBe(200);
+      }
+    };
+    // Sanni serves five customers who chose her (20, 30, 25, 20, 40 minutes); Olli one.
+    const hers: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      hers.push((await joinWith(SHOP, sanni)).id);
+      clock.advance(1);
+    }
+    await serve(hers, [20, 30, 25, 20, 40]);
+    await serve([(await joinWith(SHOP, olli)).id], [15]);
+    const res = await app.inject({
+      url: `/api/fi/staff/summary/?date=2026-11-18`,
+      headers: manager,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const summary = staffSummarySchema.parse(res.json());
+    const s = summary.barbers.find((b) => b.id === sanni);
+    expect(s).toMatchObject({ first_name: 'Sanni', served: 5, median_service_minutes: 25 });
+    expect(s?.estimates_judged).toBeGreaterThanOrEqual(SUMMARY_BARBER_MIN_ESTIMATES);
+    expect(s?.estimate_median_error_minutes).not.toBeNull();
+    expect(s?.estimate_inside_range_share).toBeGreaterThanOrEqual(0);
+    const o = summary.barbers.find((b) => b.id === olli);
+    expect(o).toMatchObject({ first_name: 'Olli', served: 1, median_service_minutes: 15 });
+    // One customer's estimates are too few to say how accurate they were.
+    if ((o?.estimates_judged ?? 0) < SUMMARY_BARBER_MIN_ESTIMATES) {
+      expect(o).toMatchObject({
+        estimate_median_error_minutes: null,
+        estimate_inside_range_share: null,
+      });
+    }
+    // Most served first; a barber who neither served nor was chosen that day is left out.
+    expect(summary.barbers.map((b) => b.first_name).indexOf('Sanni')).toBe(0);
+    expect(summary.barbers.map((b) => b.first_name)).not.toContain('Onni');
+    // A shop without named barbers has none.
+    const other = await app.inject({
+      url: `/api/fi/staff/summary/?date=2026-11-18`,
+      headers: otherManager,
+    });
+    expect(staffSummarySchema.parse(other.json()).barbers).toEqual([]);
   });
 });

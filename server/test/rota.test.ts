@@ -2,7 +2,15 @@
 // a signed-in barber until their planned end or the closing, later shifts as future capacity; at
 // night, near closing and across a DST change.
 import { describe, expect, it } from 'vitest';
-import { barbersToday, localDay, planOf, rotaOf, type BarberRow } from '../src/services/rota';
+import {
+  barbersToday,
+  localDay,
+  planOf,
+  rotaOf,
+  worksToday,
+  type BarberRow,
+  type BarberToday,
+} from '../src/services/rota';
 
 const ZONE = 'Europe/Helsinki';
 const H = 3_600_000;
@@ -19,6 +27,7 @@ const barber = (over: Partial<BarberRow> = {}): BarberRow => ({
   week: [3].map((weekday) => ({ weekday, from: '09:00', to: '17:00' })),
   chair: null,
   onDutySince: null,
+  offDutySince: null,
   removedAt: null,
   createdAt: new Date(0),
   ...over,
@@ -43,6 +52,30 @@ describe('barbersToday', () => {
     const [midday] = barbersToday([barber()], [], ZONE, at(12), at(20));
     expect(midday?.nextShiftAt).toBeNull();
     expect(rotaOf(midday ? [midday] : [])).toEqual([]);
+  });
+
+  it('inside a planned shift without signing in: due (listed), but no chair for the engine', () => {
+    const [late] = barbersToday([barber()], [], ZONE, at(12), at(20));
+    expect(late).toMatchObject({ onDuty: false, dueSince: at(9), nextShiftAt: null });
+    expect(worksToday(late as BarberToday)).toBe(true);
+    expect(rotaOf(late ? [late] : [])).toEqual([]);
+    // Signed off yesterday evening: today's shift began without them, so they are due.
+    const yesterday = barber({ offDutySince: new Date(at(17) - 24 * H) });
+    expect(barbersToday([yesterday], [], ZONE, at(12), at(20))[0]?.dueSince).toBe(at(9));
+    // Signed off at 11:00 in the middle of the shift: it ended, they are not due again today.
+    const left = barber({ offDutySince: new Date(at(11)) });
+    const [gone] = barbersToday([left], [], ZONE, at(12), at(20));
+    expect(gone?.dueSince).toBeNull();
+    expect(worksToday(gone as BarberToday)).toBe(false);
+    // After the shop closes nobody is due; before the shift starts they are later, not due.
+    expect(barbersToday([barber()], [], ZONE, at(12), at(11))[0]?.dueSince).toBeNull();
+    expect(barbersToday([barber()], [], ZONE, at(8), at(20))[0]).toMatchObject({
+      dueSince: null,
+      nextShiftAt: at(9),
+    });
+    // On duty is never due.
+    const on = barber({ chair: 1, onDutySince: new Date(at(9)) });
+    expect(barbersToday([on], [], ZONE, at(12), at(20))[0]?.dueSince).toBeNull();
   });
 
   it('a signed-in barber counts until their planned end, or the closing outside any shift', () => {

@@ -22,6 +22,11 @@ export const publicBarberSchema = z.object({
   /** ISO start of the barber's next planned shift today when off duty now; null when none. */
   next_shift_at: z.string().nullable(),
   /**
+   * ISO start of the planned shift the barber is in now without being signed in (due any moment;
+   * they may be chosen); null when on duty or outside a planned shift.
+   */
+  due_since: z.string().nullable(),
+  /**
    * The wait of a new customer who chooses this barber, per priority (median and 80 % range),
    * like the shop's own service_time_estimates (which are "first available").
    */
@@ -37,6 +42,11 @@ export const orderBarberSchema = z.object({
   on_duty: z.boolean(),
   /** ISO start of the barber's next shift today when off duty; null when none left today. */
   next_shift_at: z.string().nullable(),
+  /**
+   * ISO start of the planned shift the barber is in now without being signed in (expected any
+   * moment); null otherwise. Absent from older servers.
+   */
+  due_since: z.string().nullable().optional(),
 });
 export type OrderBarber = z.infer<typeof orderBarberSchema>;
 

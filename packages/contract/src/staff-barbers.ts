@@ -183,6 +183,8 @@ export const staffQueueBarberSchema = z.object({
   shift_ends_at: z.string().nullable(),
   /** ISO start of their next shift today when off duty; null when none. */
   next_shift_at: z.string().nullable(),
+  /** ISO start of the planned shift they are in now without being signed in; null otherwise. */
+  due_since: z.string().nullable(),
   /** Waiting orders tied to this barber, in serving order. */
   waiting_order_ids: z.array(z.number().int()),
   /**

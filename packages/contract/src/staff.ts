@@ -389,8 +389,32 @@ export const staffSummarySchema = z.object({
    */
   estimate_median_error_minutes: z.number().nullable(),
   estimate_inside_range_share: z.number().min(0).max(1).nullable(),
+  /**
+   * A shop with named barbers (issue 30): per barber who served that day's customers or was
+   * chosen by them, in order of customers served; [] without named barbers.
+   */
+  barbers: z.array(
+    z.object({
+      id: z.number().int(),
+      first_name: z.string(),
+      /** Customers (orders) of that day this barber served (finished). */
+      served: z.number().int(),
+      /** Median minutes from the start to the end of their services; null without any. */
+      median_service_minutes: z.number().nullable(),
+      /**
+       * The estimates shown to served customers who chose this barber, judged as the shop's are:
+       * how many, the median error and the share inside the range, both null with fewer than
+       * SUMMARY_BARBER_MIN_ESTIMATES (too few to say).
+       */
+      estimates_judged: z.number().int(),
+      estimate_median_error_minutes: z.number().nullable(),
+      estimate_inside_range_share: z.number().min(0).max(1).nullable(),
+    }),
+  ),
 });
 export type StaffSummary = z.infer<typeof staffSummarySchema>;
+/** Fewer estimates than this for one barber's customers in a day: no accuracy shown for them. */
+export const SUMMARY_BARBER_MIN_ESTIMATES = 5;
 
 export const staffActionAnswerSchema = z.object({
   id: z.number().int(),

@@ -242,6 +242,45 @@ describe('calibration', () => {
     expect(calibrate(blind, 0, model, 0).median).toBeLessThan(28);
   });
 
+  it('counts a customer once in the cells at joining, however often the estimate was stored there', () => {
+    // The server stores an estimate at the join and again at a sweep within the minute that
+    // moved it; the simulator, once. The cells at joining must not count the customer twice,
+    // nor take the customer's later estimates: the ranges at joining are the same either way.
+    const random = mulberry32(29);
+    const once: EstimateRecord[] = [];
+    const twice: EstimateRecord[] = [];
+    for (let i = 0; i < 300; i++) {
+      const p50 = 20 + random() * 8;
+      const model = { p10: p50 - 5, p50, p90: p50 + 5 };
+      // One customer in twenty starves: 40 minutes over, re-estimated every minute while waiting.
+      const actual = i % 20 === 0 ? p50 + 40 : p50 + (random() - 0.5) * 12;
+      const joining = { priority: 0, orderId: i, sinceJoin: 0, model, actual };
+      const later = Array.from({ length: i % 20 === 0 ? 40 : 3 }, (_, k) => ({
+        ...joining,
+        sinceJoin: 2 + k,
+        actual: Math.max(0, actual - 2 - k),
+      }));
+      once.push(joining, ...later);
+      twice.push(joining, { ...joining, sinceJoin: 0.5, actual: actual - 0.5 }, ...later);
+    }
+    const model = { p10: 19, p50: 24, p90: 29 };
+    const a = calibrate(learnCalibration(once), 0, model, 0);
+    const b = calibrate(learnCalibration(twice), 0, model, 0);
+    // (Within half a minute: the second record's wait is half a minute shorter.)
+    expect(b.low).toBeCloseTo(a.low, 0);
+    expect(b.high).toBeCloseTo(a.high, 0);
+    // Only the estimates at joining: one customer in twenty starving widens the 80 % range less
+    // than the 40 minutes of the starving (their many later records stay out of these cells).
+    const joiningOnly = calibrate(
+      learnCalibration(once.filter((r) => r.sinceJoin === 0)),
+      0,
+      model,
+      0,
+    );
+    expect(a.high).toBeCloseTo(joiningOnly.high, 1);
+    expect(a.high).toBeLessThan(model.p90 + 20);
+  });
+
   it('gives the real waits of a bucket their 80 % when free chairs share it', () => {
     // A cell where two customers in three found a chair free (the model certain: 0 in every
     // run, and they waited 0) and the rest queued a few minutes. Counting the free chairs, a

@@ -649,6 +649,11 @@ export const barbers = pgTable(
     week: jsonb('week').$type<WeeklyShiftRow[]>().notNull().default([]),
     chair: integer('chair'),
     onDutySince: ts('on_duty_since'),
+    /**
+     * When the barber last signed off duty: a planned shift they left counts as ended, one that
+     * began after it without them as due (not signed in yet).
+     */
+    offDutySince: ts('off_duty_since'),
     removedAt: ts('removed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -43,7 +43,8 @@ export async function checkBarberChoice(
   const today = barbersNow(pob, now);
   const found = today.find((b) => b.row.id === barberId);
   if (found) {
-    if (!found.onDuty && found.nextShiftAt === null) throw barberOffToday(found.row.firstName);
+    if (!found.onDuty && found.dueSince === null && found.nextShiftAt === null)
+      throw barberOffToday(found.row.firstName);
     return found;
   }
   // Not among the shop's barbers: removed, or another shop's (read only on this refusal).

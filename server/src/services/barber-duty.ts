@@ -11,7 +11,7 @@ import type { Tx } from '../db/client';
 import { barberDays, barbers, orders, pobs, type BarberChangeRecord } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
 import { DEADLINE_MS, enqueue, type OutboxMessage } from './outbox';
-import type { QueueService, ShopQueueView } from './queue';
+import type { ShopQueueView } from './queue-rows';
 import { barbersNow } from './queue-load';
 import { type BarberRow, daysAround } from './rota';
 import { lockShop } from './shop-lock';
@@ -25,9 +25,19 @@ export interface DutyOutcome {
   releasedOrders: number;
 }
 
+/**
+ * What barber duty needs of the queue service (queue.ts's DutyQueue; it calls back into this
+ * file to release stranded customers, so this file names only what it uses).
+ */
+export interface DutyQueue {
+  changed(ctx: MarketContext, pobId: number): Promise<unknown>;
+  messagesWritten(ctx: MarketContext): void;
+  readonly push: unknown;
+}
+
 interface DutyContext {
   ctx: MarketContext;
-  queue: QueueService;
+  queue: DutyQueue;
   pobId: number;
   now: number;
 }
@@ -104,7 +114,7 @@ export async function signOff(d: DutyContext, barberId: number): Promise<DutyOut
     }
     const [row] = await tx
       .update(barbers)
-      .set({ chair: null, onDutySince: null })
+      .set({ chair: null, onDutySince: null, offDutySince: new Date(d.now) })
       .where(eq(barbers.id, barberId))
       .returning();
     if (!row) throw notFound('Barber not found');
@@ -311,12 +321,13 @@ export async function setBarbersOnDuty(d: DutyContext, n: number): Promise<void>
  */
 export async function releaseStranded(
   ctx: MarketContext,
-  queue: QueueService,
+  queue: DutyQueue,
   view: Pick<ShopQueueView, 'barbers' | 'active' | 'pob' | 'computedAt'>,
 ): Promise<number> {
   const stranded = view.barbers.filter(
     (b) =>
       !b.onDuty &&
+      b.dueSince === null &&
       b.nextShiftAt === null &&
       view.active.some((o) => o.startedAt === null && o.barberId === b.row.id),
   );

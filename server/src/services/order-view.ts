@@ -96,6 +96,7 @@ export function barberOfOrder(
       photo: b.row.photo,
       on_duty: b.onDuty,
       next_shift_at: b.nextShiftAt === null ? null : new Date(b.nextShiftAt).toISOString(),
+      due_since: b.dueSince === null ? null : new Date(b.dueSince).toISOString(),
     },
   };
 }

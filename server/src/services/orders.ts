@@ -222,7 +222,17 @@ export function joinChange(
         // wait) and where does this customer's order fit (their own priority's).
         const known = estimateNewcomers(state, [...new Set([0, req.priority])]);
         const status = statusOf(pob, state, known);
-        const slot = allocate(state, candidate, status.closesAt, known);
+        // A customer who chooses a barber is shown that barber's wait, as the shop page shows it:
+        // the engine's own for a barber of today's rota; for one due but not signed in (no chair
+        // in the rota yet) the first available's (queue-view's barberWaits).
+        const tiedTo = barber && state.barbers?.some((b) => b.id === barber.row.id) ? barber : null;
+        const mine = tiedTo ? estimateNewcomers(state, [req.priority], tiedTo.row.id) : known;
+        const slot = allocate(
+          state,
+          { ...candidate, wantsBarberId: barber?.row.id ?? null },
+          status.closesAt,
+          mine,
+        );
         if (checked) {
           if (status.queue_state !== 'open') throw notTakingOrders();
           if (!slot.ok && slot.reason === 'time_slot') throw timeSlot();
@@ -230,7 +240,7 @@ export function joinChange(
         }
         shownWait = slot.ok
           ? slot.waitMinutes
-          : (known.find((e) => e.priority === req.priority)?.wait_time ?? null);
+          : (mine.find((e) => e.priority === req.priority)?.wait_time ?? null);
       }
       // Staff add walk-ins who stand before them; a kiosk walk-in counts as absent until they
       // confirm their phone at the kiosk or the staff start them (issue 27: fake walk-ins).

@@ -34,13 +34,10 @@ import {
   type BarberDayRow,
   type BarberRow,
   type BarberToday,
+  type ShopBarbers,
 } from './rota';
 
-/** A shop's named barbers (not removed) and their days' own shifts around today. */
-export interface ShopBarbers {
-  rows: BarberRow[];
-  days: BarberDayRow[];
-}
+export type { ShopBarbers } from './rota';
 
 /** A shop's row as the queue reads it: with its named barbers when read with the queue. */
 export type PobWithBarbers = typeof pobs.$inferSelect & { barbers?: ShopBarbers };
@@ -255,6 +252,7 @@ export function barberRowOf(j: Record<string, unknown>): BarberRow {
     week: Array.isArray(j.week) ? (j.week as BarberRow['week']) : [],
     chair: typeof j.chair === 'number' ? j.chair : null,
     onDutySince: dateOf(j.on_duty_since),
+    offDutySince: dateOf(j.off_duty_since),
     removedAt: dateOf(j.removed_at),
     createdAt: dateOf(j.created_at) ?? new Date(0),
   };

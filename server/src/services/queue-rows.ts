@@ -5,8 +5,7 @@
 import type { QueueEstimate, ShopQueueState, ShopStatus } from '@jono/queue';
 import type { orders, pobs } from '../db/schema';
 import type { QueueSnapshot } from './shops';
-import type { BarberToday } from './rota';
-import type { ShopBarbers } from './queue-load';
+import type { BarberToday, ShopBarbers } from './rota';
 
 export type OrderRow = typeof orders.$inferSelect;
 

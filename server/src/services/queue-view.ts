@@ -243,6 +243,7 @@ export function snapshotOf(
       translations: b.row.translations,
       on_duty: b.onDuty,
       next_shift_at: b.nextShiftAt === null ? null : new Date(b.nextShiftAt).toISOString(),
+      due_since: b.dueSince === null ? null : new Date(b.dueSince).toISOString(),
       service_time_estimates: barberWaits(estimate, b, now),
     })),
   };

@@ -7,7 +7,10 @@
 // now until the end of the planned shift they are in, or the closing when they are outside any;
 // later planned shifts count too. A barber off duty counts from the start of each later planned
 // shift: signing out in the middle of a planned shift ends that shift (a break belongs in the
-// rota, as a gap between two shifts).
+// rota, as a gap between two shifts). A barber inside a planned shift that began without them
+// (not signed in yet, and not signed off since it began) still works today: the board, the shop
+// page and the walk-in choice list them as due (`dueSince`) and a customer may choose them, but
+// the engine counts no chair for them until they sign on.
 import { localDateHour, localTimeToEpoch, type ShopQueueState } from '@jono/queue';
 import type { barberDays, barbers } from '../db/schema';
 
@@ -15,6 +18,12 @@ type RotaBarber = NonNullable<ShopQueueState['barbers']>[number];
 
 export type BarberRow = typeof barbers.$inferSelect;
 export type BarberDayRow = typeof barberDays.$inferSelect;
+
+/** A shop's named barbers (not removed) and their days' own shifts around today. */
+export interface ShopBarbers {
+  rows: BarberRow[];
+  days: BarberDayRow[];
+}
 
 const DAY = 86_400_000;
 /** Without a closing time, a barber signed in outside any planned shift counts this long. */
@@ -38,6 +47,8 @@ export interface BarberToday {
   shiftEndsAt: number | null;
   /** Off duty: the start of their next planned shift today; null when none is left. */
   nextShiftAt: number | null;
+  /** Off duty inside a planned shift (due, not signed in): that shift's start; null otherwise. */
+  dueSince: number | null;
 }
 
 /** The shop's local date (YYYY-MM-DD) at `at`. */
@@ -121,24 +132,43 @@ export function barbersToday(
         shifts.push({ from: s.from, to: Math.min(s.to, end) });
       }
       const nextShiftAt = onDuty ? null : (shifts[0]?.from ?? null);
-      return { row, onDuty, source: plan.source, planned, shifts, shiftEndsAt, nextShiftAt };
+      // Due: inside a planned shift that began after they last signed off (not in yet).
+      const left = row.offDutySince?.getTime() ?? -Infinity;
+      const current = onDuty ? undefined : planned.find((s) => s.from <= now && now < s.to);
+      const dueSince = current && now < end && left < current.from ? current.from : null;
+      return {
+        row,
+        onDuty,
+        source: plan.source,
+        planned,
+        shifts,
+        shiftEndsAt,
+        nextShiftAt,
+        dueSince,
+      };
     })
     .sort(
       (a, b) =>
         Number(b.onDuty) - Number(a.onDuty) ||
         (a.row.chair ?? 0) - (b.row.chair ?? 0) ||
-        (a.nextShiftAt ?? Infinity) - (b.nextShiftAt ?? Infinity) ||
+        (a.dueSince ?? a.nextShiftAt ?? Infinity) - (b.dueSince ?? b.nextShiftAt ?? Infinity) ||
         a.row.firstName.localeCompare(b.row.firstName) ||
         a.row.id - b.row.id,
     );
 }
 
-/** Works today from now on: on duty, or a shift left later today. */
-export const worksToday = (b: BarberToday) => b.onDuty || b.nextShiftAt !== null;
+/** Works today from now on: on duty, due in a planned shift now, or a shift left later today. */
+export const worksToday = (b: BarberToday) =>
+  b.onDuty || b.dueSince !== null || b.nextShiftAt !== null;
 
-/** The engine's rota: every barber who works today from now on, with their shifts. */
+/**
+ * The engine's rota: every barber at a chair now or with a shift later today, with their shifts
+ * (a barber due but not signed in counts from their next shift only).
+ */
 export function rotaOf(today: readonly BarberToday[]): RotaBarber[] {
-  return today.filter(worksToday).map((b) => ({ id: b.row.id, shifts: b.shifts }));
+  return today
+    .filter((b) => b.onDuty || b.nextShiftAt !== null)
+    .map((b) => ({ id: b.row.id, shifts: b.shifts }));
 }
 
 /** The local day before and after `day` are read too: a shop's zone may be ahead of UTC's. */

@@ -179,6 +179,7 @@ export async function staffQueue(
       chair: b.row.chair,
       shift_ends_at: b.shiftEndsAt === null ? null : new Date(b.shiftEndsAt).toISOString(),
       next_shift_at: b.nextShiftAt === null ? null : new Date(b.nextShiftAt).toISOString(),
+      due_since: b.dueSince === null ? null : new Date(b.dueSince).toISOString(),
       waiting_order_ids: rows
         .filter((r) => r.state === 'waiting' && r.barber_id === b.row.id)
         .map((r) => r.id),

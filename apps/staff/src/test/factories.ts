@@ -104,6 +104,7 @@ export function makeQueueBarber(overrides: Partial<StaffQueueBarber> = {}): Staf
     chair: null,
     shift_ends_at: null,
     next_shift_at: null,
+    due_since: null,
     waiting_order_ids: [],
     next_order_id: null,
     ...overrides,

@@ -57,6 +57,7 @@ const barber = {
   specialities: 'Skin fades',
   on_duty: false,
   next_shift_at: '2026-11-26T12:00:00.000Z',
+  due_since: null,
   service_time_estimates: [{ priority: 0, wait_time: 30, wait_range: { low: 20, high: 45 } }],
 };
 

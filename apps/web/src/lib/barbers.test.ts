@@ -34,6 +34,19 @@ describe('a barber working today', () => {
     expect([aino, later, done].map(choosable)).toEqual([true, true, false]);
   });
 
+  it('is due when planned now but not signed in yet, and may be chosen', () => {
+    const due = makeBarber({
+      id: 7,
+      first_name: 'Helmi',
+      on_duty: false,
+      next_shift_at: null,
+      due_since: '2026-11-26T07:00:00.000Z',
+    });
+    expect(barberAvailability(due)).toEqual({ kind: 'due', since: '2026-11-26T07:00:00.000Z' });
+    expect(choosable(due)).toBe(true);
+    expect(currentChoice([due], 7)).toBe(7);
+  });
+
   it('stays chosen while listed and working today, else the choice is the first available', () => {
     const barbers = [aino, later, done];
     expect(currentChoice(barbers, 4)).toBe(4);

@@ -9,20 +9,28 @@ import {
 import { ApiError } from './api-client';
 import { shownEstimate } from './queue';
 
-/** When a barber works today: at a chair now, from a time later today, or not any more today. */
+/**
+ * When a barber works today: at a chair now, in a planned shift they have not signed in for yet
+ * (due since its start), from a time later today, or not any more today.
+ */
 export type BarberAvailability =
-  { kind: 'onDuty' } | { kind: 'later'; at: string } | { kind: 'done' };
+  | { kind: 'onDuty' }
+  | { kind: 'due'; since: string }
+  | { kind: 'later'; at: string }
+  | { kind: 'done' };
 
-export function barberAvailability(
-  barber: Pick<PublicBarber, 'on_duty' | 'next_shift_at'>,
-): BarberAvailability {
+type Duty = Pick<PublicBarber, 'on_duty' | 'next_shift_at'> & {
+  due_since?: PublicBarber['due_since'];
+};
+
+export function barberAvailability(barber: Duty): BarberAvailability {
   if (barber.on_duty) return { kind: 'onDuty' };
+  if (barber.due_since) return { kind: 'due', since: barber.due_since };
   return barber.next_shift_at ? { kind: 'later', at: barber.next_shift_at } : { kind: 'done' };
 }
 
-/** A barber can be chosen while at a chair or with a shift still to come today. */
-export const choosable = (barber: Pick<PublicBarber, 'on_duty' | 'next_shift_at'>): boolean =>
-  barberAvailability(barber).kind !== 'done';
+/** A barber can be chosen while at a chair, due now, or with a shift still to come today. */
+export const choosable = (barber: Duty): boolean => barberAvailability(barber).kind !== 'done';
 
 /**
  * The choice as the shop's barbers stand now: a barber who is no longer listed or no longer works

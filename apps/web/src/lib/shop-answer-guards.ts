@@ -37,6 +37,7 @@ const barber = object({
   specialities: str,
   on_duty: bool,
   next_shift_at: nullable(str),
+  due_since: nullable(str),
   service_time_estimates: waitEstimates,
 });
 const barbers = arrayOf(barber);

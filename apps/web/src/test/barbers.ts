@@ -16,6 +16,7 @@ export const makeBarber = (
   specialities: '',
   on_duty: true,
   next_shift_at: null,
+  due_since: null,
   service_time_estimates: [],
   ...fields,
 });

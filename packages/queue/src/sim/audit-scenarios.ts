@@ -24,6 +24,8 @@ export const AUDIT_CLASS_SCENARIOS: readonly Scenario[] = [
     name: 'lunch-break',
     seed: 3102,
     chairs: 4,
+    // Planned: the barbers' shifts tell the server the lunch (issue 30).
+    rotaKnown: true,
     rota: [
       { fromHour: 2, chairs: 3 },
       { fromHour: 5, chairs: 4 },

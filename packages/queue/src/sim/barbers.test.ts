@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDurationModel } from '../duration-model';
 import type { SimHistory } from './day-types';
 import type { SimCustomer } from './customers';
+import { MEASURED_SCENARIOS } from './audit-scenarios';
 import { barberOracleWait } from './oracle-barbers';
 import { runScenario } from './run-scenario';
 import { chairRotaOfDay, namedBarbersScenario, STANDARD_SCENARIOS } from './scenario';
@@ -124,6 +125,18 @@ describe('simulated named barbers', { timeout: 60_000 }, () => {
     expect(groups.filter((g) => g.startsWith('barber ')).length).toBeGreaterThan(1);
     expect(result.byBarber?.reduce((n, g) => n + g.jono.n, 0)).toBe(result.customers);
     for (const g of result.byBarber ?? []) expect(g.oracle.n).toBe(g.jono.n);
+  });
+
+  it('measures planned changes of the chairs with the rota told, as the server is told it', () => {
+    // Lunches and barbers going home are planned: the server feeds the engine the barbers'
+    // shifts (issue 30), so the bench judges Jono with them told.
+    const changing = MEASURED_SCENARIOS.filter((x) => x.rota.length > 0 && !x.barbers);
+    expect(changing.map((x) => x.name).sort()).toEqual([
+      'barbers-leave',
+      'half-members-six-chairs',
+      'lunch-break',
+    ]);
+    for (const x of changing) expect(x.rotaKnown, x.name).toBe(true);
   });
 
   it('tells the engine a chairs rota as anonymous barbers with shifts', () => {

@@ -10,7 +10,7 @@
 import type { ModelWait } from '../types';
 import { nextArrival } from './arrivals';
 import { CANCEL_WITHIN_MINUTES, drawPriority, drawTravel } from './customers';
-import type { SimCustomer } from './customers';
+import { arrivalGiven, cancelGiven, givenUpAt } from './oracle';
 import type { OracleView } from './oracle';
 import { createRandom } from './random';
 import type { Random } from './random';
@@ -35,29 +35,6 @@ interface Entry {
   called: boolean;
   target: boolean;
 }
-
-/** When an absent customer arrives (Infinity: never), given they have not by `now`. */
-function arrivalGiven(scenario: Scenario, random: Random, c: SimCustomer, now: number): number {
-  for (let i = 0; i < 100; i++) {
-    if (random.chance(scenario.noShowRate)) return Infinity;
-    const at = c.record.joinedAt + drawTravel(scenario, random) * MINUTE;
-    if (at > now) return at;
-  }
-  return Infinity;
-}
-
-/** When a waiting customer leaves the queue (Infinity: they stay), given they have not yet. */
-function cancelGiven(scenario: Scenario, random: Random, c: SimCustomer, now: number): number {
-  for (let i = 0; i < 100; i++) {
-    if (!random.chance(scenario.cancelRate)) return Infinity;
-    const at = c.record.joinedAt + random.uniform(0, CANCEL_WITHIN_MINUTES) * MINUTE;
-    if (at > now) return at;
-  }
-  return Infinity;
-}
-
-/** Staff give up on a customer called while away at the grace's end, unless they came by then. */
-const givenUpAt = (graceEnd: number, ready: number) => (ready <= graceEnd ? Infinity : graceEnd);
 
 const before = (a: Entry, b: Entry) =>
   b.priority - a.priority || a.rank - b.rank || a.order - b.order;

@@ -38,7 +38,12 @@ interface Entry {
 }
 
 /** When an absent customer arrives (Infinity: never), given they have not by `now`. */
-function arrivalGiven(scenario: Scenario, random: Random, c: SimCustomer, now: number): number {
+export function arrivalGiven(
+  scenario: Scenario,
+  random: Random,
+  c: SimCustomer,
+  now: number,
+): number {
   for (let i = 0; i < 100; i++) {
     if (random.chance(scenario.noShowRate)) return Infinity;
     const at = c.record.joinedAt + drawTravel(scenario, random) * MINUTE;
@@ -48,7 +53,12 @@ function arrivalGiven(scenario: Scenario, random: Random, c: SimCustomer, now: n
 }
 
 /** When a waiting customer leaves the queue (Infinity: they stay), given they have not yet. */
-function cancelGiven(scenario: Scenario, random: Random, c: SimCustomer, now: number): number {
+export function cancelGiven(
+  scenario: Scenario,
+  random: Random,
+  c: SimCustomer,
+  now: number,
+): number {
   for (let i = 0; i < 100; i++) {
     if (!random.chance(scenario.cancelRate)) return Infinity;
     const at = c.record.joinedAt + random.uniform(0, CANCEL_WITHIN_MINUTES) * MINUTE;
@@ -58,7 +68,7 @@ function cancelGiven(scenario: Scenario, random: Random, c: SimCustomer, now: nu
 }
 
 /** When staff give up on a customer called while away: at the grace's end, unless they came. */
-function givenUpAt(graceEnd: number, ready: number): number {
+export function givenUpAt(graceEnd: number, ready: number): number {
   return ready <= graceEnd ? Infinity : graceEnd;
 }
 

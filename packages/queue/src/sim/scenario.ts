@@ -51,8 +51,10 @@ export interface Scenario {
   /** Share of customers who choose a barber (the rest take the first available). */
   chooseShare?: number;
   /**
-   * Jono is told the chairs' `rota` for the day ahead (issue 31: staff enter planned breaks and
-   * shifts), as anonymous barbers with shifts; otherwise only the chairs on duty now.
+   * Jono is told the chairs' `rota` for the day ahead, as anonymous barbers with shifts, as the
+   * server feeds the engine the barbers' planned shifts (issue 30, server/src/services/rota.ts);
+   * otherwise only the chairs on duty now. On for the measured scenarios whose changes are planned
+   * (a lunch, a barber going home); an unplanned change would leave it off.
    */
   rotaKnown?: boolean;
   /** Later changes of the barbers on duty (lunch, going home early), by hours after opening. */
@@ -224,6 +226,8 @@ export const STANDARD_SCENARIOS: readonly Scenario[] = [
     name: 'barbers-leave',
     seed: 707,
     chairs: 4,
+    // A break and going home early are planned: the barbers' shifts tell the server (issue 30).
+    rotaKnown: true,
     rota: [
       { fromHour: 3, chairs: 3 },
       { fromHour: 4, chairs: 4 },
@@ -239,6 +243,8 @@ export const STANDARD_SCENARIOS: readonly Scenario[] = [
     name: 'half-members-six-chairs',
     seed: 808,
     chairs: 6,
+    // Two barbers go home at a planned time: their shifts tell the server (issue 30).
+    rotaKnown: true,
     rota: [{ fromHour: 5, chairs: 4 }],
     hours: 9,
     ratePerHour: 13,

@@ -8,9 +8,11 @@ import {
   staffSummaryQuerySchema,
   staffSummarySchema,
   SERVER_TEXT,
+  SUMMARY_BARBER_MIN_ESTIMATES,
+  type StaffSummary,
 } from '@jono/contract';
 import { insideRange, localTimeToEpoch, rangeShown, waitAfterEstimate } from '@jono/queue';
-import { orders, pobs, waitEstimates } from '../../db/schema';
+import { barbers, orders, pobs, waitEstimates } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { toOrderRecord } from '../../services/queue-load';
 import { staffCaller } from '../../services/staff-auth';
@@ -55,6 +57,53 @@ async function visitedShop(ctx: MarketContext, customerId: number, pobId: number
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The day per named barber: whom they served and how long a service took them, and how close the
+ * waits shown to the customers who chose them came (only with enough estimates to say).
+ */
+export function perBarber(
+  team: readonly { id: number; firstName: string }[],
+  served: readonly {
+    id: number;
+    barberId: number | null;
+    servedBy: number | null;
+    startedAt: Date | null;
+    finishedAt: Date | null;
+  }[],
+  outcomes: readonly { orderId: number; error: number; inside: boolean | null }[],
+): StaffSummary['barbers'] {
+  return team
+    .map((b) => {
+      const theirs = served.filter((r) => r.servedBy === b.id);
+      const minutes = theirs.flatMap((r) =>
+        r.startedAt && r.finishedAt
+          ? [(r.finishedAt.getTime() - r.startedAt.getTime()) / MINUTE]
+          : [],
+      );
+      const chose = new Set(served.filter((r) => r.barberId === b.id).map((r) => r.id));
+      const judged = outcomes.filter((o) => chose.has(o.orderId));
+      const enough = judged.length >= SUMMARY_BARBER_MIN_ESTIMATES;
+      return {
+        id: b.id,
+        first_name: b.firstName,
+        served: theirs.length,
+        median_service_minutes: percentile(minutes, 50),
+        estimates_judged: judged.length,
+        estimate_median_error_minutes: enough
+          ? percentile(
+              judged.map((o) => o.error),
+              50,
+            )
+          : null,
+        estimate_inside_range_share: enough ? shareInside(judged.map((o) => o.inside)) : null,
+        chose: chose.size,
+      };
+    })
+    .filter((b) => b.served > 0 || b.chose > 0)
+    .sort((a, b) => b.served - a.served || a.first_name.localeCompare(b.first_name) || a.id - b.id)
+    .map(({ chose: _chose, ...b }) => b);
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -113,7 +162,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One local day of the shop: customers served, waits, no-shows, estimate error',
         description:
-          "Counts the people whose orders joined on that date in the shop's time zone (a rejoin continues the same visit; a registered customer is one person; each anonymous walk-in is one), and says how many customers or estimates each figure is over. A date that is not a real calendar date (2026-02-30) is refused with 400. Waits run from joining to reaching a chair; the estimate error compares the wait shown when joining with that wait. The median error and the share inside the range run over every estimate shown to the served customers (at joining and at each change), each against the wait that followed it; the share counts only estimates shown with a range (a free chair is shown as 0 minutes alone).",
+          "Counts the people whose orders joined on that date in the shop's time zone (a rejoin continues the same visit; a registered customer is one person; each anonymous walk-in is one), and says how many customers or estimates each figure is over. A date that is not a real calendar date (2026-02-30) is refused with 400. Waits run from joining to reaching a chair; the estimate error compares the wait shown when joining with that wait. The median error and the share inside the range run over every estimate shown to the served customers (at joining and at each change), each against the wait that followed it; the share counts only estimates shown with a range (a free chair is shown as 0 minutes alone). `barbers` (a shop with named barbers): per barber, the customers they served, their median service minutes, and the same two accuracy figures over the estimates shown to served customers who chose them (null with fewer than 5).",
         params: marketParams,
         querystring: staffSummaryQuerySchema,
         response: { 200: staffSummarySchema },
@@ -175,11 +224,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         // A range is judged only where one was shown (a free chair is "0 min" alone).
         return [
           {
+            orderId: e.orderId,
             error: Math.abs(actual - e.wait),
             inside: rangeShown(e) ? insideRange(actual, e) : null,
           },
         ];
       });
+      const team = await ctx.db.select().from(barbers).where(eq(barbers.pobId, pobId));
       return {
         date: request.query.date,
         estimate_median_error_minutes: percentile(
@@ -199,6 +250,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         estimates_compared: errors.length,
         estimates_judged: outcomes.length,
         ranges_judged: outcomes.filter((o) => o.inside !== null).length,
+        barbers: perBarber(team, served, outcomes),
       };
     },
   );

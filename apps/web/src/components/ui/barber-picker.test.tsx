@@ -82,6 +82,23 @@ describe('the barber picker', () => {
     );
   });
 
+  it('says a barber planned now but not signed in is expected any moment, and may be chosen', async () => {
+    const helmi = makeBarber({
+      id: 3,
+      first_name: 'Helmi',
+      on_duty: false,
+      next_shift_at: null,
+      due_since: '2026-11-26T07:00:00.000Z',
+      service_time_estimates: [wait(0, 20, 10, 30)],
+    });
+    const onChange = vi.fn();
+    render(<Harness barbers={[aino, helmi]} onChange={onChange} />);
+    const radio = screen.getByRole('radio', { name: 'Helmi' });
+    expect(radio).toHaveAccessibleDescription(/Expected any moment \(shift from 9[.:]00\)/);
+    await userEvent.setup().click(radio);
+    expect(onChange).toHaveBeenCalledWith(3);
+  });
+
   it("shows a member the waits of the member's own priority", () => {
     render(<Harness priority={3} />);
     expect(screen.getByRole('radio', { name: 'First available' })).toHaveAccessibleDescription(

@@ -110,9 +110,11 @@ function BarberOption({
   const duty =
     when.kind === 'onDuty'
       ? t('picker.onDuty')
-      : when.kind === 'later'
-        ? t('picker.from', { time: formatTimeOfDay(when.at, locale, timeZone) })
-        : t('picker.done');
+      : when.kind === 'due'
+        ? t('picker.due', { time: formatTimeOfDay(when.since, locale, timeZone) })
+        : when.kind === 'later'
+          ? t('picker.from', { time: formatTimeOfDay(when.at, locale, timeZone) })
+          : t('picker.done');
   const languages = barber.languages.length
     ? t('picker.speaks', { languages: spokenLanguages(barber.languages, language) })
     : null;

@@ -83,9 +83,11 @@ export function BarbersPanel({ queue, barbers, waiting, busy }: Props) {
                           time: clock(barber.shift_ends_at),
                         })
                       : t('board.barbers.onDuty', { chair: barber.chair })
-                    : barber.next_shift_at
-                      ? t('board.barbers.offDutyNext', { time: clock(barber.next_shift_at) })
-                      : t('board.barbers.offDuty')}
+                    : barber.due_since
+                      ? t('board.barbers.due', { time: clock(barber.due_since) })
+                      : barber.next_shift_at
+                        ? t('board.barbers.offDutyNext', { time: clock(barber.next_shift_at) })
+                        : t('board.barbers.offDuty')}
                 </span>
               </div>
               {barber.on_duty ? (

@@ -85,7 +85,11 @@ function ChangeBarberForm({
         {barbers
           // A barber with no shift left today cannot be chosen (the server refuses it).
           .filter(
-            (barber) => barber.on_duty || barber.next_shift_at !== null || barber.id === current,
+            (barber) =>
+              barber.on_duty ||
+              barber.due_since !== null ||
+              barber.next_shift_at !== null ||
+              barber.id === current,
           )
           .map((barber) => (
             <option key={barber.id} value={barber.id}>

@@ -36,7 +36,9 @@ export function WalkInForm({ shop, barbers = [], pending, error, onSubmit, onCan
   const [phone, setPhone] = useState('');
   const [barber, setBarber] = useState('');
   // A barber off duty with no shift left today cannot be chosen (the server refuses it).
-  const choosable = barbers.filter((b) => b.on_duty || b.next_shift_at !== null);
+  const choosable = barbers.filter(
+    (b) => b.on_duty || b.due_since !== null || b.next_shift_at !== null,
+  );
   const [invalid, setInvalid] = useState<string | null>(null);
 
   const toggleService = (id: number) => {
@@ -175,12 +177,23 @@ export function WalkInForm({ shop, barbers = [], pending, error, onSubmit, onCan
           <option value="">{t('board.firstAvailable')}</option>
           {choosable.map((b) => (
             <option key={b.id} value={b.id}>
-              {b.on_duty || !b.next_shift_at
+              {b.on_duty
                 ? b.first_name
-                : t('walkIn.barberLater', {
-                    name: b.first_name,
-                    time: formatClock(b.next_shift_at, i18n.language, MARKET_INFO[market].timeZone),
-                  })}
+                : b.due_since
+                  ? t('walkIn.barberDue', {
+                      name: b.first_name,
+                      time: formatClock(b.due_since, i18n.language, MARKET_INFO[market].timeZone),
+                    })
+                  : !b.next_shift_at
+                    ? b.first_name
+                    : t('walkIn.barberLater', {
+                        name: b.first_name,
+                        time: formatClock(
+                          b.next_shift_at,
+                          i18n.language,
+                          MARKET_INFO[market].timeZone,
+                        ),
+                      })}
             </option>
           ))}
         </SelectField>

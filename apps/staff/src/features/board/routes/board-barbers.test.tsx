@@ -252,4 +252,29 @@ describe('the board with named barbers', () => {
     );
     expect(await screen.findByText('Matti added to the queue for Aino.')).toBeInTheDocument();
   });
+
+  it('lists a barber planned now who has not signed in, to sign on and to name for a walk-in', async () => {
+    const helmi = makeQueueBarber({
+      id: 44,
+      first_name: 'Helmi',
+      due_since: '2026-11-26T07:00:00.000Z',
+    });
+    const { api, user } = setup([aino, ville, olli, helmi]);
+    const panel = await screen.findByRole('list', { name: 'Barbers today' });
+    const row = within(panel).getByRole('listitem', { name: 'Helmi' });
+    expect(row).toHaveTextContent(/Not signed in yet, shift from \d/);
+    await user.click(within(row).getByRole('button', { name: /Sign on/ }));
+    await waitFor(() =>
+      expect(api.calls).toContainEqual(
+        expect.objectContaining({ method: 'POST', path: '/api/fi/staff/barbers/44/duty/' }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Add walk-in' }));
+    const barber = await screen.findByLabelText('Barber');
+    expect(
+      within(barber).getByRole('option', {
+        name: /^Helmi \(not signed in yet, shift from \d.+\)$/,
+      }),
+    ).toBeDefined();
+  });
 });

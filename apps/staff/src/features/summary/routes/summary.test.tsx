@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { StaffSummary } from '@jono/contract';
 import { renderWithProviders, signIn } from '../../../test/render';
 import { SummaryRoute } from './summary';
@@ -22,6 +22,7 @@ const summary = (date: string): StaffSummary => ({
   estimate_inside_range_share: 0.75,
   estimates_judged: 40,
   ranges_judged: 32,
+  barbers: [],
 });
 
 describe('the daily summary', () => {
@@ -50,5 +51,66 @@ describe('the daily summary', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/Of 32 estimates shown with a range/)).toBeInTheDocument();
     expect(screen.getByText(/Taking a place back is the same visit/)).toBeInTheDocument();
+  });
+
+  it('shows each barber: served, typical service and accuracy where there are enough estimates', async () => {
+    signIn('manager');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        return Response.json({
+          ...summary(url.searchParams.get('date') ?? ''),
+          barbers: [
+            {
+              id: 1,
+              first_name: 'Aino',
+              served: 7,
+              median_service_minutes: 24,
+              estimates_judged: 12,
+              estimate_median_error_minutes: 4,
+              estimate_inside_range_share: 0.83,
+            },
+            {
+              id: 2,
+              first_name: 'Eetu',
+              served: 3,
+              median_service_minutes: 31,
+              estimates_judged: 2,
+              estimate_median_error_minutes: null,
+              estimate_inside_range_share: null,
+            },
+          ],
+        } satisfies StaffSummary);
+      }),
+    );
+    renderWithProviders(<SummaryRoute />);
+    const table = await screen.findByRole('table', { name: 'Per barber' });
+    const aino = within(table).getByRole('row', { name: /Aino/ });
+    expect(
+      within(aino)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['7', '24 min', '4 min', '83 %']);
+    const eetu = within(table).getByRole('row', { name: /Eetu/ });
+    expect(
+      within(eetu)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3', '31 min', 'Too few to say', 'Too few to say']);
+  });
+
+  it('has no barber table in a shop without named barbers', async () => {
+    signIn('manager');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        return Response.json(summary(url.searchParams.get('date') ?? ''));
+      }),
+    );
+    renderWithProviders(<SummaryRoute />);
+    expect(await screen.findByText(/Taking a place back is the same visit/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Per barber' })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@jono/ui';
-import { MARKET_INFO, type StaffSummary } from '@jono/contract';
+import { MARKET_INFO, SUMMARY_BARBER_MIN_ESTIMATES, type StaffSummary } from '@jono/contract';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
 import { localDate, previousDates } from '../../../lib/format';
 import { intlLocale } from '../../../lib/i18n';
@@ -48,6 +48,7 @@ export function SummaryRoute() {
       ) : (
         <>
           <DayFigures day={day} />
+          {day.barbers.length > 0 && <BarberFigures day={day} />}
           <section className="panel" aria-labelledby="week-title">
             <h2 id="week-title">{t('summary.week')}</h2>
             {week.every((entry) => entry.served === 0) ? (
@@ -124,6 +125,46 @@ function DayFigures({ day }: { day: StaffSummary }) {
             : t('summary.biasShorter', { count: Math.round(-bias) })}
         </p>
       )}
+    </section>
+  );
+}
+
+/** The day per named barber: whom they served, how long a service took, and how accurate the
+ * waits shown to the customers who chose them were (only with enough estimates to say). */
+function BarberFigures({ day }: { day: StaffSummary }) {
+  const { t } = useTranslation();
+  const tooFew = t('summary.barbers.tooFew');
+  return (
+    <section className="panel" aria-labelledby="barbers-summary-title">
+      <h2 id="barbers-summary-title">{t('summary.barbers.title')}</h2>
+      <p className="muted">{t('summary.barbers.note', { count: SUMMARY_BARBER_MIN_ESTIMATES })}</p>
+      <table className="table" aria-labelledby="barbers-summary-title">
+        <thead>
+          <tr>
+            <th scope="col">{t('summary.barbers.barber')}</th>
+            <th scope="col">{t('summary.figures.served')}</th>
+            <th scope="col">{t('summary.barbers.medianService')}</th>
+            <th scope="col">{t('summary.figures.estimateMedianError')}</th>
+            <th scope="col">{t('summary.figures.insideRange')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {day.barbers.map((barber) => {
+            const judged = barber.estimates_judged >= SUMMARY_BARBER_MIN_ESTIMATES;
+            return (
+              <tr key={barber.id}>
+                <th scope="row" dir="auto">
+                  {barber.first_name}
+                </th>
+                <td>{barber.served}</td>
+                <td>{minutes(barber.median_service_minutes, t)}</td>
+                <td>{judged ? minutes(barber.estimate_median_error_minutes, t) : tooFew}</td>
+                <td>{judged ? percent(barber.estimate_inside_range_share) : tooFew}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </section>
   );
 }

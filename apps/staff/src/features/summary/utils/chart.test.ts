@@ -17,6 +17,7 @@ const day = (date: string, mean: number | null, bias: number | null) => ({
   estimates_compared: 8,
   estimates_judged: 0,
   ranges_judged: 0,
+  barbers: [],
 });
 
 describe('week chart numbers', () => {

@@ -44,7 +44,9 @@ export function BarberCard({ order, shop, priority }: BarberCardProps) {
 
   const left = order.barber_changes_left ?? 0;
   const releasedKey = released ? releasedNoticeKey(order.id, released.at) : null;
-  const offDuty = barber !== null && !barber.on_duty;
+  // Planned now but not signed in yet: expected any moment, nothing to decide.
+  const dueSince = (barber && !barber.on_duty && barber.due_since) || null;
+  const offDuty = barber !== null && !barber.on_duty && dueSince === null;
   const backAt = barber?.next_shift_at ?? null;
   const time = backAt ? formatTimeOfDay(backAt, locale, timeZone) : '';
   const waitKey = barber && backAt ? waitNoticeKey(order.id, barber.id, backAt) : null;
@@ -97,6 +99,21 @@ export function BarberCard({ order, shop, priority }: BarberCardProps) {
           </div>
         ) : null}
 
+        {barber && dueSince ? (
+          <div className="notice" role="status">
+            <p>
+              {t('offDuty.due', {
+                name: barber.first_name,
+                time: formatTimeOfDay(dueSince, locale, timeZone),
+              })}
+            </p>
+            <div className="tracking__barber-actions">
+              <Button onClick={takeFirst} busy={toFirst.isPending}>
+                {t('offDuty.firstAvailable')}
+              </Button>
+            </div>
+          </div>
+        ) : null}
         {offDuty && barber && chosenToWait ? (
           <div className="notice" role="status">
             <p>{t('offDuty.waiting', { name: barber.first_name, time })}</p>

@@ -184,6 +184,26 @@ describe('the barber on tracking', () => {
     expect(patches(fake)).toEqual([{ barber_id: null }]);
   });
 
+  it('says calmly that a barber planned now but not signed in is expected, with the first available on offer', async () => {
+    const user = userEvent.setup();
+    const fake = api({
+      barber: tied(aino, {
+        on_duty: false,
+        next_shift_at: null,
+        due_since: '2026-11-26T07:00:00.000Z',
+      }),
+    });
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    renderRoutes(routes, '/tracking');
+    // 9:00 in Helsinki; no alarm: nothing has gone wrong.
+    expect(
+      await screen.findByText(/Aino starts at 9[.:]00 and is expected any moment/),
+    ).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'First available, keep my place' }));
+    expect(patches(fake)).toEqual([{ barber_id: null }]);
+  });
+
   it("keeps waiting for the barber's next shift when the customer says so, also after a reload", async () => {
     const user = userEvent.setup();
     const fake = api({

@@ -1,0 +1,1 @@
+ALTER TABLE "barbers" ADD COLUMN IF NOT EXISTS "off_duty_since" timestamp with time zone;
