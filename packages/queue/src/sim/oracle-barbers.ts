@@ -10,9 +10,8 @@
 import type { ModelWait } from '../types';
 import { nextArrival } from './arrivals';
 import { CANCEL_WITHIN_MINUTES, drawPriority, drawTravel } from './customers';
-import { arrivalGiven, cancelGiven, givenUpAt } from './oracle';
+import { arrivalGiven, cancelGiven, givenUpAt, waitDistribution } from './oracle';
 import type { OracleView } from './oracle';
-import { createRandom } from './random';
 import type { Random } from './random';
 import { goneAt, onDutyAt, shiftChanges } from './scenario';
 import type { Scenario } from './scenario';
@@ -38,11 +37,6 @@ interface Entry {
 
 const before = (a: Entry, b: Entry) =>
   b.priority - a.priority || a.rank - b.rank || a.order - b.order;
-
-function quantile(sorted: readonly number[], q: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[i] ?? 0;
-}
 
 /** The target's turn in one run: an eligible barber free for it with no one eligible here ahead. */
 function oneRun(
@@ -188,8 +182,5 @@ export function barberOracleWait(
   seed: number,
   runs = BARBER_ORACLE_RUNS,
 ): ModelWait {
-  const random = createRandom(seed);
-  const waits = Array.from({ length: runs }, () => oneRun(scenario, laws, view, random) / MINUTE);
-  waits.sort((a, b) => a - b);
-  return { p10: quantile(waits, 0.1), p50: quantile(waits, 0.5), p90: quantile(waits, 0.9) };
+  return waitDistribution(seed, runs, (random) => oneRun(scenario, laws, view, random));
 }

@@ -184,8 +184,17 @@ export function oracleWait(
   seed: number,
   runs = ORACLE_RUNS,
 ): ModelWait {
+  return waitDistribution(seed, runs, (random) => oneRun(scenario, laws, view, random));
+}
+
+/** The 10th, 50th and 90th percentiles (minutes) of `runs` waits (ms) drawn by `run`. */
+export function waitDistribution(
+  seed: number,
+  runs: number,
+  run: (random: Random) => number,
+): ModelWait {
   const random = createRandom(seed);
-  const waits = Array.from({ length: runs }, () => oneRun(scenario, laws, view, random) / MINUTE);
+  const waits = Array.from({ length: runs }, () => run(random) / MINUTE);
   waits.sort((a, b) => a - b);
   return { p10: quantile(waits, 0.1), p50: quantile(waits, 0.5), p90: quantile(waits, 0.9) };
 }
