@@ -391,23 +391,8 @@ export function sampleWaits(
     absentOrder.sort((a, b) => (ready[a] as number) - (ready[b] as number));
 
     // Arrivals of higher priorities: generated lazily, segment by segment.
-    const random = mulberry32(hashUniform(seed, r, 7) * 4294967296);
-    let segment = 0;
-    let arrivalAt = -1;
+    const arrivalsAhead = arrivalsOf(r);
     let arrivals = 0;
-    const nextArrival = (): number => {
-      let t = arrivalAt < 0 ? 0 : arrivalAt;
-      while (segment < segments.length) {
-        const s = segments[segment] as ArrivalSegment;
-        if (t < s.start) t = s.start;
-        const gap = -Math.log(1 - random()) / s.rate;
-        if (t + gap < s.end) return t + gap;
-        t = s.end;
-        segment++;
-      }
-      return Infinity;
-    };
-    arrivalAt = nextArrival();
 
     let absentHead = 0;
     let determined = withQueue ? 0 : n;
@@ -442,7 +427,7 @@ export function sampleWaits(
         heap.push(absentOrder[absentHead] as number);
         absentHead++;
       }
-      while (now + arrivalAt <= at) {
+      while (now + arrivalsAhead.at() <= at) {
         const e = n + arrivals;
         if (e >= capacity) {
           capacity *= 2;
@@ -454,15 +439,11 @@ export function sampleWaits(
           durations = grownDurations;
           heap.rekey(keys);
         }
-        const s = segments[segment] as ArrivalSegment;
-        const u = random();
-        let k = 0;
-        while (k < s.cumulative.length - 1 && u > (s.cumulative[k] as number)) k++;
-        keys[e] = keyOf(s.levels[k] as number, 2, arrivals);
-        durations[e] = typical * drawResidual(random());
+        const arrival = arrivalsAhead.take();
+        keys[e] = arrival.key;
+        durations[e] = arrival.minutes;
         heap.push(e);
         arrivals++;
-        arrivalAt = nextArrival();
       }
       if (heap.size === 0) {
         // No one is at the shop: everyone not yet seated has had their turn, but one who gave
