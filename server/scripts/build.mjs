@@ -1,4 +1,5 @@
-// Compiles the server to JavaScript for production: `dist/server.js` (and `dist/seed-cli.js`),
+// Compiles the server to JavaScript for production: `dist/server.js` (and `dist/seed-cli.js`,
+// `dist/pglite-thread.js`),
 // run with plain node. The workspace packages (@jono/contract, @jono/queue) are TypeScript
 // sources, so they are bundled in; every npm dependency stays an ordinary import from node_modules.
 import { rmSync } from 'node:fs';
@@ -8,7 +9,8 @@ const started = Date.now();
 const root = new URL('..', import.meta.url).pathname;
 rmSync(`${root}dist`, { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/db/seed-cli.ts'],
+  // The embedded database's worker thread (PGLITE_THREAD=on) is loaded by its file name.
+  entryPoints: ['src/server.ts', 'src/db/seed-cli.ts', 'src/db/pglite-thread.ts'],
   absWorkingDir: root,
   outdir: 'dist',
   entryNames: '[name]',

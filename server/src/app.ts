@@ -165,6 +165,7 @@ export async function buildApp(opts: AppOptions) {
     template: opts.template,
     databaseUrl: env.DATABASE_URL,
     sharedBuffers: env.PGLITE_SHARED_BUFFERS,
+    pgliteThread: env.PGLITE_THREAD === 'on',
     schemaPrefix: opts.schemaPrefix ?? env.DATABASE_SCHEMA_PREFIX,
     onStatement: opts.onStatement,
   });

@@ -35,6 +35,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<App> {
       MARKETS: (opts.markets ?? ['fi']).join(','),
       JWT_SECRET: 'test-secret-that-is-long-enough-to-sign-tokens-0123456789',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // PGLITE_THREAD=on runs the suites on PGlite in a worker thread (decision 011).
+      ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}),
       // Suites open many streams from one address and account; client-budgets.test.ts sets
       // the real budgets.
       STREAMS_PER_ADDRESS: '100000',

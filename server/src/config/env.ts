@@ -94,6 +94,11 @@ const envSchema = z.object({
       return kB >= 128 && kB <= 1024 * 1024;
     }, 'between 128kB and 1GB')
     .default('32MB'),
+  /**
+   * PGlite in a worker thread (on) or on the server's event loop (off, the default): decision
+   * 011 and its measurement (bench/pglite-thread.ts).
+   */
+  PGLITE_THREAD: z.enum(['on', 'off']).default('off'),
   DATABASE_SCHEMA_PREFIX: z
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)

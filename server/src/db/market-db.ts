@@ -40,6 +40,8 @@ export interface OpenOptions {
   template?: Blob;
   /** PGlite: its buffer cache (shared_buffers, e.g. 32MB; PostgreSQL's default 128MB if unset). */
   sharedBuffers?: string;
+  /** PGlite: run it in a worker thread, off the event loop (PGLITE_THREAD, decision 011). */
+  pgliteThread?: boolean;
   /** PostgreSQL: connection string. */
   databaseUrl?: string;
   /** Market schemas are named `${schemaPrefix}${market}` (default `jono_`). */

@@ -14,6 +14,7 @@ import {
   type MarketDbs,
   type OpenOptions,
 } from './market-db';
+import { PgliteThread, type PgliteLike } from './pglite-worker';
 import * as schema from './schema';
 
 /**
@@ -34,11 +35,11 @@ class SchemaTurns {
   /** Turns asked for and not finished (the one running included). */
   pending = 0;
   constructor(
-    private readonly client: PGlite,
+    private readonly client: PgliteLike,
     private readonly onSwitch: (schemaName: string) => void = () => undefined,
   ) {}
 
-  run<T>(schemaName: string, fn: (client: PGlite) => Promise<T>): Promise<T> {
+  run<T>(schemaName: string, fn: (client: PgliteLike) => Promise<T>): Promise<T> {
     this.pending += 1;
     const result = this.tail.then(nextMacrotask).then(async () => {
       if (this.current !== schemaName) {
@@ -81,7 +82,7 @@ function marketClient(
   return client as unknown as PGlite;
 }
 
-async function migrateSchemas(client: PGlite, turns: SchemaTurns, schemas: string[]) {
+async function migrateSchemas(client: PgliteLike, turns: SchemaTurns, schemas: string[]) {
   for (const name of schemas) {
     await client.query(`create schema if not exists "${name}"`);
     const db = drizzlePglite({ client: marketClient(turns, name), schema });
@@ -89,9 +90,9 @@ async function migrateSchemas(client: PGlite, turns: SchemaTurns, schemas: strin
   }
 }
 
-export async function openPglite(opts: OpenOptions): Promise<MarketDbs> {
+async function openInProcess(opts: OpenOptions): Promise<PGlite> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({
+  return PGlite.create({
     dataDir: opts.dataDir,
     loadDataDir: opts.template,
     ...(opts.sharedBuffers
@@ -100,6 +101,17 @@ export async function openPglite(opts: OpenOptions): Promise<MarketDbs> {
         }
       : {}),
   });
+}
+
+export async function openPglite(opts: OpenOptions): Promise<MarketDbs> {
+  // PGLITE_THREAD=on: PGlite in a worker thread, its statements off the event loop.
+  const client: PgliteLike = opts.pgliteThread
+    ? await PgliteThread.create({
+        dataDir: opts.dataDir,
+        template: opts.template,
+        sharedBuffers: opts.sharedBuffers,
+      })
+    : await openInProcess(opts);
   const hook = opts.onStatement;
   const marketOfSchema = new Map(opts.markets.map((m) => [schemaOf(opts.schemaPrefix, m), m]));
   const turns = new SchemaTurns(client, (name) => {
