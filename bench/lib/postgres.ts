@@ -23,7 +23,8 @@ async function asPostgres(command: string, timeoutMs = 120_000) {
   if (result.code !== 0) throw new Error(`${command} failed (${result.code}): ${result.output}`);
 }
 
-export async function startPostgres(): Promise<PgCluster> {
+/** A cluster on the first free port from `portFrom` (5440 unless a run asks for its own range). */
+export async function startPostgres(portFrom = 5440): Promise<PgCluster> {
   const dir = tempDir('pg');
   const data = join(dir, 'data');
   chmodSync(dir, 0o755);
@@ -33,7 +34,7 @@ export async function startPostgres(): Promise<PgCluster> {
     chownSync(dir, uid, gid);
   }
   // Port 5433 belongs to the test suite (.ci/run); stay clear of it.
-  const port = await freePort(5440);
+  const port = await freePort(portFrom);
   await asPostgres(`${PG_BIN}/initdb -D ${data} -A trust -U postgres --no-sync >/dev/null`);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`;
   await asPostgres(
