@@ -9,7 +9,9 @@
 //    /customers/{id}/orders/, a statement on every request, no cache) read every 25 ms from a
 //    prober on its own process (open loop), alone and then beside join+cancel cycles of
 //    concurrent customers (autocannon, this process): the read's p50/p99, the cycles per second,
-//    the join p99, the server's CPU and its main thread's.
+//    the join p99, the server's CPU and its main thread's. A second prober reads the shop list
+//    (GET /pobs/, answered from memory, rebuilt after a change) at the same time: its tail is the
+//    event loop's, not the database connection's.
 // Each database runs `rounds` times in the order A B C, C B A, ... (drift on a shared machine
 // falls on each alike). The load average is read before and after.
 //
@@ -25,7 +27,7 @@ import { joinCancel } from './lib/join-cancel';
 import { startJono } from './lib/jono-server';
 import { BENCH_DIR, logFile, PORT_BASE, tempDir } from './lib/paths';
 import { postgresInstalled, startPostgres, type PgCluster } from './lib/postgres';
-import { groupCpuSeconds } from './lib/proc';
+import { groupCpuSeconds, groupRssMiB } from './lib/proc';
 import { run, stopAll, stopAllOnExit } from './lib/processes';
 import { percentile } from './lib/stats';
 
@@ -167,12 +169,15 @@ async function underLoad(kind: Kind, pg?: PgCluster) {
     const bodies = await orderBodies(jono.url);
     if (bodies.size === 0) throw new Error('no shop is taking orders now');
     const readUrl = `${jono.url}/api/fi/customers/${reader.id}/orders/`;
+    const listUrl = `${jono.url}/api/fi/pobs/`;
     const quiet = await probe(readUrl, reader.token, 5);
+    const quietList = await probe(listUrl, '-', 5);
     const main0 = threadCpuSeconds(jono.pgid);
     const all0 = groupCpuSeconds(jono.pgid);
     const t0 = performance.now();
-    const [loaded, cycles] = await Promise.all([
+    const [loaded, loadedList, cycles] = await Promise.all([
       probe(readUrl, reader.token, SECONDS),
+      probe(listUrl, '-', SECONDS),
       joinCancel(
         { url: jono.url, customers: all.slice(0, CUSTOMERS), bodies, serverPgids: [jono.pgid] },
         SECONDS,
@@ -180,8 +185,12 @@ async function underLoad(kind: Kind, pg?: PgCluster) {
     ]);
     const seconds = (performance.now() - t0) / 1000;
     return {
+      /** Resident memory after the load, MiB (PostgreSQL's own processes not included). */
+      serverRssMiB: groupRssMiB(jono.pgid),
       quiet,
       loaded,
+      quietList,
+      loadedList,
       cyclesPerSec: cycles.cyclesPerSec,
       joinP50Ms: cycles.joinP50Ms,
       joinP99Ms: cycles.joinP99Ms,
@@ -194,6 +203,61 @@ async function underLoad(kind: Kind, pg?: PgCluster) {
   } finally {
     await jono.stop();
   }
+}
+
+type Run = Awaited<ReturnType<typeof underLoad>> & Awaited<ReturnType<typeof statementCost>>;
+
+const median = (xs: (number | null | undefined)[]) => {
+  const v = xs.filter((x): x is number => typeof x === 'number').sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? (v[mid] ?? null) : ((v[mid - 1] ?? 0) + (v[mid] ?? 0)) / 2;
+};
+const ratio = (a: number | null, b: number | null) =>
+  a !== null && b !== null && b > 0 ? Math.round((a / b) * 100) / 100 : null;
+
+/** Medians over the rounds, and the ratios decision 011 turns on. */
+function summarize(runs: Record<Kind, Run[]>) {
+  const m = (kind: Kind, pick: (r: Run) => number | null | undefined) =>
+    median((runs[kind] ?? []).map(pick));
+  const rows: Record<string, Record<string, number | null>> = {};
+  for (const kind of KINDS) {
+    rows[kind] = {
+      'small read ms p50': m(kind, (r) => r.small.p50Ms),
+      'small read loop CPU ms': m(kind, (r) => r.small.loopCpuMs),
+      'small read process CPU ms': m(kind, (r) => r.small.processCpuMs),
+      '1,000 rows ms p50': m(kind, (r) => r.large.p50Ms),
+      '1,000 rows loop CPU ms': m(kind, (r) => r.large.loopCpuMs),
+      '1,000 rows process CPU ms': m(kind, (r) => r.large.processCpuMs),
+      'order list p99 quiet': m(kind, (r) => r.quiet.p99Ms),
+      'order list p99 loaded': m(kind, (r) => r.loaded.p99Ms),
+      'order list p50 loaded': m(kind, (r) => r.loaded.p50Ms),
+      'shop list p99 loaded': m(kind, (r) => r.loadedList.p99Ms),
+      'cycles/s': m(kind, (r) => r.cyclesPerSec),
+      'join p50': m(kind, (r) => r.joinP50Ms),
+      'join p99': m(kind, (r) => r.joinP99Ms),
+      'server CPU %': m(kind, (r) => r.serverCpu),
+      'main thread CPU %': m(kind, (r) => r.serverMainThreadCpu),
+      'server RSS MiB': m(kind, (r) => r.serverRssMiB),
+    };
+  }
+  const pg = rows.PostgreSQL ?? {};
+  for (const kind of KINDS.slice(0, 2)) {
+    const r = rows[kind] ?? {};
+    r['order list p99 / PostgreSQL'] = ratio(
+      r['order list p99 loaded'] ?? null,
+      pg['order list p99 loaded'] ?? null,
+    );
+    r['shop list p99 / PostgreSQL'] = ratio(
+      r['shop list p99 loaded'] ?? null,
+      pg['shop list p99 loaded'] ?? null,
+    );
+  }
+  const loop = rows['PGlite (event loop)'] ?? {};
+  const worker = rows['PGlite (worker thread)'] ?? {};
+  worker['cycles/s / event loop'] = ratio(worker['cycles/s'] ?? null, loop['cycles/s'] ?? null);
+  worker['join p99 / event loop'] = ratio(worker['join p99'] ?? null, loop['join p99'] ?? null);
+  return rows;
 }
 
 async function main() {
@@ -221,7 +285,10 @@ async function main() {
     await pg.stop();
     await stopAll();
   }
+  const summary = summarize(servers as Record<Kind, Run[]>);
+  console.table(summary);
   const result = {
+    summary,
     startedAt,
     seconds: SECONDS,
     customers: CUSTOMERS,

@@ -1,7 +1,7 @@
 // A read prober on its own process (bench/pglite-thread.ts): sends one GET every `interval` ms
 // for `seconds`, open loop (a slow answer does not delay the next request, so a stalled server
 // shows in the tail instead of hiding in fewer samples), and prints the latencies' figures as JSON.
-// Usage: node --import tsx lib/read-probe.ts <url> <bearer token> <seconds> <interval ms>
+// Usage: node --import tsx lib/read-probe.ts <url> <bearer token, or - for none> <seconds> <interval ms>
 import { percentile } from './stats';
 
 const [url, token, secondsArg, intervalArg] = process.argv.slice(2);
@@ -17,7 +17,10 @@ async function once() {
   const t0 = performance.now();
   try {
     const res = await fetch(url as string, {
-      headers: { authorization: `Bearer ${token as string}`, 'x-forwarded-for': '10.250.0.1' },
+      headers: {
+        ...(token === '-' ? {} : { authorization: `Bearer ${token as string}` }),
+        'x-forwarded-for': '10.250.0.1',
+      },
     });
     await res.arrayBuffer();
     if (res.status !== 200) errors += 1;
