@@ -95,10 +95,10 @@ const envSchema = z.object({
     }, 'between 128kB and 1GB')
     .default('32MB'),
   /**
-   * PGlite in a worker thread (on) or on the server's event loop (off, the default): decision
-   * 011 and its measurement (bench/pglite-thread.ts).
+   * PGlite in a worker thread (on, the default) or on the server's event loop (off): decision
+   * 011 and its measurement (bench/pglite-thread.ts). Ignored with DATABASE_URL.
    */
-  PGLITE_THREAD: z.enum(['on', 'off']).default('off'),
+  PGLITE_THREAD: z.enum(['on', 'off']).default('on'),
   DATABASE_SCHEMA_PREFIX: z
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)
