@@ -1,5 +1,6 @@
 // The embedded database: every market's schema in one PGlite, loaded only when no DATABASE_URL
-// is set (db/client.ts imports this module on demand).
+// is set (db/client.ts imports this module on demand). PGlite runs in a worker thread
+// (db/pglite-worker.ts) unless PGLITE_THREAD=off puts it on the event loop (decision 011).
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -22,8 +23,8 @@ import * as schema from './schema';
  * of a market runs with that market's search_path, set only when the previous user was another
  * market. PGlite runs one statement at a time anyway; this queue only adds the switch.
  *
- * Each turn starts from a macrotask: PGlite runs a statement synchronously inside a promise
- * continuation, so a queue of turns chained by promises alone never lets the event loop poll
+ * Each turn starts from a macrotask: PGlite on the event loop (PGLITE_THREAD=off) runs a
+ * statement synchronously inside a promise continuation, so a queue of turns chained by promises alone never lets the event loop poll
  * the network. Under a burst of a hundred joins, new connections and requests then waited for
  * the whole queue, a few at a time, and a client saw 7 s for a join the server spent 1 s on.
  */
