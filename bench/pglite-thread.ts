@@ -15,7 +15,7 @@
 // Each database runs `rounds` times in the order A B C, C B A, ... (drift on a shared machine
 // falls on each alike). The load average is read before and after.
 //
-// npx tsx bench/pglite-thread.ts [--seconds=20] [--customers=50] [--rounds=2]
+// npx tsx bench/pglite-thread.ts [--seconds=20] [--customers=50] [--rounds=2] [--kinds=loop,worker,pg]
 // (BENCH_PORT=P: Jono on P, PostgreSQL from PG_PORT, default 5446)
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -32,7 +32,16 @@ import { run, stopAll, stopAllOnExit } from './lib/processes';
 import { percentile } from './lib/stats';
 
 type Kind = 'PGlite (event loop)' | 'PGlite (worker thread)' | 'PostgreSQL';
-const KINDS: Kind[] = ['PGlite (event loop)', 'PGlite (worker thread)', 'PostgreSQL'];
+const ALL_KINDS: Kind[] = ['PGlite (event loop)', 'PGlite (worker thread)', 'PostgreSQL'];
+/** --kinds=loop,worker,pg (default all three). */
+const kindsArg = process.argv.find((x) => x.startsWith('--kinds='))?.slice('--kinds='.length);
+const KINDS = kindsArg
+  ? ALL_KINDS.filter((k) =>
+      kindsArg
+        .split(',')
+        .some((w) => (w === 'pg' ? k === 'PostgreSQL' : k.includes(w === 'loop' ? 'event' : w))),
+    )
+  : ALL_KINDS;
 
 const arg = (name: string, fallback: number) => {
   const a = process.argv.find((x) => x.startsWith(`--${name}=`));
