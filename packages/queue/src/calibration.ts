@@ -194,8 +194,6 @@ function draftOf(all: readonly EstimateRecord[]): Draft | null {
   };
 }
 
-const cellOf = (all: readonly EstimateRecord[]) => draftOf(all)?.cell ?? null;
-
 /**
  * A cell's high end may hold at most this much less than its own 80 % in the joint choice
  * (sharedUpperMargins): the ranges of no bucket are given up for the others'.
@@ -213,60 +211,85 @@ export const CELL_SLACK = 0.05;
  * lowest that holds the buckets' customers together; no bucket holds less than its own 80 %
  * less CELL_SLACK. The margin stays a multiple of each estimate's own spread.
  */
-function sharedUpperMargins(drafts: readonly Draft[]): void {
+interface Hull {
+  score: number[];
+  covered: number[];
+  spreadWeight: number;
+}
+
+/**
+ * The margins worth considering for a cell: from its floor on (its own 80 % less CELL_SLACK),
+ * the points (score, weight covered) on the upper hull of its scores' distribution; a price
+ * picks one of them.
+ */
+function hullOf(d: Draft): Hull {
+  const floor = (1 - d.upperTail - CELL_SLACK) * (d.total + 1) - 1e-9;
+  const score: number[] = [];
+  const covered: number[] = [];
+  let sum = 0;
+  for (let k = 0; k < d.upperKeys.length; k++) {
+    const key = d.upperKeys[k] as number;
+    sum += d.weights[indexOf(key)] as number;
+    if (sum < floor && k < d.upperKeys.length - 1) continue;
+    const s = scoreOf(key);
+    // The same score again: the later point covers more at the same margin.
+    while (score.length > 0 && (score[score.length - 1] as number) >= s) {
+      score.pop();
+      covered.pop();
+    }
+    // Keep the hull concave: drop a point under the chord of its neighbours.
+    while (score.length >= 2) {
+      const s1 = score[score.length - 2] as number;
+      const w1 = covered[covered.length - 2] as number;
+      const s2 = score[score.length - 1] as number;
+      const w2 = covered[covered.length - 1] as number;
+      if ((w2 - w1) * (s - s1) > (sum - w1) * (s2 - s1)) break;
+      score.pop();
+      covered.pop();
+    }
+    score.push(s);
+    covered.push(sum);
+  }
+  return { score, covered, spreadWeight: d.spreadWeight };
+}
+
+/** The hull's point a price picks: the most weight inside less the width it costs. */
+function atPrice(h: Hull, price: number): number {
+  let best = -Infinity;
+  let k = 0;
+  for (let i = 0; i < h.score.length; i++) {
+    const value = price * (h.covered[i] as number) - (h.score[i] as number) * h.spreadWeight;
+    if (value > best) {
+      best = value;
+      k = i;
+    }
+  }
+  return k;
+}
+
+/**
+ * The high ends of one priority's wait buckets, chosen together: as many of its customers
+ * inside their ranges as each bucket's own 80 % margins hold, at the fewest minutes of width.
+ * A bucket whose waits have a long tail (a one-time customer starving while members pass, in a
+ * few dozen customers) pays many minutes for each customer its margin reaches, a bucket of
+ * well-modelled waits few; the same customers kept inside cost less where they are cheap.
+ * The rule is one price: in every bucket the high end moves out while each extra minute of
+ * width (over the bucket's customers) brings at least 1 / price customers inside, the price the
+ * lowest that holds the buckets' customers together; no bucket holds less than its own 80 %
+ * less CELL_SLACK. The margin stays a multiple of each estimate's own spread. `fallbacks` (the
+ * priority's long waits together, for a long-wait bucket of too few customers) take the same
+ * price.
+ */
+function sharedUpperMargins(drafts: readonly Draft[], fallbacks: readonly Draft[]): void {
   if (drafts.length < 2) return;
   let need = 0;
   for (const d of drafts) need += (1 - d.upperTail) * (d.total + 1) - 1e-9;
-  // Per bucket, the margins worth considering: from its floor on, the points (score, weight
-  // covered) on the upper hull of its scores' distribution; a price picks one of them.
-  const hulls = drafts.map((d) => {
-    const floor = (1 - d.upperTail - CELL_SLACK) * (d.total + 1) - 1e-9;
-    const score: number[] = [];
-    const covered: number[] = [];
-    let sum = 0;
-    for (let k = 0; k < d.upperKeys.length; k++) {
-      const key = d.upperKeys[k] as number;
-      sum += d.weights[indexOf(key)] as number;
-      if (sum < floor && k < d.upperKeys.length - 1) continue;
-      const s = scoreOf(key);
-      // The same score again: the later point covers more at the same margin.
-      while (score.length > 0 && (score[score.length - 1] as number) >= s) {
-        score.pop();
-        covered.pop();
-      }
-      // Keep the hull concave: drop a point under the chord of its neighbours.
-      while (score.length >= 2) {
-        const s1 = score[score.length - 2] as number;
-        const w1 = covered[covered.length - 2] as number;
-        const s2 = score[score.length - 1] as number;
-        const w2 = covered[covered.length - 1] as number;
-        if ((w2 - w1) * (s - s1) > (sum - w1) * (s2 - s1)) break;
-        score.pop();
-        covered.pop();
-      }
-      score.push(s);
-      covered.push(sum);
-    }
-    return { score, covered, spreadWeight: d.spreadWeight };
-  });
-  const choose = (price: number) =>
-    hulls.map((h) => {
-      let best = -Infinity;
-      let k = 0;
-      for (let i = 0; i < h.score.length; i++) {
-        const value = price * (h.covered[i] as number) - (h.score[i] as number) * h.spreadWeight;
-        if (value > best) {
-          best = value;
-          k = i;
-        }
-      }
-      return k;
-    });
-  const holds = (price: number) =>
-    choose(price).reduce(
-      (a, k, c) => a + ((hulls[c] as (typeof hulls)[number]).covered[k] ?? 0),
-      0,
-    ) >= need;
+  const hulls = drafts.map(hullOf);
+  const holds = (price: number) => {
+    let covered = 0;
+    for (const h of hulls) covered += h.covered[atPrice(h, price)] ?? 0;
+    return covered >= need;
+  };
   // The price in minutes of width per customer inside, by bisection on its logarithm.
   let cheap = 1e-3;
   let dear = 1e7;
@@ -276,10 +299,12 @@ function sharedUpperMargins(drafts: readonly Draft[]): void {
     if (holds(mid)) dear = mid;
     else cheap = mid;
   }
-  choose(dear).forEach((k, c) => {
-    const margin = (hulls[c] as (typeof hulls)[number]).score[k];
-    if (margin !== undefined) (drafts[c] as Draft).cell.upperMargin = margin;
-  });
+  const apply = (d: Draft, h: Hull) => {
+    const margin = h.score[atPrice(h, dear)];
+    if (margin !== undefined) d.cell.upperMargin = margin;
+  };
+  drafts.forEach((d, c) => apply(d, hulls[c] as Hull));
+  for (const d of fallbacks) apply(d, hullOf(d));
 }
 
 export function learnCalibration(
@@ -287,12 +312,10 @@ export function learnCalibration(
   bucketEdges: readonly number[] = WAIT_BUCKET_EDGES,
 ): Calibration {
   const buckets = bucketEdges.length + 1;
-  const split = (rs: readonly EstimateRecord[], shared = false) => {
+  const split = (rs: readonly EstimateRecord[]) => {
     const cells: EstimateRecord[][] = Array.from({ length: buckets }, () => []);
     for (const r of rs) cells[bucketOf(bucketEdges, r.model.p50)]?.push(r);
-    const drafts = cells.map(draftOf);
-    if (shared) sharedUpperMargins(drafts.filter((d): d is Draft => d !== null));
-    return drafts.map((d) => d?.cell ?? null);
+    return cells.map(draftOf);
   };
   const usable = records.filter(
     (r) =>
@@ -308,11 +331,19 @@ export function learnCalibration(
     const longWaits = new Map<number, CalibrationCell | null>();
     for (const p of [...new Set(rs.map((r) => r.priority))].sort((a, b) => a - b)) {
       const mine = rs.filter((r) => r.priority === p);
-      byPriority.set(p, split(mine, true));
-      longWaits.set(
-        p,
-        cellOf(mine.filter((r) => bucketOf(bucketEdges, r.model.p50) >= LONG_WAIT_BUCKET)),
+      const drafts = split(mine);
+      const long = draftOf(
+        mine.filter((r) => bucketOf(bucketEdges, r.model.p50) >= LONG_WAIT_BUCKET),
       );
+      sharedUpperMargins(
+        drafts.filter((d): d is Draft => d !== null),
+        long ? [long] : [],
+      );
+      byPriority.set(
+        p,
+        drafts.map((d) => d?.cell ?? null),
+      );
+      longWaits.set(p, long?.cell ?? null);
     }
     return { byPriority, longWaits };
   };
@@ -320,7 +351,7 @@ export function learnCalibration(
   return {
     bucketEdges,
     ...perPriority(usable),
-    pooled: split(usable),
+    pooled: split(usable).map((d) => d?.cell ?? null),
     ...(joining.length > 0 ? { atJoining: perPriority(joining) } : {}),
   };
 }
