@@ -9,7 +9,11 @@
 // In the margins each order counts once per cell, however often its estimate changed. An
 // estimate shown at joining (what a customer decides by, and what the bench judges) errs unlike
 // the later ones in the same bucket (members yet to arrive can still pass), so it has cells of
-// its own, falling back to the cells of every estimate when they are sparse.
+// its own, falling back to the cells of every estimate when they are sparse. A priority's high
+// ends are chosen together across its buckets (sharedUpperMargins): as many of its customers
+// inside as each bucket's own 80 % would hold, at the fewest minutes of width, so a bucket whose
+// few starving customers cost many minutes each gives up a little of its 80 % (at most
+// CELL_SLACK) to a bucket where the same customers cost a minute.
 import type { Calibration, CalibrationCell, ModelWait } from './types';
 
 /** Wait buckets by the model's median (minutes): 0-5, 5-15, 15-30, 30-60, 60+. */
