@@ -204,17 +204,7 @@ function draftOf(all: readonly EstimateRecord[]): Draft | null {
  */
 export const CELL_SLACK = 0.05;
 
-/**
- * The high ends of one priority's wait buckets, chosen together: as many of its customers
- * inside their ranges as each bucket's own 80 % margins hold, at the fewest minutes of width.
- * A bucket whose waits have a long tail (a one-time customer starving while members pass, in a
- * few dozen customers) pays many minutes for each customer its margin reaches, a bucket of
- * well-modelled waits few; the same customers kept inside cost less where they are cheap.
- * The rule is one price: in every bucket the high end moves out while each extra minute of
- * width (over the bucket's customers) brings at least 1 / price customers inside, the price the
- * lowest that holds the buckets' customers together; no bucket holds less than its own 80 %
- * less CELL_SLACK. The margin stays a multiple of each estimate's own spread.
- */
+/** A cell's candidate upper margins (scores) and the weight of orders each keeps inside. */
 interface Hull {
   score: number[];
   covered: number[];
