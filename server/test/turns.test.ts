@@ -6,7 +6,15 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../src/app';
 import { orders } from '../src/db/schema';
 import { buildTestApp } from './helpers';
-import { catalogue, fi, join, joinHere, mutableClock, newCustomer, setShop } from './queue-factories';
+import {
+  catalogue,
+  fi,
+  join,
+  joinHere,
+  mutableClock,
+  newCustomer,
+  setShop,
+} from './queue-factories';
 
 /** 03:30 in Helsinki on the night summer time ends (04:00 EEST becomes 03:00 EET). */
 const DST_NIGHT = Date.UTC(2026, 9, 25, 0, 30);
