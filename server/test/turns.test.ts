@@ -171,4 +171,46 @@ describe('turn_at: the moment the engine would have started a customer away', ()
     await app.queue.settled();
     expect(await turnOf(away)).toBe(at);
   });
+
+  it('a barber signing on at a free chair: the turn of the customer away, at that moment', async () => {
+    // Another shop open around the clock, with named barbers: its chairs are its barbers on duty.
+    const NAMED = 5;
+    const boss = await staffAuth(`manager${NAMED}`);
+    const week = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, from: '00:00', to: '24:00' }));
+    const addBarber = async (first_name: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/fi/staff/barbers/',
+        headers: boss,
+        payload: { first_name, languages: ['fi'], week },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number }>().id;
+    };
+    const duty = (id: number) =>
+      app.inject({ method: 'POST', url: `/api/fi/staff/barbers/${id}/duty/`, headers: boss });
+    const aino = await addBarber('Aino');
+    const eetu = await addBarber('Eetu');
+    expect((await duty(aino)).statusCode).toBe(200);
+    const [s] = await catalogue(app, NAMED);
+    const walkInRes = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/walk-ins/',
+      headers: boss,
+      payload: { items: [{ service_id: s?.id, extra_service_ids: [] }] },
+    });
+    expect(walkInRes.statusCode, walkInRes.body).toBe(201);
+    const seated = walkInRes.json<{ id: number }>().id;
+    const start = await app.inject({
+      method: 'POST',
+      url: `/api/fi/staff/orders/${seated}/start/`,
+      headers: boss,
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const away = (await join(app, await newCustomer(app), NAMED)).json<{ id: number }>().id;
+    clock.advance(8);
+    expect(await turnOf(away)).toBeNull();
+    expect((await duty(eetu)).statusCode).toBe(200);
+    expect(await turnOf(away)).toBe(clock.now());
+  });
 });
