@@ -306,7 +306,9 @@ export class QueueService {
       const previous = before ? await before.view.catch(() => undefined) : undefined;
       const view = await this.view(ctx, pobId);
       // The catch-all: a turn that came without a change recorded it is recorded at the sweep.
-      await recordDueTurns(ctx, view, this.now());
+      await recordDueTurns(ctx, view, this.now()).catch((err: Error) =>
+        this.log.error({ err }, 'recording turns failed'),
+      );
       if (view === previous) continue;
       // A customer whose barber's day is over without them is made first available (issue 30).
       if ((await releaseStranded(ctx, this, view)) > 0) continue;
