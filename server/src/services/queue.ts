@@ -146,8 +146,9 @@ export class QueueService {
       this.expiries.delete(key);
       this.invalidate(ctx.market, view.pob.id);
       this.tellListeners(ctx.market, view.pob.id);
-      // A deferral over: a free chair may now be the turn of a customer away, from `at` (turns.ts).
-      this.track(this.view(ctx, view.pob.id).then((v) => recordDueTurns(ctx, v, at)));
+      // A deferral over: a free chair may now be the turn of a customer away, from `at`
+      // (turns.ts; checked again under the lock, so the view that armed the timer suffices).
+      this.track(recordDueTurns(ctx, view, at));
       // Arms the next change (a view is computed again when someone looks at the shop).
       if (this.listenerCount(ctx.market, view.pob.id) > 0) {
         this.track(this.view(ctx, view.pob.id));
