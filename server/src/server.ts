@@ -38,7 +38,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-// The join path rehearsed (rolled back) before the first customer's join (services/warm-up.ts).
+// The join path rehearsed (rolled back) and the queues of shops taking orders read before the
+// first customer's join (services/warm-up.ts).
 const warming = performance.now();
 const warm = await warmUp(app.markets.values(), app.queue, app.now);
 app.log.info({ ...warm, ms: Math.round(performance.now() - warming) }, 'joins rehearsed');
