@@ -196,7 +196,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Check in (`{customer_at_pob: true}`), leave the queue (`{cancel: true}`) or change barber (`{barber_id}`)',
-        description: `Answers the order. Only an active order can be changed (409 \`conflict\` or \`no_longer_active\` otherwise); an order already at a chair cannot be cancelled or change barber (409 \`not_waiting\`). Checking in twice is harmless.\n\n\`{barber_id}\` (null: the first available) keeps the order's place: the time already waited counts for the new barber too. At most ${BARBER_CHANGES_MAX} changes per order (409 \`barber_changes_spent\`); taking the first available while the chosen barber is off duty costs none. Refusals as when joining: 409 \`barber_unknown\`, \`barber_removed\`, \`barber_off_today\`.`,
+        description: `Answers the order. Only an active order can be changed (409 \`conflict\` or \`no_longer_active\` otherwise); an order already at a chair cannot be cancelled or change barber (409 \`not_waiting\`). Checking in twice is harmless; a check-in confirms a presence the app recorded from the customer's position (\`presence_source\` becomes null, POST .../arrival/).\n\n\`{barber_id}\` (null: the first available) keeps the order's place: the time already waited counts for the new barber too. At most ${BARBER_CHANGES_MAX} changes per order (409 \`barber_changes_spent\`); taking the first available while the chosen barber is off duty costs none. Refusals as when joining: 409 \`barber_unknown\`, \`barber_removed\`, \`barber_off_today\`.`,
         params: orderParams,
         body: patchOrderSchema,
         response: { 200: orderSchema, ...errorAnswers },
