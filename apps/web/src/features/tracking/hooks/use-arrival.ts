@@ -7,6 +7,7 @@
 // server once, for its check, and is kept nowhere.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Order } from '@jono/contract';
+import { ApiError } from '../../../lib/api-client';
 import type { LatLng } from '../../../lib/distance';
 import { useLocationStore } from '../../../lib/location-store';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
@@ -137,7 +138,15 @@ export function useArrival(order: Order | undefined, shop: LatLng | null): Arriv
         if (!arrive) return;
         reportArrival(
           { latitude: coords.latitude, longitude: coords.longitude, accuracy: coords.accuracy },
-          { onError: () => (fence.current = reportFailed(fence.current)) },
+          {
+            // The server places them elsewhere (its own check of the fix): not again until they
+            // have been away from the shop; any other failure: again at the next good fix.
+            onError: (e) =>
+              (fence.current =
+                e instanceof ApiError && e.code === 'not_at_shop'
+                  ? declined(fence.current)
+                  : reportFailed(fence.current)),
+          },
         );
       },
       // Denied meanwhile: the permission's change event stops the watch. Timeouts: keep watching.
