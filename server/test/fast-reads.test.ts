@@ -208,3 +208,42 @@ describe('readHeaders', () => {
     }
   });
 });
+
+describe('ready reads and the per-IP limits', () => {
+  it('the limited routes are still limited over HTTP, and ready reads neither skip nor spend an allowance', async () => {
+    const limited = await buildTestApp({
+      realLimits: true,
+      limits: { login: { max: 3, windowMs: 60_000 } },
+    });
+    try {
+      await limited.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = limited.server.address() as AddressInfo;
+      const send = (method: string, path: string, body?: object) =>
+        new Promise<number>((resolve, reject) => {
+          const req = httpRequest(
+            `http://127.0.0.1:${port}${path}`,
+            { method, headers: body ? { 'content-type': 'application/json' } : {} },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            },
+          ).on('error', reject);
+          req.end(body ? JSON.stringify(body) : undefined);
+        });
+      const login = () =>
+        send('POST', '/api/fi/login/', { phone: '+358400001000', password: 'Wrong1234' });
+      expect(await send('GET', '/api/fi/pobs/')).toBe(200);
+      const fast = limited.reads.fastAnswers;
+      for (let i = 0; i < 3; i++) {
+        expect(await login()).toBe(401);
+        // Ready reads between the attempts: answered before routing, never counted.
+        expect(await send('GET', '/api/fi/pobs/')).toBe(200);
+      }
+      expect(await login()).toBe(429);
+      expect(await send('GET', '/api/fi/pobs/')).toBe(200);
+      expect(limited.reads.fastAnswers).toBe(fast + 4);
+    } finally {
+      await limited.close();
+    }
+  });
+});
