@@ -1,10 +1,23 @@
-// Lighthouse 12 (mobile preset, simulated throttling) in Debian's Chromium for /home and a shop
-// page. Installed on demand into bench/.tmp so that CI installs never pay for it.
+// Lighthouse 12 (mobile preset, simulated throttling) in Debian's Chromium on every first-visit
+// route, at a reference CPU. Installed on demand into bench/.tmp so that CI installs never pay
+// for it.
+//
+// Lighthouse's mobile preset slows the CPU by 4x, which models a Moto G4-class phone only on a
+// machine of benchmarkIndex about 1,000-1,500. On a faster machine 4x leaves the phone faster
+// than the one meant and the score flatters the page (issue 29: this machine measures about
+// 3,600-3,900, a reviewer's 1,079-1,669). So by default one calibration run measures the
+// machine's benchmarkIndex and every run slows the CPU by 4 x (measured / REFERENCE_INDEX): the
+// page is scored on the CPU a 4x-slowed machine of index REFERENCE_INDEX would be (Lighthouse's
+// documented way: docs/throttling.md, "Calibrating multipliers"). `--cpu=default` keeps the
+// preset's 4x as it is.
+//
+//   npx tsx bench/lighthouse.ts [--cpu=reference|default] [--reference-index=1100]
+//     [--routes=/home,/welcome] [--runs=5]
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/browser';
 import { startJono } from './lib/jono-server';
-import { LIGHTHOUSE_RUNS, parseOptions } from './lib/options';
+import { LIGHTHOUSE_RUNS } from './lib/options';
 import { SCRATCH_DIR } from './lib/paths';
 import { run, stopAll, stopAllOnExit } from './lib/processes';
 
@@ -25,6 +38,23 @@ export interface LighthouseScores {
    * a typical laptop; its score is comparable only at a like index), of the median run.
    */
   benchmarkIndex?: number | null;
+  /** Every run's benchmarkIndex, in the order of performanceRuns. */
+  benchmarkIndexRuns?: (number | null)[];
+  /** The CPU slowdown every run of this page used (4 is Lighthouse's mobile preset). */
+  cpuSlowdownMultiplier?: number;
+}
+
+/** How the CPU slowdown was chosen (see the file's head). */
+export interface LighthouseCpu {
+  mode: 'reference' | 'default';
+  /** The benchmarkIndex the multiplier refers to (reference mode). */
+  referenceIndex: number | null;
+  /** The machine's benchmarkIndex measured by the calibration run (reference mode). */
+  calibrationIndex: number | null;
+  /** The multiplier every run used: 4 x calibrationIndex / referenceIndex, within its bounds. */
+  multiplier: number;
+  /** True when the multiplier hit MAX_MULTIPLIER or MIN_MULTIPLIER. */
+  capped: boolean;
 }
 
 export interface LighthouseResult {
@@ -32,6 +62,37 @@ export interface LighthouseResult {
   note?: string;
   version?: string;
   pages: LighthouseScores[];
+  cpu?: LighthouseCpu;
+}
+
+export interface LighthouseOptions {
+  /** 'reference' (default): the CPU of a 4x-slowed machine of `referenceIndex`. */
+  cpu?: 'reference' | 'default';
+  referenceIndex?: number;
+  /** Paths to audit (default: every first-visit route). */
+  routes?: string[];
+  runs?: number;
+}
+
+/** Lighthouse's mobile preset: 4x CPU slowdown (for a machine of index about 1,000-1,500). */
+export const DEFAULT_MULTIPLIER = 4;
+/**
+ * The reference machine: the slowest the issue-29 reviewer measured (1,079-1,669), so the score
+ * holds on the reviewer's machine and on a typical laptop. 4x of it (about 275) is the
+ * benchmarkIndex of a Moto G4 Power-class phone (Chrome DevTools' "low-tier" calibration: 264).
+ */
+export const REFERENCE_INDEX = 1100;
+/** Bounds: a machine faster than 5.5x the reference is scored at 20x (reported as capped). */
+const MAX_MULTIPLIER = 20;
+const MIN_MULTIPLIER = 1;
+
+export function referenceMultiplier(
+  measuredIndex: number,
+  referenceIndex = REFERENCE_INDEX,
+): { multiplier: number; capped: boolean } {
+  const raw = (DEFAULT_MULTIPLIER * measuredIndex) / referenceIndex;
+  const bounded = Math.min(MAX_MULTIPLIER, Math.max(MIN_MULTIPLIER, raw));
+  return { multiplier: Math.round(bounded * 100) / 100, capped: bounded !== raw };
 }
 
 const LH_DIR = join(SCRATCH_DIR, 'node_modules', 'lighthouse');
@@ -53,12 +114,17 @@ async function ensureLighthouse(): Promise<string> {
 }
 
 interface LhReport {
-  environment?: { benchmarkIndex?: number };
+  environment?: { benchmarkIndex?: number; benchmarkIndexes?: number[] };
   categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
   audits: Record<string, { score: number | null; numericValue?: number }>;
 }
 
-async function audit(baseUrl: string, page: string, path: string): Promise<LighthouseScores> {
+async function audit(
+  baseUrl: string,
+  page: string,
+  path: string,
+  multiplier: number,
+): Promise<{ scores: LighthouseScores; benchmarkIndexes: number[] }> {
   const out = join(SCRATCH_DIR, `lighthouse-${page.replace(/\W+/g, '-')}.json`);
   const result = await run(
     process.execPath,
@@ -69,6 +135,7 @@ async function audit(baseUrl: string, page: string, path: string): Promise<Light
       `--output-path=${out}`,
       '--quiet',
       '--only-categories=performance,accessibility,best-practices',
+      `--throttling.cpuSlowdownMultiplier=${multiplier}`,
       `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, timeoutMs: 4 * 60_000 },
@@ -90,7 +157,7 @@ async function audit(baseUrl: string, page: string, path: string): Promise<Light
   const failedAccessibility = (report.categories.accessibility?.auditRefs ?? [])
     .map((r) => r.id)
     .filter((id) => report.audits[id]?.score === 0);
-  return {
+  const scores: LighthouseScores = {
     page,
     path,
     performance: score('performance'),
@@ -105,7 +172,9 @@ async function audit(baseUrl: string, page: string, path: string): Promise<Light
     },
     failedAccessibility,
     benchmarkIndex: report.environment?.benchmarkIndex ?? null,
+    cpuSlowdownMultiplier: multiplier,
   };
+  return { scores, benchmarkIndexes: report.environment?.benchmarkIndexes ?? [] };
 }
 
 /**
@@ -113,10 +182,13 @@ async function audit(baseUrl: string, page: string, path: string): Promise<Light
  * Lighthouse now and then loses its trace (NO_NAVSTART) on these loaded machines: such a run is
  * tried again, up to twice as many attempts as runs; the page fails only if no run succeeds.
  */
-async function median(audit1: () => Promise<LighthouseScores>): Promise<LighthouseScores> {
+async function median(
+  audit1: () => Promise<LighthouseScores>,
+  count: number,
+): Promise<LighthouseScores> {
   const runs: LighthouseScores[] = [];
   let lastError: unknown;
-  for (let attempt = 0; attempt < 2 * LIGHTHOUSE_RUNS && runs.length < LIGHTHOUSE_RUNS; attempt++) {
+  for (let attempt = 0; attempt < 2 * count && runs.length < count; attempt++) {
     try {
       runs.push(await audit1());
     } catch (err) {
@@ -126,7 +198,34 @@ async function median(audit1: () => Promise<LighthouseScores>): Promise<Lighthou
   if (runs.length === 0) throw lastError;
   runs.sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
   const middle = runs[Math.floor(runs.length / 2)] as LighthouseScores;
-  return { ...middle, performanceRuns: runs.map((r) => r.performance) };
+  return {
+    ...middle,
+    performanceRuns: runs.map((r) => r.performance),
+    benchmarkIndexRuns: runs.map((r) => r.benchmarkIndex ?? null),
+  };
+}
+
+const medianOf = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : (sorted[Math.floor(sorted.length / 2)] as number);
+};
+
+/**
+ * The machine's benchmarkIndex: one unscored Lighthouse run (it also warms the server and
+ * Chromium's disk cache of the binary), the median of the indexes Lighthouse measured in it.
+ */
+async function calibrate(baseUrl: string, path: string): Promise<number> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const run1 = await audit(baseUrl, 'calibration', path, DEFAULT_MULTIPLIER);
+      const index = medianOf(run1.benchmarkIndexes) ?? run1.scores.benchmarkIndex;
+      if (index) return index;
+    } catch (err) {
+      lastError = err;
+    }
+  }
+  throw lastError ?? new Error('lighthouse calibration: no benchmarkIndex');
 }
 
 export const FIRST_VISIT_ROUTES: [page: string, path: string][] = [
@@ -137,18 +236,49 @@ export const FIRST_VISIT_ROUTES: [page: string, path: string][] = [
   ['tracking', '/tracking'],
 ];
 
-export async function runLighthouse(baseUrl: string): Promise<LighthouseResult> {
+export async function runLighthouse(
+  baseUrl: string,
+  opts: LighthouseOptions = {},
+): Promise<LighthouseResult> {
   let version: string;
   try {
     version = await ensureLighthouse();
   } catch (err) {
     return { status: 'skipped', note: String(err instanceof Error ? err.message : err), pages: [] };
   }
+  const routes = FIRST_VISIT_ROUTES.filter(
+    ([, path]) => !opts.routes || opts.routes.includes(path),
+  );
   const pages: LighthouseScores[] = [];
+  let cpu: LighthouseCpu | undefined;
   try {
+    if ((opts.cpu ?? 'reference') === 'reference') {
+      const referenceIndex = opts.referenceIndex ?? REFERENCE_INDEX;
+      const calibrationIndex = await calibrate(baseUrl, routes[0]?.[1] ?? '/home');
+      cpu = {
+        mode: 'reference',
+        referenceIndex,
+        calibrationIndex: Math.round(calibrationIndex),
+        ...referenceMultiplier(calibrationIndex, referenceIndex),
+      };
+    } else {
+      cpu = {
+        mode: 'default',
+        referenceIndex: null,
+        calibrationIndex: null,
+        multiplier: DEFAULT_MULTIPLIER,
+        capped: false,
+      };
+    }
+    const multiplier = cpu.multiplier;
     // Every route a first visit can land on (issue 29): / sends a first visit to /welcome.
-    for (const [page, path] of FIRST_VISIT_ROUTES) {
-      pages.push(await median(() => audit(baseUrl, page, path)));
+    for (const [page, path] of routes) {
+      pages.push(
+        await median(
+          () => audit(baseUrl, page, path, multiplier).then((r) => r.scores),
+          opts.runs ?? LIGHTHOUSE_RUNS,
+        ),
+      );
     }
   } catch (err) {
     return {
@@ -156,17 +286,34 @@ export async function runLighthouse(baseUrl: string): Promise<LighthouseResult> 
       version,
       note: String(err instanceof Error ? err.message : err),
       pages,
+      cpu,
     };
   }
-  return { status: 'ok', version, pages };
+  return { status: 'ok', version, pages, cpu };
+}
+
+function parseLighthouseArgs(argv: readonly string[]): LighthouseOptions {
+  const value = (name: string) =>
+    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const cpu = value('cpu') ?? process.env.LIGHTHOUSE_CPU;
+  if (cpu !== undefined && cpu !== 'reference' && cpu !== 'default') {
+    throw new Error(`--cpu=${cpu}: expected reference or default`);
+  }
+  const referenceIndex = Number(value('reference-index') ?? REFERENCE_INDEX);
+  const runs = Number(value('runs') ?? LIGHTHOUSE_RUNS);
+  if (!(referenceIndex > 0) || !Number.isInteger(runs) || runs < 1) {
+    throw new Error('--reference-index must be > 0 and --runs a whole number >= 1');
+  }
+  const routes = value('routes')?.split(',').filter(Boolean);
+  return { cpu, referenceIndex, runs, routes };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   stopAllOnExit();
-  parseOptions(process.argv.slice(2));
+  const opts = parseLighthouseArgs(process.argv.slice(2));
   const jono = await startJono({ name: 'lighthouse' });
   try {
-    console.log(JSON.stringify(await runLighthouse(jono.url), null, 2));
+    console.log(JSON.stringify(await runLighthouse(jono.url, opts), null, 2));
   } finally {
     await jono.stop();
     await stopAll();
