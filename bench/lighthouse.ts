@@ -5,15 +5,17 @@
 // Lighthouse's mobile preset slows the CPU by 4x, which models a Moto G4-class phone only on a
 // machine of benchmarkIndex about 1,000-1,500. On a faster machine 4x leaves the phone faster
 // than the one meant and the score flatters the page (issue 29: this machine measures about
-// 3,600-3,900, a reviewer's 1,079-1,669). So by default one calibration run measures the
-// machine's benchmarkIndex and every run slows the CPU by 4 x (measured / REFERENCE_INDEX): the
-// page is scored on the CPU a 4x-slowed machine of index REFERENCE_INDEX would be (Lighthouse's
-// documented way: docs/throttling.md, "Calibrating multipliers"). `--cpu=default` keeps the
-// preset's 4x as it is.
+// 3,600-3,900 when quiet, a reviewer's 1,079-1,669). So by default every run slows the CPU by
+// 4 x (its own benchmarkIndex / REFERENCE_INDEX), Lighthouse's documented way of matching a
+// reference device (docs/throttling.md, "CPU throttling"): the page is scored on the CPU a
+// 4x-slowed machine of index REFERENCE_INDEX would be. Each run's own index, not one measured
+// before, because other work on shared cores slows some runs and not others (the index moved
+// 1,700-3,700 between runs of one page here). `--cpu=reference-once` slows every run by the
+// warm-up run's index instead; `--cpu=default` keeps the preset's 4x.
 //
-//   npx tsx bench/lighthouse.ts [--cpu=reference|default] [--reference-index=1100]
+//   npx tsx bench/lighthouse.ts [--cpu=reference|reference-once|default] [--reference-index=1100]
 //     [--routes=/home,/welcome] [--runs=5]
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/browser';
 import { startJono } from './lib/jono-server';
@@ -40,22 +42,30 @@ export interface LighthouseScores {
   benchmarkIndex?: number | null;
   /** Every run's benchmarkIndex, in the order of performanceRuns. */
   benchmarkIndexRuns?: (number | null)[];
-  /** The CPU slowdown every run of this page used (4 is Lighthouse's mobile preset). */
+  /** The CPU slowdown of the median run (4 is Lighthouse's mobile preset). */
   cpuSlowdownMultiplier?: number;
+  /** Every run's CPU slowdown, in the order of performanceRuns. */
+  cpuSlowdownMultiplierRuns?: number[];
 }
 
 /** How the CPU slowdown was chosen (see the file's head). */
 export interface LighthouseCpu {
-  mode: 'reference' | 'default';
-  /** The benchmarkIndex the multiplier refers to (reference mode). */
+  /**
+   * reference: each run slowed by 4 x its own benchmarkIndex / referenceIndex; reference-once:
+   * every run by 4 x the calibration run's index / referenceIndex; default: the preset's 4x.
+   */
+  mode: LighthouseCpuMode;
+  /** The benchmarkIndex the multiplier refers to (reference modes). */
   referenceIndex: number | null;
-  /** The machine's benchmarkIndex measured by the calibration run (reference mode). */
+  /** The machine's benchmarkIndex measured by an unscored warm-up run (reference modes). */
   calibrationIndex: number | null;
-  /** The multiplier every run used: 4 x calibrationIndex / referenceIndex, within its bounds. */
+  /** The warm-up run's multiplier: every run's in reference-once and default mode. */
   multiplier: number;
   /** True when the multiplier hit MAX_MULTIPLIER or MIN_MULTIPLIER. */
   capped: boolean;
 }
+
+export type LighthouseCpuMode = 'reference' | 'reference-once' | 'default';
 
 export interface LighthouseResult {
   status: 'ok' | 'skipped' | 'failed';
@@ -66,8 +76,8 @@ export interface LighthouseResult {
 }
 
 export interface LighthouseOptions {
-  /** 'reference' (default): the CPU of a 4x-slowed machine of `referenceIndex`. */
-  cpu?: 'reference' | 'default';
+  /** 'reference' (default): the CPU of a 4x-slowed machine of `referenceIndex`, run by run. */
+  cpu?: LighthouseCpuMode;
   referenceIndex?: number;
   /** Paths to audit (default: every first-visit route). */
   routes?: string[];
@@ -114,37 +124,86 @@ async function ensureLighthouse(): Promise<string> {
 }
 
 interface LhReport {
-  environment?: { benchmarkIndex?: number; benchmarkIndexes?: number[] };
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
   audits: Record<string, { score: number | null; numericValue?: number }>;
 }
 
-async function audit(
-  baseUrl: string,
-  page: string,
-  path: string,
-  multiplier: number,
-): Promise<{ scores: LighthouseScores; benchmarkIndexes: number[] }> {
-  const out = join(SCRATCH_DIR, `lighthouse-${page.replace(/\W+/g, '-')}.json`);
+/** A run's CPU slowdown: a fixed one, or the reference CPU at the run's own benchmarkIndex. */
+type RunCpu = { multiplier: number } | { referenceIndex: number };
+
+async function lighthouse(path: string, args: string[]): Promise<void> {
   const result = await run(
     process.execPath,
     [
       LH_CLI,
-      baseUrl + path,
-      '--output=json',
-      `--output-path=${out}`,
+      ...args,
       '--quiet',
       '--only-categories=performance,accessibility,best-practices',
-      `--throttling.cpuSlowdownMultiplier=${multiplier}`,
       `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, timeoutMs: 4 * 60_000 },
   );
-  if (result.code !== 0 || !existsSync(out)) {
+  if (result.code !== 0) {
     throw new Error(
       `lighthouse ${path}: ${result.output.trim().split('\n').slice(-3).join(' | ')}`,
     );
   }
+}
+
+/**
+ * One Lighthouse run. At the reference CPU it is two steps: the page is loaded and traced
+ * (-G, which measures the machine's benchmarkIndex just before), then scored from that trace
+ * (-A) with the slowdown this run's own index calls for. Simulated throttling applies the
+ * slowdown when scoring, so it can be chosen after the load; a run taken while other work
+ * slowed the machine (a lower index, longer tasks in the trace) is slowed the less for it.
+ */
+async function audit(
+  baseUrl: string,
+  page: string,
+  path: string,
+  cpu: RunCpu,
+): Promise<LighthouseScores> {
+  const name = page.replace(/\W+/g, '-');
+  const out = join(SCRATCH_DIR, `lighthouse-${name}.json`);
+  rmSync(out, { force: true });
+  let multiplier: number;
+  if ('multiplier' in cpu) {
+    multiplier = cpu.multiplier;
+    await lighthouse(path, [
+      baseUrl + path,
+      '--output=json',
+      `--output-path=${out}`,
+      `--throttling.cpuSlowdownMultiplier=${multiplier}`,
+    ]);
+  } else {
+    const artifacts = join(SCRATCH_DIR, `lighthouse-${name}-artifacts`);
+    rmSync(artifacts, { recursive: true, force: true });
+    await lighthouse(path, [baseUrl + path, `--gather-mode=${artifacts}`]);
+    const artifactsFile = join(artifacts, 'artifacts.json');
+    const gathered = JSON.parse(readFileSync(artifactsFile, 'utf8')) as {
+      BenchmarkIndex?: number;
+      settings: { throttlingMethod: string; throttling: { cpuSlowdownMultiplier: number } };
+    };
+    if (!gathered.BenchmarkIndex) throw new Error(`lighthouse ${path}: no benchmarkIndex`);
+    if (gathered.settings.throttlingMethod !== 'simulate') {
+      throw new Error(`lighthouse ${path}: throttling ${gathered.settings.throttlingMethod}`);
+    }
+    multiplier = referenceMultiplier(gathered.BenchmarkIndex, cpu.referenceIndex).multiplier;
+    // Lighthouse refuses to score with other settings than it gathered with. Simulated
+    // throttling slows nothing while gathering (the CPU slowdown is applied to the trace only
+    // when scoring), so the gathered settings take the slowdown chosen now.
+    gathered.settings.throttling.cpuSlowdownMultiplier = multiplier;
+    writeFileSync(artifactsFile, JSON.stringify(gathered));
+    await lighthouse(path, [
+      baseUrl + path,
+      `--audit-mode=${artifacts}`,
+      '--output=json',
+      `--output-path=${out}`,
+      `--throttling.cpuSlowdownMultiplier=${multiplier}`,
+    ]);
+  }
+  if (!existsSync(out)) throw new Error(`lighthouse ${path}: no report`);
   const report = JSON.parse(readFileSync(out, 'utf8')) as LhReport;
   const score = (id: string) => {
     const s = report.categories[id]?.score;
@@ -157,7 +216,7 @@ async function audit(
   const failedAccessibility = (report.categories.accessibility?.auditRefs ?? [])
     .map((r) => r.id)
     .filter((id) => report.audits[id]?.score === 0);
-  const scores: LighthouseScores = {
+  return {
     page,
     path,
     performance: score('performance'),
@@ -174,7 +233,6 @@ async function audit(
     benchmarkIndex: report.environment?.benchmarkIndex ?? null,
     cpuSlowdownMultiplier: multiplier,
   };
-  return { scores, benchmarkIndexes: report.environment?.benchmarkIndexes ?? [] };
 }
 
 /**
@@ -202,24 +260,20 @@ async function median(
     ...middle,
     performanceRuns: runs.map((r) => r.performance),
     benchmarkIndexRuns: runs.map((r) => r.benchmarkIndex ?? null),
+    cpuSlowdownMultiplierRuns: runs.map((r) => r.cpuSlowdownMultiplier ?? DEFAULT_MULTIPLIER),
   };
 }
 
-const medianOf = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? null : (sorted[Math.floor(sorted.length / 2)] as number);
-};
-
 /**
  * The machine's benchmarkIndex: one unscored Lighthouse run (it also warms the server and
- * Chromium's disk cache of the binary), the median of the indexes Lighthouse measured in it.
+ * Chromium's disk cache of the binary).
  */
 async function calibrate(baseUrl: string, path: string): Promise<number> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const run1 = await audit(baseUrl, 'calibration', path, DEFAULT_MULTIPLIER);
-      const index = medianOf(run1.benchmarkIndexes) ?? run1.scores.benchmarkIndex;
+      const run1 = await audit(baseUrl, 'calibration', path, { multiplier: DEFAULT_MULTIPLIER });
+      const index = run1.benchmarkIndex;
       if (index) return index;
     } catch (err) {
       lastError = err;
@@ -252,11 +306,12 @@ export async function runLighthouse(
   const pages: LighthouseScores[] = [];
   let cpu: LighthouseCpu | undefined;
   try {
-    if ((opts.cpu ?? 'reference') === 'reference') {
-      const referenceIndex = opts.referenceIndex ?? REFERENCE_INDEX;
+    const mode = opts.cpu ?? 'reference';
+    const referenceIndex = opts.referenceIndex ?? REFERENCE_INDEX;
+    if (mode !== 'default') {
       const calibrationIndex = await calibrate(baseUrl, routes[0]?.[1] ?? '/home');
       cpu = {
-        mode: 'reference',
+        mode,
         referenceIndex,
         calibrationIndex: Math.round(calibrationIndex),
         ...referenceMultiplier(calibrationIndex, referenceIndex),
@@ -270,14 +325,12 @@ export async function runLighthouse(
         capped: false,
       };
     }
-    const multiplier = cpu.multiplier;
+    const runCpu: RunCpu =
+      mode === 'reference' ? { referenceIndex } : { multiplier: cpu.multiplier };
     // Every route a first visit can land on (issue 29): / sends a first visit to /welcome.
     for (const [page, path] of routes) {
       pages.push(
-        await median(
-          () => audit(baseUrl, page, path, multiplier).then((r) => r.scores),
-          opts.runs ?? LIGHTHOUSE_RUNS,
-        ),
+        await median(() => audit(baseUrl, page, path, runCpu), opts.runs ?? LIGHTHOUSE_RUNS),
       );
     }
   } catch (err) {
@@ -296,8 +349,8 @@ function parseLighthouseArgs(argv: readonly string[]): LighthouseOptions {
   const value = (name: string) =>
     argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const cpu = value('cpu') ?? process.env.LIGHTHOUSE_CPU;
-  if (cpu !== undefined && cpu !== 'reference' && cpu !== 'default') {
-    throw new Error(`--cpu=${cpu}: expected reference or default`);
+  if (cpu !== undefined && cpu !== 'reference' && cpu !== 'reference-once' && cpu !== 'default') {
+    throw new Error(`--cpu=${cpu}: expected reference, reference-once or default`);
   }
   const referenceIndex = Number(value('reference-index') ?? REFERENCE_INDEX);
   const runs = Number(value('runs') ?? LIGHTHOUSE_RUNS);
