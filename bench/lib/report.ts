@@ -185,9 +185,16 @@ web app manifest's fields and whether a service worker takes control.\n`);
   out.push(`\n### Lighthouse\n`);
   if (r.lighthouse?.ok && r.lighthouse.value.status === 'ok') {
     const l = r.lighthouse.value;
-    out.push(`Lighthouse ${l.version ?? ''} (installed on demand into bench/.tmp), default mobile preset
-(simulated slow 4G and 4x CPU slowdown), Debian's Chromium headless, ${LIGHTHOUSE_RUNS} runs per page:
-the figures are the run with the median performance score; every run's score is in the last column.\n`);
+    const cpu = l.cpu;
+    const slowdown =
+      cpu === undefined || cpu.mode === 'default'
+        ? "the preset's 4x CPU slowdown"
+        : cpu.mode === 'reference'
+          ? `the CPU of a 4x-slowed machine of benchmarkIndex ${cpu.referenceIndex ?? '-'}: each run slowed by 4 x its own benchmarkIndex / ${cpu.referenceIndex ?? '-'} (the warm-up run measured ${cpu.calibrationIndex ?? '-'}, ${cpu.multiplier}x; the multipliers column)`
+          : `the CPU of a 4x-slowed machine of benchmarkIndex ${cpu.referenceIndex ?? '-'}: every run slowed by ${cpu.multiplier}x (4 x the warm-up run's ${cpu.calibrationIndex ?? '-'} / ${cpu.referenceIndex ?? '-'})`;
+    out.push(`Lighthouse ${l.version ?? ''} (installed on demand into bench/.tmp), mobile preset (simulated
+slow 4G) at ${slowdown}, Debian's Chromium headless, ${LIGHTHOUSE_RUNS} runs per page: the figures are
+the run with the median performance score; every run's score is in the runs column.\n`);
     out.push(
       table(
         [
@@ -201,7 +208,9 @@ the figures are the run with the median performance score; every run's score is 
           'TBT ms',
           'CLS',
           'benchmarkIndex',
+          'multiplier',
           'runs',
+          'multipliers',
         ],
         l.pages.map((p) => [
           p.page,
@@ -222,7 +231,9 @@ the figures are the run with the median performance score; every run's score is 
           p.benchmarkIndex === null || p.benchmarkIndex === undefined
             ? '-'
             : Math.round(p.benchmarkIndex),
+          p.cpuSlowdownMultiplier ?? 4,
           (p.performanceRuns ?? []).map((score) => score ?? '-').join(', '),
+          (p.cpuSlowdownMultiplierRuns ?? []).join(', '),
         ]),
       ),
     );
