@@ -46,6 +46,15 @@ export interface LighthouseScores {
   cpuSlowdownMultiplier?: number;
   /** Every run's CPU slowdown, in the order of performanceRuns. */
   cpuSlowdownMultiplierRuns?: number[];
+  /**
+   * The median run's page thread CPU share: the CPU time its main-thread tasks got over their
+   * wall time (reference mode, from the trace). About 1 on a quiet machine; well below it, other
+   * work took the CPU during the load, the tasks' wall time (which Lighthouse scores) grew and
+   * the run's score is not the page's.
+   */
+  cpuShare?: number | null;
+  /** Every run's CPU share, in the order of performanceRuns. */
+  cpuShareRuns?: (number | null)[];
 }
 
 /** How the CPU slowdown was chosen (see the file's head). */
@@ -129,6 +138,42 @@ interface LhReport {
   audits: Record<string, { score: number | null; numericValue?: number }>;
 }
 
+/**
+ * The share of wall time the page's main thread was on the CPU during its tasks (thread time
+ * over wall time of the renderer main thread's top-level tasks), from a gathered trace.
+ */
+export function mainThreadCpuShare(traceFile: string): number | null {
+  const trace = JSON.parse(readFileSync(traceFile, 'utf8')) as {
+    traceEvents: {
+      name: string;
+      ph: string;
+      pid: number;
+      tid: number;
+      dur?: number;
+      tdur?: number;
+      args?: { name?: string };
+    }[];
+  };
+  const mains = new Set(
+    trace.traceEvents
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  // The page's renderer: the main thread with the most tasks.
+  const tasks = new Map<string, { wall: number; cpu: number; count: number }>();
+  for (const e of trace.traceEvents) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.name !== 'RunTask' || e.ph !== 'X' || !mains.has(thread) || !e.dur) continue;
+    const t = tasks.get(thread) ?? { wall: 0, cpu: 0, count: 0 };
+    t.wall += e.dur;
+    t.cpu += e.tdur ?? 0;
+    t.count++;
+    tasks.set(thread, t);
+  }
+  const page = [...tasks.values()].sort((a, b) => b.count - a.count)[0];
+  return page && page.wall > 0 ? Math.round((page.cpu / page.wall) * 100) / 100 : null;
+}
+
 /** A run's CPU slowdown: a fixed one, or the reference CPU at the run's own benchmarkIndex. */
 type RunCpu = { multiplier: number } | { referenceIndex: number };
 
@@ -168,6 +213,7 @@ async function audit(
   const out = join(SCRATCH_DIR, `lighthouse-${name}.json`);
   rmSync(out, { force: true });
   let multiplier: number;
+  let cpuShare: number | null = null;
   if ('multiplier' in cpu) {
     multiplier = cpu.multiplier;
     await lighthouse(path, [
@@ -190,6 +236,7 @@ async function audit(
       throw new Error(`lighthouse ${path}: throttling ${gathered.settings.throttlingMethod}`);
     }
     multiplier = referenceMultiplier(gathered.BenchmarkIndex, cpu.referenceIndex).multiplier;
+    cpuShare = mainThreadCpuShare(join(artifacts, 'defaultPass.trace.json'));
     // Lighthouse refuses to score with other settings than it gathered with. Simulated
     // throttling slows nothing while gathering (the CPU slowdown is applied to the trace only
     // when scoring), so the gathered settings take the slowdown chosen now.
@@ -232,6 +279,7 @@ async function audit(
     failedAccessibility,
     benchmarkIndex: report.environment?.benchmarkIndex ?? null,
     cpuSlowdownMultiplier: multiplier,
+    cpuShare,
   };
 }
 
@@ -261,6 +309,7 @@ async function median(
     performanceRuns: runs.map((r) => r.performance),
     benchmarkIndexRuns: runs.map((r) => r.benchmarkIndex ?? null),
     cpuSlowdownMultiplierRuns: runs.map((r) => r.cpuSlowdownMultiplier ?? DEFAULT_MULTIPLIER),
+    cpuShareRuns: runs.map((r) => r.cpuShare ?? null),
   };
 }
 

@@ -194,7 +194,10 @@ web app manifest's fields and whether a service worker takes control.\n`);
           : `the CPU of a 4x-slowed machine of benchmarkIndex ${cpu.referenceIndex ?? '-'}: every run slowed by ${cpu.multiplier}x (4 x the warm-up run's ${cpu.calibrationIndex ?? '-'} / ${cpu.referenceIndex ?? '-'})`;
     out.push(`Lighthouse ${l.version ?? ''} (installed on demand into bench/.tmp), mobile preset (simulated
 slow 4G) at ${slowdown}, Debian's Chromium headless, ${LIGHTHOUSE_RUNS} runs per page: the figures are
-the run with the median performance score; every run's score is in the runs column.\n`);
+the run with the median performance score; every run's score is in the runs column. CPU share:
+each run's page main thread CPU time over its tasks' wall time; well below 1, other work on the
+machine lengthened the tasks Lighthouse scores, and the run says more about the machine than the
+page.\n`);
     out.push(
       table(
         [
@@ -211,6 +214,7 @@ the run with the median performance score; every run's score is in the runs colu
           'multiplier',
           'runs',
           'multipliers',
+          'CPU share',
         ],
         l.pages.map((p) => [
           p.page,
@@ -234,6 +238,7 @@ the run with the median performance score; every run's score is in the runs colu
           p.cpuSlowdownMultiplier ?? 4,
           (p.performanceRuns ?? []).map((score) => score ?? '-').join(', '),
           (p.cpuSlowdownMultiplierRuns ?? []).join(', '),
+          (p.cpuShareRuns ?? []).map((share) => share ?? '-').join(', ') || '-',
         ]),
       ),
     );
