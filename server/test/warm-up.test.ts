@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { orders, pobs, waitEstimates } from '../src/db/schema';
+import { admissionOf } from '../src/services/queue';
 import { warmUp } from '../src/services/warm-up';
 import { buildTestApp } from './helpers';
 import { fi, mutableClock, newCustomer, join, setShop } from './queue-factories';
@@ -66,6 +67,23 @@ describe('the join rehearsal before listening', () => {
     stop();
     expect(heard).toEqual([]);
     expect(await activeIds()).toEqual(activeBefore);
+  });
+
+  it('reads the queue of every shop taking orders, so that no first change reads its history', async () => {
+    await setShop(app, 2, { queueState: 'closed' });
+    const all = await fi(app).db.select().from(pobs);
+    for (const { id } of all) app.queue.invalidate('fi', id, true);
+    const report = await warmUp(app.markets.values(), app.queue, app.now);
+    const open = all
+      .filter((p) => admissionOf(p, clock.at).queue_state === 'open')
+      .map((p) => p.id);
+    expect(open.length).toBeGreaterThan(1);
+    expect(report.shopsRead).toBeGreaterThanOrEqual(open.length);
+    expect(report.shopsLeft).toBe(0);
+    for (const id of open) expect(app.queue.cachedHistory('fi', id, clock.at)).toBeDefined();
+    // A closed shop takes no joins: its history waits for its first change.
+    expect(app.queue.cachedHistory('fi', 2, clock.at)).toBeUndefined();
+    await setShop(app, 2, { queueState: 'open' });
   });
 
   it("leaves the day's tickets to customers: the next join gets the next number", async () => {

@@ -4,10 +4,12 @@
 // percentile on PGlite, against 0.25-0.3 s once warm (bench/joins.ts, cold and warm).
 //
 // Nothing is written: no order, estimate or NOTIFY survives, and only the shops' histories are
-// kept (as the first join would keep them). What it does not warm: HTTP parsing, the access
-// token check, the other shops' histories (each read by its shop's first change) and the other
-// markets' tables (the code is the same; their first statements cost a few milliseconds more,
-// and rehearsing in each market took 40-70 ms of start per market).
+// kept (as the first join would keep them). Then every shop taking orders has its queue read and
+// estimated once (its history and view cached, as its first change or page view would), within
+// a budget of start time: after a restart each shop's first change read 14 days of records under
+// its lock, so a burst spread over eight shops waited on eight such reads (issue 29, cold joins).
+// What it does not warm: HTTP parsing, the access token check and, past the budget, the
+// remaining shops' histories (each read by its shop's first change).
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Market } from '@jono/contract';
 import type { MarketContext } from '../context';
@@ -19,6 +21,8 @@ import { rehearseChanges, type Change } from './queue-change';
 const HOUR = 3_600_000;
 /** Rounds of a join alone and a burst's batch: V8 compiles what runs often. */
 const ROUNDS = 8;
+/** Start time spent reading the queues of shops taking orders (histories and views cached). */
+export const SHOP_READ_BUDGET_MS = 5_000;
 
 export interface WarmUpReport {
   /** The market rehearsed in (the first with a shop), null when none has one. */
@@ -26,6 +30,9 @@ export interface WarmUpReport {
   /** Changes rehearsed, and how many of them the rules refused (a refusal is rehearsed too). */
   changes: number;
   refused: number;
+  /** Shops taking orders whose queue was read and estimated, and those left past the budget. */
+  shopsRead: number;
+  shopsLeft: number;
 }
 
 /**
@@ -73,8 +80,15 @@ export async function warmUp(
   queue: QueueService,
   now: () => number,
 ): Promise<WarmUpReport> {
-  const report: WarmUpReport = { market: null, changes: 0, refused: 0 };
-  for (const ctx of markets) {
+  const report: WarmUpReport = {
+    market: null,
+    changes: 0,
+    refused: 0,
+    shopsRead: 0,
+    shopsLeft: 0,
+  };
+  const contexts = [...markets];
+  for (const ctx of contexts) {
     const shop = await rehearsalShop(ctx, now()).catch(() => null);
     if (!shop) continue;
     report.market = ctx.market;
@@ -103,5 +117,38 @@ export async function warmUp(
     }
     break;
   }
+  await readShopsTakingOrders(contexts, queue, now, report);
   return report;
+}
+
+/**
+ * Reads and estimates the queue of every shop taking orders now (its history and view cached),
+ * market after market, until the budget is spent; counts those read and those left.
+ */
+async function readShopsTakingOrders(
+  contexts: readonly MarketContext[],
+  queue: QueueService,
+  now: () => number,
+  report: WarmUpReport,
+  budgetMs = SHOP_READ_BUDGET_MS,
+): Promise<void> {
+  const started = performance.now();
+  for (const ctx of contexts) {
+    const rows = await ctx.db
+      .select()
+      .from(pobs)
+      .orderBy(asc(pobs.id))
+      .catch(() => []);
+    for (const pob of rows) {
+      if (admissionOf(pob, now()).queue_state !== 'open') continue;
+      if (performance.now() - started > budgetMs) {
+        report.shopsLeft += 1;
+        continue;
+      }
+      await queue.view(ctx, pob.id).then(
+        () => (report.shopsRead += 1),
+        () => (report.shopsLeft += 1),
+      );
+    }
+  }
 }
