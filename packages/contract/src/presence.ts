@@ -9,11 +9,6 @@ import { barberChoiceSchema, publicBarberSchema } from './barbers';
 const id = inputId;
 const text = (max: number) => inputText().trim().min(1).max(max);
 
-/** A ticket number as the shop's screen, the kiosk and the SMS show it: 7 is "007". */
-export function ticketLabel(ticket: number): string {
-  return String(ticket).padStart(3, '0');
-}
-
 /** Self-defer: the minutes a customer may ask for, and how often per order. */
 export const SELF_DEFER_MINUTES = [15, 30] as const;
 export const SELF_DEFER_MAX = 2;
