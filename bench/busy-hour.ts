@@ -20,6 +20,7 @@
 // --scale 0.1 (50 shops, 1,000 order streams, 500 shop pages, 50 consoles) validates the bench;
 // the full run (--scale 1) is for a quiet machine. Prints JSON.
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { TokenService } from '../server/src/lib/tokens';
@@ -490,6 +491,28 @@ export async function openAll(
  * node's `retry:` field gives, else the apps' own first back-off), with the app's jitter; the
  * first message of every stream timed from the cut. The workers' streams must be closed before.
  */
+/** The kernel's count of connections its listen queues dropped (TcpExt ListenOverflows). */
+function listenOverflows(): number | null {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    const names = lines.find((l) => l.startsWith('TcpExt:'))?.split(' ') ?? [];
+    const values = lines.filter((l) => l.startsWith('TcpExt:'))[1]?.split(' ') ?? [];
+    const i = names.indexOf('ListenOverflows');
+    return i > 0 ? Number(values[i]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A kernel setting (net.core.somaxconn ...), or null where it cannot be read. */
+function sysctl(path: string): number | null {
+  try {
+    return Number(readFileSync(`/proc/sys/${path}`, 'utf8').trim());
+  } catch {
+    return null;
+  }
+}
+
 export async function storm(
   workers: Worker[],
   url: string,
@@ -504,6 +527,7 @@ export async function storm(
   const server0 = groupCpuSeconds(pgid);
   const t0 = performance.now();
   const droppedAt = performance.timeOrigin + performance.now() + 300;
+  const overflows0 = listenOverflows();
   const reports = await Promise.all(
     parts.map((part, w) =>
       workers[w]?.ask(
@@ -522,6 +546,7 @@ export async function storm(
     ),
   );
   const seconds = (performance.now() - t0) / 1000;
+  const overflows1 = listenOverflows();
   const serverCpu = Math.round(((groupCpuSeconds(pgid) - server0) / seconds) * 100);
   const healthz = await stopProbe();
   const firsts: number[] = [];
@@ -548,6 +573,10 @@ export async function storm(
     p99Ms: ms(percentile(firsts, 0.99)),
     lastMs: failed === 0 ? ms(firsts[firsts.length - 1] ?? null) : null,
     within5s: firsts.filter((x) => x <= 5000).length,
+    // Dropped SYNs come back after the kernel's retransmission back-off (1, 3, 7, 15, 31 s).
+    listenOverflows: overflows0 !== null && overflows1 !== null ? overflows1 - overflows0 : null,
+    somaxconn: sysctl('net/core/somaxconn'),
+    tcpMaxSynBacklog: sysctl('net/ipv4/tcp_max_syn_backlog'),
     healthzMaxMs: ms(healthz[healthz.length - 1]),
     serverCpuPercent: serverCpu,
     clientCpuPercent: Math.round((clientCpuMs / 1000 / seconds) * 100),

@@ -185,9 +185,19 @@ web app manifest's fields and whether a service worker takes control.\n`);
   out.push(`\n### Lighthouse\n`);
   if (r.lighthouse?.ok && r.lighthouse.value.status === 'ok') {
     const l = r.lighthouse.value;
-    out.push(`Lighthouse ${l.version ?? ''} (installed on demand into bench/.tmp), default mobile preset
-(simulated slow 4G and 4x CPU slowdown), Debian's Chromium headless, ${LIGHTHOUSE_RUNS} runs per page:
-the figures are the run with the median performance score; every run's score is in the last column.\n`);
+    const cpu = l.cpu;
+    const slowdown =
+      cpu === undefined || cpu.mode === 'default'
+        ? "the preset's 4x CPU slowdown"
+        : cpu.mode === 'reference'
+          ? `the CPU of a 4x-slowed machine of benchmarkIndex ${cpu.referenceIndex ?? '-'}: each run slowed by 4 x its own benchmarkIndex / ${cpu.referenceIndex ?? '-'} (the warm-up run measured ${cpu.calibrationIndex ?? '-'}, ${cpu.multiplier}x; the multipliers column)`
+          : `the CPU of a 4x-slowed machine of benchmarkIndex ${cpu.referenceIndex ?? '-'}: every run slowed by ${cpu.multiplier}x (4 x the warm-up run's ${cpu.calibrationIndex ?? '-'} / ${cpu.referenceIndex ?? '-'})`;
+    out.push(`Lighthouse ${l.version ?? ''} (installed on demand into bench/.tmp), mobile preset (simulated
+slow 4G) at ${slowdown}, Debian's Chromium headless, ${LIGHTHOUSE_RUNS} runs per page: the figures are
+the run with the median performance score; every run's score is in the runs column. CPU share:
+each run's page main thread CPU time over its tasks' wall time; well below 1, other work on the
+machine lengthened the tasks Lighthouse scores, and the run says more about the machine than the
+page.\n`);
     out.push(
       table(
         [
@@ -201,7 +211,10 @@ the figures are the run with the median performance score; every run's score is 
           'TBT ms',
           'CLS',
           'benchmarkIndex',
+          'multiplier',
           'runs',
+          'multipliers',
+          'CPU share',
         ],
         l.pages.map((p) => [
           p.page,
@@ -222,7 +235,10 @@ the figures are the run with the median performance score; every run's score is 
           p.benchmarkIndex === null || p.benchmarkIndex === undefined
             ? '-'
             : Math.round(p.benchmarkIndex),
+          p.cpuSlowdownMultiplier ?? 4,
           (p.performanceRuns ?? []).map((score) => score ?? '-').join(', '),
+          (p.cpuSlowdownMultiplierRuns ?? []).join(', '),
+          (p.cpuShareRuns ?? []).map((share) => share ?? '-').join(', ') || '-',
         ]),
       ),
     );
