@@ -4,8 +4,10 @@
 // cancels and staff starts and finishes at a busy hour's rate, with the server's own minute
 // sweep running. Reports the delivery delay of every message, /healthz p50/p99/max, the server's
 // CPU and RSS, and the clients' CPU (the streams are held by load-generator processes on raw
-// sockets, lib/stream-worker.ts), then the floor: bare node:http (lib/busy-floor.ts) holding the
-// same streams and writing frames of the same sizes to as many of them for the same changes.
+// sockets, lib/stream-worker.ts), then two reconnect storms of all those streams at once (the
+// apps' back-off, and the window of the node's retry field), then the floor: bare node:http
+// (lib/busy-floor.ts) holding the same streams and writing frames of the same sizes to as many
+// of them for the same changes.
 //
 // The rate, derived: 110,000 online check-ins a day across 4,500 shops is 24.4 per shop a day;
 // a shop's busiest hour takes about 15 % of its day (a 10-hour day whose after-work peak is 1.5x
@@ -18,6 +20,7 @@
 // --scale 0.1 (50 shops, 1,000 order streams, 500 shop pages, 50 consoles) validates the bench;
 // the full run (--scale 1) is for a quiet machine. Prints JSON.
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { TokenService } from '../server/src/lib/tokens';
@@ -482,6 +485,104 @@ export async function openAll(
   return { ok, failed };
 }
 
+/**
+ * A reconnect storm (Deliver 5): every stream of the node cut off at once (a node restarted or
+ * its balancer lost), each client coming back as the apps do (`useRetry`: within the window the
+ * node's `retry:` field gives, else the apps' own first back-off), with the app's jitter; the
+ * first message of every stream timed from the cut. The workers' streams must be closed before.
+ */
+/** The kernel's count of connections its listen queues dropped (TcpExt ListenOverflows). */
+function listenOverflows(): number | null {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    const names = lines.find((l) => l.startsWith('TcpExt:'))?.split(' ') ?? [];
+    const values = lines.filter((l) => l.startsWith('TcpExt:'))[1]?.split(' ') ?? [];
+    const i = names.indexOf('ListenOverflows');
+    return i > 0 ? Number(values[i]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A kernel setting (net.core.somaxconn ...), or null where it cannot be read. */
+function sysctl(path: string): number | null {
+  try {
+    return Number(readFileSync(`/proc/sys/${path}`, 'utf8').trim());
+  } catch {
+    return null;
+  }
+}
+
+export async function storm(
+  workers: Worker[],
+  url: string,
+  port: number,
+  pgid: number,
+  targets: StreamTarget[],
+  round: number,
+  useRetry: boolean,
+) {
+  const parts = workers.map((_, w) => targets.filter((_, i) => i % workers.length === w));
+  const stopProbe = healthProbe(url);
+  const server0 = groupCpuSeconds(pgid);
+  const t0 = performance.now();
+  const droppedAt = performance.timeOrigin + performance.now() + 300;
+  const overflows0 = listenOverflows();
+  const reports = await Promise.all(
+    parts.map((part, w) =>
+      workers[w]?.ask(
+        {
+          type: 'open',
+          host: '127.0.0.1',
+          port,
+          from: Array.from({ length: 4 }, (_, k) => `127.${20 + round}.${w + 1}.${k + 1}`),
+          targets: part,
+          batch: 0,
+          droppedAt,
+          useRetry,
+        },
+        'opened',
+      ),
+    ),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  const overflows1 = listenOverflows();
+  const serverCpu = Math.round(((groupCpuSeconds(pgid) - server0) / seconds) * 100);
+  const healthz = await stopProbe();
+  const firsts: number[] = [];
+  let failed = 0;
+  let retried = 0;
+  let clientCpuMs = 0;
+  for (const r of reports) {
+    if (r?.type !== 'opened') continue;
+    firsts.push(...r.firstMessageMs);
+    failed += r.failed;
+    retried += r.retried;
+    clientCpuMs += r.cpuMs;
+  }
+  firsts.sort((a, b) => a - b);
+  await Promise.all(workers.map((w) => w.ask({ type: 'close' }, 'closed')));
+  await sleep(3000);
+  return {
+    mode: useRetry ? 'retry window' : 'app back-off',
+    clients: targets.length,
+    ok: firsts.length,
+    failed,
+    retried,
+    p50Ms: ms(percentile(firsts, 0.5)),
+    p99Ms: ms(percentile(firsts, 0.99)),
+    lastMs: failed === 0 ? ms(firsts[firsts.length - 1] ?? null) : null,
+    within5s: firsts.filter((x) => x <= 5000).length,
+    // Dropped SYNs come back after the kernel's retransmission back-off (1, 3, 7, 15, 31 s).
+    listenOverflows: overflows0 !== null && overflows1 !== null ? overflows1 - overflows0 : null,
+    somaxconn: sysctl('net/core/somaxconn'),
+    tcpMaxSynBacklog: sysctl('net/ipv4/tcp_max_syn_backlog'),
+    healthzMaxMs: ms(healthz[healthz.length - 1]),
+    serverCpuPercent: serverCpu,
+    clientCpuPercent: Math.round((clientCpuMs / 1000 / seconds) * 100),
+  };
+}
+
 export async function record(workers: Worker[]) {
   await Promise.all(workers.map((w) => w.ask({ type: 'record' }, 'recording')));
 }
@@ -580,6 +681,12 @@ async function main() {
       changeDriver: Math.round(((driver.user + driver.system) / 1e6 / seconds) * 100),
     },
   };
+  await sleep(3000);
+  // Reconnect storms on the same node: all 15,500 streams (10,000 of them one order each).
+  const storms = [
+    await storm(workers, base, jono.port, jono.pgid, targets, 2, false),
+    await storm(workers, base, jono.port, jono.pgid, targets, 3, true),
+  ];
   await jono.stop();
   await pgCluster.stop();
 
@@ -664,6 +771,7 @@ async function main() {
         },
         setupSeconds,
         jono: jonoResult,
+        storms,
         floor: floorResult,
         deliveryP99VsFloor: {
           order: ratio('order'),

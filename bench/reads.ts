@@ -44,6 +44,12 @@ export interface ReadSet {
   /** Jono req/s over node:http's and over nginx's. */
   vsBare: number | null;
   vsNginx: number | null;
+  /**
+   * node:http's server CPU per answer over Jono's (1: Jono's answer costs what node:http's does).
+   * On shared cores req/s swings with the neighbours' load; the CPU each answer cost its server
+   * swings far less, and is what an idle machine's req/s ratio would follow.
+   */
+  cpuVsBare?: number | null;
 }
 
 export interface ReadsBackend {
@@ -190,6 +196,12 @@ async function measureBackend(jono: JonoServer, opts: BenchOptions): Promise<Rea
           }
           const rps = (server: ReadRun['server']) =>
             runs.find((r) => r.server === server)?.figures.reqPerSec ?? 0;
+          const cpuPerAnswer = (server: ReadRun['server']) => {
+            const f = runs.find((r) => r.server === server)?.figures;
+            return f && f.requests > 0 && f.serverCpu > 0 ? f.serverCpu / f.requests : null;
+          };
+          const jonoCpu = cpuPerAnswer('Jono');
+          const bareCpu = cpuPerAnswer('node:http');
           const key = `${path}|${lang}|${encoding}`;
           sets.push({
             name,
@@ -202,6 +214,7 @@ async function measureBackend(jono: JonoServer, opts: BenchOptions): Promise<Rea
             runs,
             vsBare: rps('node:http') > 0 ? rps('Jono') / rps('node:http') : null,
             vsNginx: rps('nginx') > 0 ? rps('Jono') / rps('nginx') : null,
+            cpuVsBare: jonoCpu && bareCpu ? bareCpu / jonoCpu : null,
           });
         }
       }

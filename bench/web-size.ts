@@ -96,7 +96,8 @@ async function weigh(
   baseUrl: string,
   page: string,
   path: string,
-  session: CustomerSession | null,
+  /** localStorage before the load: a customer's (appStorage) or none (a first visit). */
+  storage: Record<string, string>,
 ): Promise<PageWeight> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -105,7 +106,7 @@ async function weigh(
   });
   await context.addInitScript((entries: Record<string, string>) => {
     for (const [k, v] of Object.entries(entries)) window.localStorage.setItem(k, v);
-  }, appStorage(session));
+  }, storage);
   const tab = await context.newPage();
   const bodies: Promise<{
     file: string;
@@ -257,9 +258,13 @@ export async function measureWeb(baseUrl: string, build: BuildInfo): Promise<Web
   const browser = await launchChromium();
   try {
     const pages: PageWeight[] = [];
-    pages.push(await weigh(browser, baseUrl, 'shop list', '/home', null));
-    pages.push(await weigh(browser, baseUrl, 'shop page', '/barbershop/1', null));
-    pages.push(await weigh(browser, baseUrl, 'tracking', '/tracking', session));
+    pages.push(await weigh(browser, baseUrl, 'shop list', '/home', appStorage(null)));
+    pages.push(await weigh(browser, baseUrl, 'shop page', '/barbershop/1', appStorage(null)));
+    pages.push(await weigh(browser, baseUrl, 'tracking', '/tracking', appStorage(session)));
+    // A first visit (nothing stored): / sends it on to the welcome slides (issue 29).
+    pages.push(await weigh(browser, baseUrl, 'root, first visit', '/', {}));
+    pages.push(await weigh(browser, baseUrl, 'welcome, first visit', '/welcome', {}));
+    pages.push(await weigh(browser, baseUrl, 'tracking, first visit', '/tracking', {}));
     return { build, pages, installability: await installability(baseUrl), trackingNote };
   } finally {
     await browser.close();

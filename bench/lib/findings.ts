@@ -67,7 +67,7 @@ Budget: ${(HOME_JS_BUDGET / 1000).toFixed(0)} kB.`;
         .join('; ');
       return `${lines}. Scripts, styles and translations arrive brotli-compressed and the first
 screen is within its budget; what remains on a page below 95 is Total Blocking Time: evaluating
-its JavaScript on Lighthouse's 4x slowed CPU. A shop page opened directly loads ten scripts,
+its JavaScript on the reference CPU (bench/lighthouse.ts: 4x a machine of benchmarkIndex 1,100). A shop page opened directly loads ten scripts,
 about 10 kB gzip more than /home, the later ones found only after the first has run. Scores
 move by 5-10 between runs on these shared cores (the last column of the Lighthouse table). Next
 step: preload the shop page's chunks from index.html when the path is a shop's.`;

@@ -40,9 +40,13 @@ export async function startJono(opts: JonoStart): Promise<JonoServer> {
   // BENCH_CPU_PROF=<dir>: each Jono writes a V8 CPU profile there when it stops (open it in
   // Chrome DevTools' Performance panel) to see where a benchmark's time goes.
   const profileDir = process.env.BENCH_CPU_PROF;
-  const args = profileDir
-    ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...server.args]
-    : server.args;
+  // BENCH_NODE_FLAGS: Node or V8 flags for Jono alone (e.g. --trace-gc, which NODE_OPTIONS refuses).
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const args = [
+    ...flags,
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ...server.args,
+  ];
   const t0 = performance.now();
   const proc = startProcess('jono', server.command, args, {
     cwd: REPO_DIR,

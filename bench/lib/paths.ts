@@ -17,5 +17,8 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `jono-bench-${prefix}-`));
 }
 
-/** BENCH_PORT=P: servers the bench starts take free ports from P (Jono), P+20 (nginx), P+25. */
+/**
+ * BENCH_PORT=P: servers the bench starts take free ports from P (Jono), P+20 (nginx), P+25;
+ * BENCH_PORTS=A-B: every one the first free port from A to B (lib/processes.ts freePort).
+ */
 export const PORT_BASE = Number(process.env.BENCH_PORT ?? 4600);

@@ -70,10 +70,15 @@ export function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** The first free port from start on. */
+/**
+ * The first free port from start on; with BENCH_PORTS=A-B (a machine shared by several people,
+ * each with a range of ports), the first free one from A to B instead, whatever `start` is.
+ */
 export async function freePort(start: number): Promise<number> {
-  for (let port = start; port < start + 100; port++) if (await portIsFree(port)) return port;
-  throw new Error(`No free port from ${start}`);
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  const [from, to] = range ? [Number(range[1]), Number(range[2])] : [start, start + 99];
+  for (let port = from; port <= to; port++) if (await portIsFree(port)) return port;
+  throw new Error(`No free port from ${from} to ${to}`);
 }
 
 /** Runs a command to completion; answers its exit code and output. */

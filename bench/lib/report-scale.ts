@@ -78,7 +78,9 @@ with the same headers Jono sent for them (security headers, ETag, Vary: byte for
 answer but for the Date; \`bench/lib/bare-server.ts\`: the ceiling of any Node.js server); and nginx (Debian's, one worker) serving the same bytes as
 static files, the gzip ones through \`gzip_static\`. "gzip" rows send \`Accept-Encoding: gzip\`;
 the bytes are Jono's own gzip answer when it sends one (else gzip -9 made by the bench, and Jono's
-row says what it sent). req/s is wrk's mean; latencies in ms; bytes per answer include headers.`);
+row says what it sent). req/s is wrk's mean; latencies in ms; bytes per answer include headers.
+"CPU per answer, node:http / Jono" is node:http's server CPU per answer over Jono's (100 %: the same cost): on
+shared cores it swings far less than req/s.`);
   for (const b of x.backends) {
     out.push(`### ${b.backend}\n`);
     if (b.status !== 'ok') {
@@ -102,7 +104,10 @@ row says what it sent). req/s is wrk's mean; latencies in ms; bytes per answer i
           f.errors,
           cpu(f.serverCpu),
           cpu(f.clientCpu),
-          run.server === 'Jono' ? `${pct(s.vsBare)} / ${pct(s.vsNginx)}` : '',
+          run.server === 'Jono'
+            ? `${pct(s.vsBare)} / ${pct(s.vsNginx)}` +
+              (s.cpuVsBare ? `; CPU per answer, node:http / Jono: ${pct(s.cpuVsBare)}` : '')
+            : '',
         ]);
       }
     }

@@ -43,6 +43,58 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const warming = performance.now();
 const warm = await warmUp(app.markets.values(), app.queue, app.now);
 app.log.info({ ...warm, ms: Math.round(performance.now() - warming) }, 'joins rehearsed');
+await rehearseRequests();
+
+/**
+ * The HTTP path of a burst, rehearsed in process (inject): the shop list and a shop page in two
+ * languages, and a join refused for a customer who does not exist (routing, the body's schema,
+ * the access token, the IP's attempt: its counter is the one row written), so that the first
+ * requests after a restart do not compile them while customers wait (issue 29, cold joins).
+ */
+async function rehearseRequests(): Promise<void> {
+  const market = warm.market;
+  if (!market) return;
+  const started = performance.now();
+  const nobody = 2_147_483_000;
+  const token = await app.tokens.signAccess(
+    { sub: String(nobody), market, kind: 'customer', fam: 'warm-up' },
+    60,
+  );
+  const statuses: number[] = [];
+  for (let round = 0; round < 4; round++) {
+    for (const language of ['en', market]) {
+      for (const url of [`/api/${market}/pobs/`, `/api/${market}/pobs/1/`]) {
+        const res = await app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-language': language },
+        });
+        statuses.push(res.statusCode);
+      }
+    }
+    const join = await app.inject({
+      method: 'POST',
+      url: `/api/${market}/customers/${nobody}/orders/`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        pob_id: 1,
+        items: [
+          {
+            amount: 1,
+            service_id: 1,
+            service_info: { duration: 30, group_id: 1, id: 1, price: 0, title: 'warm-up' },
+            extra_services: [],
+          },
+        ],
+      },
+    });
+    statuses.push(join.statusCode);
+  }
+  app.log.info(
+    { statuses: [...new Set(statuses)], ms: Math.round(performance.now() - started) },
+    'requests rehearsed',
+  );
+}
 
 checkSystemLimits(app.log, env.LISTEN_BACKLOG);
 await app.listen({ host: env.HOST, port: env.PORT, backlog: env.LISTEN_BACKLOG });

@@ -1,14 +1,18 @@
 // A model-based property test of named barbers (issue 30) through the API: random sequences of
 // barbers signing on and off, walk-ins tied to a barber or free, changes of barber, starts and
 // finishes. After every step: no order is lost, no chair holds two, a tied customer is only ever
-// started by their own barber, and the shop's chairs are its barbers on duty.
+// started by their own barber, and the shop's chairs are its barbers on duty. A second model adds
+// app customers away from the shop who arrive later (issue 31): the turn of every customer away
+// for whom a chair is free is recorded, at once and once (never moved later).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { App } from '../src/app';
 import { barbers, orders, pobs } from '../src/db/schema';
 import { buildTestApp } from './helpers';
-import { catalogue, fi, mutableClock } from './queue-factories';
+import { awayTurns, chairStates } from '@jono/queue';
+import { factsOf } from '../src/services/order-facts';
+import { authFor, catalogue, fi, mutableClock, newCustomer, orderPayload } from './queue-factories';
 
 const clock = mutableClock();
 const SHOP = 5;
@@ -176,6 +180,105 @@ describe('named barbers: a model of duty, choice and service', () => {
         }
       }),
       { numRuns: 25 },
+    );
+  }, 240_000);
+});
+
+type TurnStep =
+  | Step
+  | { kind: 'app'; barber: number | null }
+  | { kind: 'arrive'; order: number }
+  | { kind: 'wait' };
+
+const turnStep: fc.Arbitrary<TurnStep> = fc.oneof(
+  step,
+  fc.record({ kind: fc.constant('app' as const), barber: barberPick }),
+  fc.record({ kind: fc.constant('arrive' as const), order: fc.nat(20) }),
+  fc.constant({ kind: 'wait' as const }),
+);
+
+describe('named barbers and customers away: when a turn comes (issue 31)', () => {
+  it("records every away customer's turn when a chair is free for them, once", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(turnStep, { minLength: 5, maxLength: 16 }), async (steps) => {
+        const ids = await freshShop();
+        const created: number[] = [];
+        const owners = new Map<number, number>();
+        const seen = new Map<number, number>();
+        for (const s of steps) {
+          clock.advance(1);
+          let res: Awaited<ReturnType<typeof run>> = null;
+          if (s.kind === 'app') {
+            const c = await newCustomer(app);
+            const barber = s.barber === null ? null : (ids[s.barber] ?? null);
+            res = await app.inject({
+              method: 'POST',
+              url: `/api/fi/customers/${c.id}/orders/`,
+              headers: c.auth,
+              payload: { ...(await orderPayload(app, SHOP)), barber_id: barber },
+            });
+            if (res.statusCode === 201) {
+              const id = res.json<{ id: number }>().id;
+              created.push(id);
+              owners.set(id, c.id);
+            }
+          } else if (s.kind === 'arrive') {
+            const apps = created.filter((id) => owners.has(id));
+            const id = apps[s.order % Math.max(apps.length, 1)];
+            const customer = id === undefined ? undefined : owners.get(id);
+            if (id !== undefined && customer !== undefined) {
+              res = await app.inject({
+                method: 'PATCH',
+                url: `/api/fi/customers/${customer}/orders/${id}/`,
+                headers: await authFor(app, customer),
+                payload: { customer_at_pob: true },
+              });
+            }
+          } else if (s.kind === 'wait') {
+            await app.queue.sweep(fi(app));
+          } else {
+            res = await run(s, ids, created);
+          }
+          if (res) expect(res.statusCode, `${JSON.stringify(s)} ${res.body}`).toBeLessThan(500);
+          await app.queue.settled();
+
+          const db = fi(app).db;
+          const rows = (await db.select().from(orders).where(eq(orders.pobId, SHOP))).filter((r) =>
+            created.includes(r.id),
+          );
+          const team = await db
+            .select()
+            .from(barbers)
+            .where(and(eq(barbers.pobId, SHOP), isNull(barbers.removedAt)));
+          const active = rows.filter((r) => r.status === 'active');
+          const facts = active.map((r) => ({ ...factsOf(r), wantsBarberId: r.barberId }));
+          const holders = team.flatMap((b) => (b.chair === null ? [] : [b]));
+          const free = chairStates(
+            holders.map((b) => b.chair as number),
+            facts,
+          )
+            .chairs.filter((c) => c.state === 'free')
+            .map((c) => ({
+              chair: c.chair,
+              barberId: holders.find((b) => b.chair === c.chair)?.id ?? null,
+            }));
+          // Complete: every customer away whose turn the rule says has come has it recorded.
+          for (const o of awayTurns(free, facts, clock.now())) {
+            const row = active.find((r) => r.id === o.id);
+            expect(row?.turnAt, `${o.id} after ${JSON.stringify(s)}`).not.toBeNull();
+          }
+          for (const r of rows) {
+            const turn = r.turnAt?.getTime() ?? null;
+            if (turn === null) continue;
+            // Once: never moved; never before joining nor after now.
+            expect(turn).toBe(seen.get(r.id) ?? turn);
+            seen.set(r.id, turn);
+            expect(turn).toBeGreaterThanOrEqual(r.joinedAt.getTime());
+            expect(turn).toBeLessThanOrEqual(clock.now());
+          }
+        }
+      }),
+      { numRuns: 20 },
     );
   }, 240_000);
 });

@@ -330,6 +330,11 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /operator/accounts/': { username: 'operator-uusi', name: 'Uusi', password: 'Jono12345' },
   'POST /operator/accounts/{id}/password/': { password: 'Jono12345' },
   'POST /customers/{id}/orders/{orderId}/travel/': { minutes: 12 },
+  'POST /customers/{id}/orders/{orderId}/arrival/': {
+    latitude: 60.17,
+    longitude: 24.94,
+    accuracy: 20,
+  },
   'POST /staff/devices/': { kind: 'kiosk', label: 'Ovi' },
   'PATCH /staff/shop/presence/': { display_names: 'number', hold_grace_minutes: 5 },
   'POST /kiosk/{pobId}/orders/{orderId}/confirm/': { code: '123456' },

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, lastTextedCode } from './helpers';
 import { WEDNESDAY_NOON, orderPayload } from './queue-factories';
 import type { App } from '../src/app';
-import { customers } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { customers, pobs } from '../src/db/schema';
 
 const lines: string[] = [];
 let app: App;
@@ -88,6 +89,26 @@ describe('logs of a full journey', () => {
       payload: await orderPayload(app, 1),
     });
     expect(joined.statusCode).toBe(201);
+    // The app's arrival by position (issue 31): the position is checked, never logged, whether
+    // it places the customer at the shop or not (trace level: the database's statements too).
+    const orderId = joined.json<{ id: number }>().id;
+    const [shop] = await app.markets.get('fi')!.db.select().from(pobs).where(eq(pobs.id, 1));
+    const near = {
+      latitude: Number(shop?.latitude) + 0.000_271,
+      longitude: Number(shop?.longitude),
+    };
+    const far = {
+      latitude: Number(shop?.latitude) + 0.031_377,
+      longitude: Number(shop?.longitude),
+    };
+    for (const at of [far, near]) {
+      await post(
+        `/customers/${again.customer_id}/orders/${orderId}/arrival/`,
+        { ...at, accuracy: 12 },
+        auth2,
+      );
+      secrets.push(String(at.latitude).slice(0, 8));
+    }
     // EventSource passes a stream ticket in the query string (and an old client a token).
     const ticket = await app.inject({
       method: 'POST',

@@ -182,26 +182,29 @@ describe('POST /staff/orders/:id/start|finish/', () => {
     clock.at -= 180 * 60_000;
   });
 
-  it("records an away customer's turn when staff seat someone behind them (issue 31)", async () => {
+  it("records an away customer's turn once, and staff seating someone behind them keeps it (issue 31)", async () => {
     const turnOf = async (id: number) =>
       (await fi(app).db.select().from(orders).where(eq(orders.id, id)))[0]?.turnAt?.getTime();
     const c = await newCustomer(app);
+    const joinedAt = clock.now();
     const away = (await join(app, c, 1)).json<{ id: number }>().id;
+    // Chairs are free and the app customer is not here: their turn came as they joined.
+    expect(await turnOf(away)).toBe(joinedAt);
     clock.advance(2);
     const behind = (await walkIn()).json<{ id: number }>().id;
-    expect(await turnOf(away)).toBeUndefined();
+    expect(await turnOf(behind)).toBeUndefined();
     clock.advance(3);
     expect((await act(behind, 'start')).statusCode).toBe(200);
-    // The chair went to the walk-in: the app customer's turn came now, and the walk-in's.
-    expect(await turnOf(away)).toBe(clock.now());
+    // The chair went to the walk-in: their turn came now; the app customer's is not overwritten.
     expect(await turnOf(behind)).toBe(clock.now());
-    // Undoing the start forgets the walk-in's turn, not the passed-over customer's.
+    expect(await turnOf(away)).toBe(joinedAt);
+    // Undoing the start forgets the walk-in's turn, not the app customer's.
     expect((await act(behind, 'undo')).statusCode).toBe(200);
     expect(await turnOf(behind)).toBeUndefined();
-    expect(await turnOf(away)).toBe(clock.now());
+    expect(await turnOf(away)).toBe(joinedAt);
     clock.advance(1);
     expect((await act(away, 'no-show')).statusCode).toBe(200);
-    expect(await turnOf(away)).toBe(clock.now() - 60_000);
+    expect(await turnOf(away)).toBe(joinedAt);
     // Leave the day's summary (the last test) without this no-show.
     expect((await act(away, 'undo')).statusCode).toBe(200);
     await act(away, 'cancel');

@@ -1,14 +1,25 @@
 // Entry: load the language (and, on the start screen, the shop list at the same time), then render.
 import './lib/zod-jitless-first';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { marketOfLocale } from '@jono/contract';
 import { App } from './app/app';
 import { createQueryClient } from '@jono/api-client';
 import { shopsQueryOptions } from './features/shops/api/get-shops';
-import { i18next, initI18n, setDocumentLanguage, SHOP_PAGE_NAMESPACES } from './lib/i18n';
+import {
+  i18next,
+  initI18n,
+  setDocumentLanguage,
+  SHOP_PAGE_NAMESPACES,
+  TRACKING_NAMESPACES,
+  WELCOME_NAMESPACES,
+} from './lib/i18n';
 import { useLocaleStore } from './lib/locale-store';
+import { paths } from './lib/paths';
+import { useSessionStore } from './lib/session-store';
 import { preloadShopImage } from './lib/shop-image';
+import { hasValidRecovery, welcomeSeen } from './lib/storage';
+import { startGate } from './app/start-gate';
 import '@jono/ui/styles.css';
 import './styles/index.css';
 
@@ -43,12 +54,45 @@ if (root) {
       if (answer) preloadShopImage(answer);
     });
   }
+  // The other screens a first visit lands on: the welcome slides (a first visit to / goes there)
+  // and tracking. Their code is asked for now, beside the first-screen chunk's own requests, and
+  // their texts with the first ones: not one round trip after the first render found the route.
+  const { pathname } = window.location;
+  const loggedIn = useSessionStore.getState().session !== null;
+  const tracking = pathname === paths.tracking.path && loggedIn;
+  // A guest on a login-only screen such as tracking is sent to "/" (RequireLogin): the start gate.
+  const gated = pathname === paths.root.path || (pathname === paths.tracking.path && !loggedIn);
+  const toWelcome =
+    pathname === paths.welcome.path ||
+    (gated &&
+      startGate({
+        loggedIn,
+        profileLoading: false,
+        activeOrderId: undefined,
+        validRecovery: hasValidRecovery(),
+        welcomeSeen: welcomeSeen(),
+      }) === 'welcome');
+  if (gated) void import('./app/routes/start-gate');
+  if (toWelcome) void import('./features/welcome/routes/welcome');
+  if (tracking) void import('./features/tracking/routes/tracking');
+  const extra = shop
+    ? SHOP_PAGE_NAMESPACES
+    : toWelcome
+      ? WELCOME_NAMESPACES
+      : tracking
+        ? TRACKING_NAMESPACES
+        : [];
   // A shop page's texts load with the first ones, not after the router has found the route.
-  void initI18n(language, shop ? SHOP_PAGE_NAMESPACES : []).finally(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    );
+  void initI18n(language, extra).finally(() => {
+    const reactRoot = createRoot(root);
+    // A transition: React renders the first screen in slices of a few milliseconds and gives the
+    // main thread back between them (network answers, input), instead of one long task.
+    startTransition(() => {
+      reactRoot.render(
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      );
+    });
   });
 }

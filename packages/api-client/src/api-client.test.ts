@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorSchema } from '@jono/contract';
+import { errorSchema, streamTicketAnswerSchema } from '@jono/contract';
 import { fakeFetch, json } from '@jono/test-kit';
-import { createApiClient, type ApiClientConfig } from './api-client';
+import { createApiClient, streamTicketAnswerCheck, type ApiClientConfig } from './api-client';
 import { ApiError, readErrorAnswer } from './api-error';
 import { marketUrl } from './api-url';
 
@@ -216,6 +216,33 @@ describe('readErrorAnswer', () => {
     for (const answer of broken) {
       expect(errorSchema.safeParse(answer).success).toBe(false);
       expect(readErrorAnswer(answer)).toBeNull();
+    }
+  });
+});
+
+describe('streamTicketAnswerCheck', () => {
+  it('accepts and refuses the same stream ticket answers as the contract schema', () => {
+    const answers: unknown[] = [
+      { ticket: 'abc', expires_in: 60 },
+      { ticket: 'abc', expires_in: 60, extra: true },
+      { ticket: '', expires_in: 0 },
+      { ticket: 'abc', expires_in: 1.5 },
+      { ticket: 'abc', expires_in: '60' },
+      { ticket: 'abc', expires_in: Number.MAX_SAFE_INTEGER + 1 },
+      { ticket: 'abc', expires_in: Number.POSITIVE_INFINITY },
+      { ticket: 7, expires_in: 60 },
+      { expires_in: 60 },
+      { ticket: 'abc' },
+      [],
+      null,
+      'abc',
+      undefined,
+    ];
+    for (const answer of answers) {
+      const zod = streamTicketAnswerSchema.safeParse(answer);
+      const check = streamTicketAnswerCheck.safeParse(answer);
+      expect({ answer, success: check.success }).toEqual({ answer, success: zod.success });
+      if (check.success && zod.success) expect(check.data).toEqual(zod.data);
     }
   });
 });

@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   'chair_taken',
   'nothing_to_undo',
   'already_here',
+  /** Arrival by position: the fix is too far from the shop or too inaccurate (issue 31). */
+  'not_at_shop',
   /** A walk-in's phone is no member's: staff confirm a one-time walk-in (sent without phone). */
   'no_member',
   /** Barbers (issue 30): not a barber of this shop (or no such barber). */

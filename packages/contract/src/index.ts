@@ -14,6 +14,7 @@ export * from './staff';
 export * from './live';
 export * from './config';
 export * from './presence';
+export * from './tickets';
 export * from './messages';
 export * from './operator';
 export * from './barbers';

@@ -70,6 +70,12 @@ export const orderSchema = z.object({
   pob_id: z.number().int(),
   status: orderStatusSchema,
   customer_at_pob: z.boolean(),
+  /**
+   * How presence became known when the customer did not say so themselves: `position` (the app
+   * saw them arrive; "not yet" undoes it, "I'm here" confirms it). Null otherwise (their own
+   * check-in, staff, a walk-in), and absent from older servers.
+   */
+  presence_source: z.enum(['position']).nullable().optional(),
   service_time_estimate: z.object({
     /** Median minutes until a chair (0 at the chair); null when the order is no longer active. */
     wait_time: z.number().int().min(0).nullable(),

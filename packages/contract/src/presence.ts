@@ -9,11 +9,6 @@ import { barberChoiceSchema, publicBarberSchema } from './barbers';
 const id = inputId;
 const text = (max: number) => inputText().trim().min(1).max(max);
 
-/** A ticket number as the shop's screen, the kiosk and the SMS show it: 7 is "007". */
-export function ticketLabel(ticket: number): string {
-  return String(ticket).padStart(3, '0');
-}
-
 /** Self-defer: the minutes a customer may ask for, and how often per order. */
 export const SELF_DEFER_MINUTES = [15, 30] as const;
 export const SELF_DEFER_MAX = 2;
@@ -216,6 +211,47 @@ export const travelSchema = z.union([
   z.object({ minutes: int32().min(1).max(TRAVEL_MAX_MINUTES) }).strict(),
 ]);
 export type TravelPayload = z.infer<typeof travelSchema>;
+
+// ---- Arrival seen by the app (issue 31) ---------------------------------------------------------
+
+/**
+ * The app's own arrival detection: a customer who already let the app use their position, with an
+ * active order and not yet checked in, counts as at the shop once a fix puts them within
+ * ARRIVAL_RADIUS_M of it and the fix is accurate to ARRIVAL_MAX_ACCURACY_M or better (a fix's
+ * accuracy is the radius of its 68 % circle: a 50 m fix 100 m away leaves them at most about
+ * 150 m from the door, a street corner, never another district). After "not yet" the app asks
+ * again only once a fix has taken them beyond ARRIVAL_EXIT_RADIUS_M (hysteresis: standing at the
+ * edge does not flip them in and out).
+ */
+export const ARRIVAL_RADIUS_M = 100;
+export const ARRIVAL_MAX_ACCURACY_M = 50;
+export const ARRIVAL_EXIT_RADIUS_M = 150;
+
+/** Whether one fix puts the customer at the shop (distance and accuracy in metres). */
+export function fixAtShop(distanceM: number, accuracyM: number): boolean {
+  return (
+    Number.isFinite(distanceM) &&
+    Number.isFinite(accuracyM) &&
+    accuracyM >= 0 &&
+    accuracyM <= ARRIVAL_MAX_ACCURACY_M &&
+    distanceM <= ARRIVAL_RADIUS_M
+  );
+}
+
+/**
+ * POST /customers/{id}/orders/{orderId}/arrival/: the fix that put the customer at the shop. The
+ * server checks it against the shop's own position and records presence (source `position`); the
+ * position is used for that check only, never stored or logged.
+ */
+export const arrivalSchema = z
+  .object({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    /** The fix's accuracy in metres (GeolocationCoordinates.accuracy). */
+    accuracy: z.number().min(0).max(100_000),
+  })
+  .strict();
+export type ArrivalPayload = z.infer<typeof arrivalSchema>;
 
 /** Why a wait changed, from the engine's own record (translated by the app). */
 export const WAIT_REASONS = [

@@ -4,7 +4,8 @@
 // to the customers who can sit now in queue order: each takes a free chair of a barber who may
 // serve them; a free customer prefers a chair whose barber has none of their own customers
 // waiting to sit, so that choosing a barber does not make anyone else wait for a chair.
-import { nextToSit, type OrderFacts } from './state-model';
+import { compareQueueOrders } from './sort-queue';
+import { canSitNow, nextToSit, orderState, type OrderFacts } from './state-model';
 
 export interface TiedOrderFacts extends OrderFacts {
   /** The barber the customer chose; null or absent: the first available. */
@@ -72,4 +73,53 @@ export function nextForBarber<T extends TiedOrderFacts>(
   now: number,
 ): T | null {
   return nextToSit(orders, now).find((o) => mayServe(o, barberId)) ?? null;
+}
+
+/**
+ * Away customers whose turn has come (issue 31): the waiting customers the engine would start now
+ * if they were at the shop. Free chairs go to the customers who can sit now as in nextPerChair;
+ * an absent, on-the-way or held customer reached in queue order while a free chair they could
+ * take is left has had their turn come (the chair is free for them; it goes on to the next one
+ * here). A deferred customer asked for more time and is skipped. The simulator's dispatch
+ * (sim/simulate-day.ts) calls its customers by the same walk.
+ */
+export function awayTurns<T extends TiedOrderFacts>(
+  freeChairs: readonly FreeChair[],
+  orders: readonly T[],
+  now: number,
+): T[] {
+  if (freeChairs.length === 0) return [];
+  const open = [...freeChairs].sort((a, b) => a.chair - b.chair);
+  const waiting = orders
+    .filter((o) => o.status === 'active' && o.startedAt === null)
+    .sort(compareQueueOrders);
+  const states = new Map(waiting.map((o) => [o.id, orderState(o, now)]));
+  const tiedLeft = new Map<number, number>();
+  for (const o of waiting) {
+    const b = o.wantsBarberId ?? null;
+    const s = states.get(o.id);
+    if (b !== null && s && canSitNow(s)) tiedLeft.set(b, (tiedLeft.get(b) ?? 0) + 1);
+  }
+  const due: T[] = [];
+  for (const o of waiting) {
+    if (open.length === 0) break;
+    const s = states.get(o.id);
+    if (!s) continue;
+    const wanted = o.wantsBarberId ?? null;
+    if (s.kind === 'absent' || s.kind === 'on_the_way' || s.kind === 'held') {
+      if (wanted === null || open.some((c) => c.barberId === wanted)) due.push(o);
+      continue;
+    }
+    if (!canSitNow(s)) continue;
+    let at: number;
+    if (wanted !== null) {
+      at = open.findIndex((c) => c.barberId === wanted);
+      tiedLeft.set(wanted, (tiedLeft.get(wanted) ?? 1) - 1);
+    } else {
+      at = open.findIndex((c) => c.barberId === null || (tiedLeft.get(c.barberId) ?? 0) === 0);
+      if (at < 0) at = 0;
+    }
+    if (at >= 0) open.splice(at, 1);
+  }
+  return due;
 }

@@ -309,3 +309,86 @@ describe('calibration', () => {
     });
   });
 });
+
+describe('calibration: the high ends of a priority’s buckets chosen together', () => {
+  // One-time customers in two kinds of state: calm (a short queue, the model honest, a light
+  // tail) and exposed to members' rushes (a long wait in which one in eight is passed by members
+  // and waits 40-80 minutes more than the model's 90th percentile).
+  const random = mulberry32(31);
+  let id = 0;
+  const calm = (): EstimateRecord => {
+    const p50 = 6 + random() * 8;
+    const actual = Math.max(0, p50 + (random() - 0.5) * 2 * 4.5);
+    return { priority: 0, orderId: id++, model: { p10: p50 - 3, p50, p90: p50 + 3 }, actual };
+  };
+  const exposed = (): EstimateRecord => {
+    const p50 = 35 + random() * 20;
+    const passed = random() < 0.12;
+    const actual = passed ? p50 + 10 + 40 + random() * 40 : p50 + (random() - 0.5) * 2 * 11;
+    return { priority: 0, orderId: id++, model: { p10: p50 - 10, p50, p90: p50 + 10 }, actual };
+  };
+  const many = (n: number, f: () => EstimateRecord) => Array.from({ length: n }, f);
+  const inside = (rs: readonly EstimateRecord[], learnt: ReturnType<typeof learnCalibration>) =>
+    rs.filter((r) => {
+      const c = calibrate(learnt, r.priority, r.model);
+      return r.actual >= c.low && r.actual <= c.high;
+    }).length / rs.length;
+  const width = (rs: readonly EstimateRecord[], learnt: ReturnType<typeof learnCalibration>) =>
+    rs.reduce((a, r) => {
+      const c = calibrate(learnt, r.priority, r.model);
+      return a + c.high - c.low;
+    }, 0) / rs.length;
+
+  it('gives the same customers their ranges at fewer minutes: narrower where the tail is long', () => {
+    const calmRecords = many(600, calm);
+    const exposedRecords = many(200, exposed);
+    const together = learnCalibration([...calmRecords, ...exposedRecords]);
+    // Each bucket alone: its own 80 %, as every bucket was learnt before.
+    const calmAlone = learnCalibration(calmRecords);
+    const exposedAlone = learnCalibration(exposedRecords);
+    const exposedModel = { p10: 35, p50: 45, p90: 55 };
+    const calmModel = { p10: 7, p50: 10, p90: 13 };
+    // Alone, the exposed bucket's high end must reach into the passed customers' waits.
+    expect(calibrate(exposedAlone, 0, exposedModel).high).toBeGreaterThan(90);
+    // Together, it stops before them (the few points more its calm neighbours hold cost far
+    // fewer minutes) at about the model's own high end; the calm range widens a little.
+    const exposedHigh = calibrate(together, 0, exposedModel).high;
+    expect(exposedHigh).toBeLessThan(70);
+    expect(exposedHigh).toBeGreaterThan(50);
+    const calmHigh = calibrate(together, 0, calmModel).high;
+    expect(calmHigh).toBeGreaterThanOrEqual(calibrate(calmAlone, 0, calmModel).high);
+    expect(calmHigh).toBeLessThan(20);
+    // On fresh customers of the same shop: the priority's ranges hold as many as each bucket
+    // alone did (about 80 %), the exposed kind at least 70 %, at half the minutes of width.
+    const freshCalm = many(3000, calm);
+    const freshExposed = many(1000, exposed);
+    const fresh = [...freshCalm, ...freshExposed];
+    const separate = (rs: readonly EstimateRecord[]) =>
+      rs.map((r) => {
+        const c = calibrate(r.model.p50 < 15 ? calmAlone : exposedAlone, 0, r.model);
+        return { inside: r.actual >= c.low && r.actual <= c.high, width: c.high - c.low };
+      });
+    const before = separate(fresh);
+    const beforeInside = before.filter((b) => b.inside).length / before.length;
+    expect(inside(fresh, together)).toBeGreaterThan(beforeInside - 0.01);
+    expect(inside(fresh, together)).toBeGreaterThan(0.75);
+    expect(inside(freshCalm, together)).toBeGreaterThan(0.75);
+    expect(inside(freshExposed, together)).toBeGreaterThan(0.7);
+    expect(inside(freshExposed, together)).toBeLessThan(inside(freshCalm, together));
+    const beforeWidth = before.reduce((a, b) => a + b.width, 0) / before.length;
+    expect(width(fresh, together)).toBeLessThan(0.6 * beforeWidth);
+  });
+
+  it('keeps a bucket wide when most of its customers need it', () => {
+    // Every exposed customer's wait is far more uncertain than the model says (not a passed
+    // few): no bucket gives up more than 5 points of its own 80 %, so its range stays wide.
+    const uncertain = (): EstimateRecord => {
+      const p50 = 35 + random() * 20;
+      const actual = Math.max(0, p50 + (random() - 0.5) * 2 * 40);
+      return { priority: 0, orderId: id++, model: { p10: p50 - 10, p50, p90: p50 + 10 }, actual };
+    };
+    const learnt = learnCalibration([...many(600, calm), ...many(200, uncertain)]);
+    expect(calibrate(learnt, 0, { p10: 35, p50: 45, p90: 55 }).high).toBeGreaterThan(65);
+    expect(inside(many(2000, uncertain), learnt)).toBeGreaterThan(0.72);
+  });
+});

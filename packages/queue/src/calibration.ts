@@ -9,7 +9,11 @@
 // In the margins each order counts once per cell, however often its estimate changed. An
 // estimate shown at joining (what a customer decides by, and what the bench judges) errs unlike
 // the later ones in the same bucket (members yet to arrive can still pass), so it has cells of
-// its own, falling back to the cells of every estimate when they are sparse.
+// its own, falling back to the cells of every estimate when they are sparse. A priority's high
+// ends are chosen together across its buckets (sharedUpperMargins): as many of its customers
+// inside as each bucket's own 80 % would hold, at the fewest minutes of width, so a bucket whose
+// few starving customers cost many minutes each gives up a little of its 80 % (at most
+// CELL_SLACK) to a bucket where the same customers cost a minute.
 import type { Calibration, CalibrationCell, ModelWait } from './types';
 
 /** Wait buckets by the model's median (minutes): 0-5, 5-15, 15-30, 30-60, 60+. */
@@ -86,7 +90,10 @@ const scoreOf = (key: number) =>
  * ceil((n + 1)(1 - tail))-th smallest score.
  */
 function conformal(scores: Float64Array, weights: Float64Array, total: number, tail: number) {
-  const keys = sortedKeys(scores);
+  return quantileOfKeys(sortedKeys(scores), weights, total, tail);
+}
+
+function quantileOfKeys(keys: Float64Array, weights: Float64Array, total: number, tail: number) {
   const target = (1 - tail) * (total + 1) - 1e-9;
   let sum = 0;
   for (let k = 0; k < keys.length; k++) {
@@ -128,7 +135,22 @@ function orderWeights(records: readonly EstimateRecord[]): Float64Array {
   return weights;
 }
 
-function cellOf(all: readonly EstimateRecord[]): CalibrationCell | null {
+/** A cell learnt, with what the margins' joint choice (sharedUpperMargins) needs of it. */
+interface Draft {
+  cell: CalibrationCell;
+  /** The upper scores sorted (sortedKeys) and the records' weights. */
+  upperKeys: Float64Array;
+  weights: Float64Array;
+  /** The orders' weight, and the weight of those below the low end. */
+  total: number;
+  missedLow: number;
+  /** Sum of weight x the model's spread: minutes of width one spread of margin costs. */
+  spreadWeight: number;
+  /** The share of the cell the high end may miss on its own (at least TAIL). */
+  upperTail: number;
+}
+
+function draftOf(all: readonly EstimateRecord[]): Draft | null {
   // The latest records when a cell holds more than the packed sort carries (INDEX_BITS).
   const records = all.length > INDEX_BITS ? all.slice(all.length - INDEX_BITS) : all;
   const weights = orderWeights(records);
@@ -151,23 +173,132 @@ function cellOf(all: readonly EstimateRecord[]): CalibrationCell | null {
   // low end of 0 cannot be missed. The high end may miss the rest of the 20 %, never more than
   // the 20 % nor less than its own 10 %.
   let missedLow = 0;
+  let spreadWeight = 0;
   records.forEach((r, i) => {
     if (r.actual < lowOf(r.model, lowerMargin)) missedLow += weights[i] as number;
+    spreadWeight += (weights[i] as number) * spreadOf(r.model);
   });
   const upperTail = Math.min(MISS, Math.max(TAIL, MISS - missedLow / total));
+  const upperKeys = sortedKeys(scores((r) => (r.actual - r.model.p90) / spreadOf(r.model)));
   return {
-    // The median's shift stays per record: weighting it per order too (tried) left more
-    // customers waiting longer than shown (53-64 % against 50-61 %).
-    shift: median(scores((r) => r.actual - r.model.p50)),
-    lowerMargin,
-    upperMargin: conformal(
-      scores((r) => (r.actual - r.model.p90) / spreadOf(r.model)),
-      weights,
-      total,
-      upperTail,
-    ),
-    n: records.length,
+    cell: {
+      // The median's shift stays per record: weighting it per order too (tried) left more
+      // customers waiting longer than shown (53-64 % against 50-61 %).
+      shift: median(scores((r) => r.actual - r.model.p50)),
+      lowerMargin,
+      upperMargin: quantileOfKeys(upperKeys, weights, total, upperTail),
+      n: records.length,
+    },
+    upperKeys,
+    weights,
+    total,
+    missedLow,
+    spreadWeight,
+    upperTail,
   };
+}
+
+/**
+ * A cell's high end may hold at most this much less than its own 80 % in the joint choice
+ * (sharedUpperMargins): the ranges of no bucket are given up for the others'.
+ */
+export const CELL_SLACK = 0.05;
+
+/** A cell's candidate upper margins (scores) and the weight of orders each keeps inside. */
+interface Hull {
+  score: number[];
+  covered: number[];
+  spreadWeight: number;
+}
+
+/**
+ * The margins worth considering for a cell: from its floor on (its own 80 % less CELL_SLACK),
+ * the points (score, weight covered) on the upper hull of its scores' distribution; a price
+ * picks one of them.
+ */
+function hullOf(d: Draft): Hull {
+  const floor = (1 - d.upperTail - CELL_SLACK) * (d.total + 1) - 1e-9;
+  const score: number[] = [];
+  const covered: number[] = [];
+  let sum = 0;
+  for (let k = 0; k < d.upperKeys.length; k++) {
+    const key = d.upperKeys[k] as number;
+    sum += d.weights[indexOf(key)] as number;
+    if (sum < floor && k < d.upperKeys.length - 1) continue;
+    const s = scoreOf(key);
+    // The same score again: the later point covers more at the same margin.
+    while (score.length > 0 && (score[score.length - 1] as number) >= s) {
+      score.pop();
+      covered.pop();
+    }
+    // Keep the hull concave: drop a point under the chord of its neighbours.
+    while (score.length >= 2) {
+      const s1 = score[score.length - 2] as number;
+      const w1 = covered[covered.length - 2] as number;
+      const s2 = score[score.length - 1] as number;
+      const w2 = covered[covered.length - 1] as number;
+      if ((w2 - w1) * (s - s1) > (sum - w1) * (s2 - s1)) break;
+      score.pop();
+      covered.pop();
+    }
+    score.push(s);
+    covered.push(sum);
+  }
+  return { score, covered, spreadWeight: d.spreadWeight };
+}
+
+/** The hull's point a price picks: the most weight inside less the width it costs. */
+function atPrice(h: Hull, price: number): number {
+  let best = -Infinity;
+  let k = 0;
+  for (let i = 0; i < h.score.length; i++) {
+    const value = price * (h.covered[i] as number) - (h.score[i] as number) * h.spreadWeight;
+    if (value > best) {
+      best = value;
+      k = i;
+    }
+  }
+  return k;
+}
+
+/**
+ * The high ends of one priority's wait buckets, chosen together: as many of its customers
+ * inside their ranges as each bucket's own 80 % margins hold, at the fewest minutes of width.
+ * A bucket whose waits have a long tail (a one-time customer starving while members pass, in a
+ * few dozen customers) pays many minutes for each customer its margin reaches, a bucket of
+ * well-modelled waits few; the same customers kept inside cost less where they are cheap.
+ * The rule is one price: in every bucket the high end moves out while each extra minute of
+ * width (over the bucket's customers) brings at least 1 / price customers inside, the price the
+ * lowest that holds the buckets' customers together; no bucket holds less than its own 80 %
+ * less CELL_SLACK. The margin stays a multiple of each estimate's own spread. `fallbacks` (the
+ * priority's long waits together, for a long-wait bucket of too few customers) take the same
+ * price.
+ */
+function sharedUpperMargins(drafts: readonly Draft[], fallbacks: readonly Draft[]): void {
+  if (drafts.length < 2) return;
+  let need = 0;
+  for (const d of drafts) need += (1 - d.upperTail) * (d.total + 1) - 1e-9;
+  const hulls = drafts.map(hullOf);
+  const holds = (price: number) => {
+    let covered = 0;
+    for (const h of hulls) covered += h.covered[atPrice(h, price)] ?? 0;
+    return covered >= need;
+  };
+  // The price in minutes of width per customer inside, by bisection on its logarithm.
+  let cheap = 1e-3;
+  let dear = 1e7;
+  if (!holds(dear)) return;
+  for (let i = 0; i < 50; i++) {
+    const mid = Math.sqrt(cheap * dear);
+    if (holds(mid)) dear = mid;
+    else cheap = mid;
+  }
+  const apply = (d: Draft, h: Hull) => {
+    const margin = h.score[atPrice(h, dear)];
+    if (margin !== undefined) d.cell.upperMargin = margin;
+  };
+  drafts.forEach((d, c) => apply(d, hulls[c] as Hull));
+  for (const d of fallbacks) apply(d, hullOf(d));
 }
 
 export function learnCalibration(
@@ -178,7 +309,7 @@ export function learnCalibration(
   const split = (rs: readonly EstimateRecord[]) => {
     const cells: EstimateRecord[][] = Array.from({ length: buckets }, () => []);
     for (const r of rs) cells[bucketOf(bucketEdges, r.model.p50)]?.push(r);
-    return cells.map(cellOf);
+    return cells.map(draftOf);
   };
   const usable = records.filter(
     (r) =>
@@ -194,11 +325,19 @@ export function learnCalibration(
     const longWaits = new Map<number, CalibrationCell | null>();
     for (const p of [...new Set(rs.map((r) => r.priority))].sort((a, b) => a - b)) {
       const mine = rs.filter((r) => r.priority === p);
-      byPriority.set(p, split(mine));
-      longWaits.set(
-        p,
-        cellOf(mine.filter((r) => bucketOf(bucketEdges, r.model.p50) >= LONG_WAIT_BUCKET)),
+      const drafts = split(mine);
+      const long = draftOf(
+        mine.filter((r) => bucketOf(bucketEdges, r.model.p50) >= LONG_WAIT_BUCKET),
       );
+      sharedUpperMargins(
+        drafts.filter((d): d is Draft => d !== null),
+        long ? [long] : [],
+      );
+      byPriority.set(
+        p,
+        drafts.map((d) => d?.cell ?? null),
+      );
+      longWaits.set(p, long?.cell ?? null);
     }
     return { byPriority, longWaits };
   };
@@ -206,7 +345,7 @@ export function learnCalibration(
   return {
     bucketEdges,
     ...perPriority(usable),
-    pooled: split(usable),
+    pooled: split(usable).map((d) => d?.cell ?? null),
     ...(joining.length > 0 ? { atJoining: perPriority(joining) } : {}),
   };
 }

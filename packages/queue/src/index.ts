@@ -158,6 +158,6 @@ export type {
   WaitingStateKind,
 } from './state-model';
 export type { OnDuty } from './state-model';
-export { mayServe, nextForBarber, nextPerChair } from './barber-eligibility';
+export { awayTurns, mayServe, nextForBarber, nextPerChair } from './barber-eligibility';
 export type { FreeChair, TiedOrderFacts } from './barber-eligibility';
 export { barbersNeeded, oneTimeMeanWait } from './staffing';

@@ -236,6 +236,12 @@ export const orders = pgTable(
     rank: doublePrecision('rank').notNull(),
     customerAtPob: boolean('customer_at_pob').notNull().default(false),
     checkedInAt: ts('checked_in_at'),
+    /**
+     * How the customer's presence became known, when not by their own "I'm here", staff or a
+     * walk-in: 'position' (the app saw them within the shop's arrival radius, issue 31; they may
+     * say "not yet", which undoes it). Null otherwise; the position itself is never stored.
+     */
+    presenceSource: text('presence_source'),
     joinedAt: ts('joined_at').notNull().defaultNow(),
     startedAt: ts('started_at'),
     finishedAt: ts('finished_at'),

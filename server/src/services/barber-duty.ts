@@ -15,6 +15,7 @@ import type { ShopQueueView } from './queue-rows';
 import { barbersNow } from './queue-load';
 import { type BarberRow, daysAround } from './rota';
 import { lockShop } from './shop-lock';
+import { recordTurns } from './turns';
 import { smsLanguageOf, smsText } from './sms-texts';
 import { customerMessages, unprovedKioskOrders } from './turn-near';
 
@@ -98,7 +99,10 @@ export async function signOn(d: DutyContext, barberId: number, chair?: number) {
       .where(eq(barbers.id, barberId))
       .returning();
     if (!row) throw notFound('Barber not found');
-    return { barber: row, chairs: await syncChairs(tx, d.pobId, d.now) };
+    const chairs = await syncChairs(tx, d.pobId, d.now);
+    // A barber on duty at a free chair: the turn of the customer away it would seat next.
+    await recordTurns(tx, d.pobId, d.now);
+    return { barber: row, chairs };
   });
   await d.queue.changed(d.ctx, d.pobId);
   return { ...out, toldOrders: 0, releasedOrders: 0 } satisfies DutyOutcome;

@@ -140,6 +140,7 @@ export async function moveOrder(
         joinedAt: row.joinedAt,
         customerAtPob: false,
         checkedInAt: null,
+        presenceSource: null,
         plannedMinutes: mapped.minutes,
         shownWait: null,
         items: mapped.items,

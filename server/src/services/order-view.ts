@@ -35,6 +35,7 @@ export function orderView(
     pob_id: row.pobId,
     status: row.status as Order['status'],
     customer_at_pob: row.customerAtPob,
+    presence_source: row.customerAtPob && row.presenceSource === 'position' ? 'position' : null,
     service_time_estimate: row.status === 'active' ? live : NO_WAIT,
     presence: orderPresence(row, now, view, rejoinSpent),
     ticket: row.ticket,

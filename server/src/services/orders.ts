@@ -341,10 +341,18 @@ export function ownOrderChange(
       const { rejoinSpent, ...row } = r;
       return { result: { row, rejoinSpent }, active: others };
     }
-    if (current.customerAtPob) return { result: { row: current }, active: shop.active };
+    // Here already: harmless, except that the customer's own word confirms a presence only their
+    // position said (arrival.ts), which "not yet" can then no longer undo.
+    if (current.customerAtPob && current.presenceSource === null) {
+      return { result: { row: current }, active: shop.active };
+    }
     const [r] = await tx
       .update(orders)
-      .set({ customerAtPob: true, checkedInAt: now, updatedAt: now })
+      .set(
+        current.customerAtPob
+          ? { presenceSource: null, updatedAt: now }
+          : { customerAtPob: true, checkedInAt: now, presenceSource: null, updatedAt: now },
+      )
       .where(eq(orders.id, orderId))
       .returning();
     if (!r) throw notFound('Order not found');

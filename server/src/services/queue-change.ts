@@ -39,6 +39,7 @@ import {
   type QueueService,
   type ShopQueueView,
 } from './queue';
+import { recordTurnsInView } from './turns';
 
 export interface ShopQueue extends ShopQueueRead {
   history: ShopHistory;
@@ -337,6 +338,8 @@ async function runTransaction(
       await flush();
       const estimating = performance.now();
       const next = viewOf(shop.pob, active, history, now);
+      // A change that made a free chair the turn of a customer away records it now (turns.ts).
+      await recordTurnsInView(tx, next, now);
       const shown = new Map<number, number | null>();
       for (const [index, after] of afters) {
         const verdict = after(next);

@@ -14,6 +14,7 @@ import { notifyLeaveNow } from './leave-now';
 import { notifyTurnNear, turnNearIds, type PushSender } from './turn-near';
 import { shopAlertDefault } from './order-alerts';
 import { lockShop } from './shop-lock';
+import { recordDueTurns } from './turns';
 import { releaseStranded } from './barber-duty';
 import { factsOf } from './order-facts';
 import { movedEstimates, storeEstimatesSql, viewOf, type MovedEstimates } from './queue-view';
@@ -145,6 +146,9 @@ export class QueueService {
       this.expiries.delete(key);
       this.invalidate(ctx.market, view.pob.id);
       this.tellListeners(ctx.market, view.pob.id);
+      // A deferral over: a free chair may now be the turn of a customer away, from `at`
+      // (turns.ts; checked again under the lock, so the view that armed the timer suffices).
+      this.track(recordDueTurns(ctx, view, at));
       // Arms the next change (a view is computed again when someone looks at the shop).
       if (this.listenerCount(ctx.market, view.pob.id) > 0) {
         this.track(this.view(ctx, view.pob.id));
@@ -274,8 +278,12 @@ export class QueueService {
 
   private async refresh(ctx: MarketContext, pobId: number, history: boolean) {
     const view = await this.view(ctx, pobId);
-    // The change itself is committed: failing to persist estimates or to send notices must not
-    // turn the caller's answer into an error (the next change or sweep writes them again).
+    // The change itself is committed: failing to record turns, persist estimates or send notices
+    // must not turn the caller's answer into an error (the next change or sweep does it again).
+    // A change that made a chair free for a customer away records their turn now (turns.ts).
+    await recordDueTurns(ctx, view, view.computedAt).catch((err: Error) =>
+      this.log.error({ err }, 'recording turns failed'),
+    );
     await this.persistAndNotify(ctx, view).catch((err: Error) =>
       this.log.error({ err }, 'persisting estimates failed'),
     );
@@ -298,6 +306,10 @@ export class QueueService {
       const before = this.views.get(keyOf(ctx.market, pobId));
       const previous = before ? await before.view.catch(() => undefined) : undefined;
       const view = await this.view(ctx, pobId);
+      // The catch-all: a turn that came without a change recorded it is recorded at the sweep.
+      await recordDueTurns(ctx, view, this.now()).catch((err: Error) =>
+        this.log.error({ err }, 'recording turns failed'),
+      );
       if (view === previous) continue;
       // A customer whose barber's day is over without them is made first available (issue 30).
       if ((await releaseStranded(ctx, this, view)) > 0) continue;

@@ -31,8 +31,12 @@ export const shopPageKey = (market: Market, id: number, language: Language | nul
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  /** Builds under way, per key, with the version each started at. */
+  private readonly building = new Map<string, { version: number; body: Promise<CachedBody> }>();
   /** Answers the fast path sent (tests and the bench read it). */
   fastAnswers = 0;
+  /** Answers built (tests read it). */
+  builds = 0;
 
   constructor(
     private readonly version: (market: Market) => number,
@@ -47,15 +51,37 @@ export class ReadCache {
     return now >= hit.at && now - hit.at < VIEW_TTL_MS ? hit.body : undefined;
   }
 
-  /** The ready answer for `key`, built from `build` when there is none. */
+  /**
+   * The ready answer for `key`, built from `build` when there is none. Requests that miss while
+   * a build for the same version is under way wait for it instead of building again (when an
+   * answer ages out under load, every open connection misses at once: one build, not fifty).
+   * A request after a change never waits for a build started before it: that one's version is
+   * older, so it builds anew.
+   */
   async get(market: Market, key: string, build: () => Promise<unknown>): Promise<CachedBody> {
     const ready = this.peek(market, key);
     if (ready) return ready;
     const version = this.version(market);
+    const under = this.building.get(key);
+    if (under && under.version === version) return under.body;
     const at = this.now();
-    const body = cachedBody(JSON.stringify(await build()));
-    // A change during the build leaves the entry stale-marked: the next request rebuilds.
-    this.entries.set(key, { version, at, body });
-    return body;
+    const flight = {
+      version,
+      body: build().then((value) => cachedBody(JSON.stringify(value))),
+    };
+    this.building.set(key, flight);
+    try {
+      const body = await flight.body;
+      this.builds += 1;
+      // A change during the build leaves the entry stale-marked: the next request rebuilds. An
+      // older build finishing last does not replace a newer one.
+      const kept = this.entries.get(key);
+      if (!kept || kept.version < version || (kept.version === version && kept.at <= at)) {
+        this.entries.set(key, { version, at, body });
+      }
+      return body;
+    } finally {
+      if (this.building.get(key) === flight) this.building.delete(key);
+    }
   }
 }

@@ -2,7 +2,7 @@
 // no-show, defer it behind the next customer, cancel it, and undo a recent start, finish,
 // no-show or cancel. Each runs under the shop's lock, is checked by the state model
 // (@jono/queue state-model.ts) against the state as it is now, and republishes the queue.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { compareQueueOrders, deferOrder, mayServe, type StateAction } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
@@ -15,6 +15,7 @@ import { mustAllow } from './presence';
 import type { QueueService } from './queue';
 import { receiptRows } from './receipts';
 import { shortName, undoOf } from './staff-queue';
+import { recordTurns } from './turns';
 
 export type StaffAction = 'start' | 'finish' | 'no_show' | 'defer' | 'cancel' | 'undo';
 
@@ -44,7 +45,11 @@ export async function runStaffAction(
       await lockShop(tx, a.pobId);
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
       if (!order) throw notFound('Order not found');
-      return ACTIONS[action](tx, a, order, opts);
+      const changed = await ACTIONS[action](tx, a, order, opts);
+      // A chair the action freed (a finish; a no-show, cancel or start ahead; an undone start)
+      // is the turn of the customer away it would seat next: recorded at the action's moment.
+      await recordTurns(tx, a.pobId, a.now);
+      return changed;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw activeOrderExists();
@@ -221,6 +226,11 @@ const ACTIONS: Record<StaffAction, Handler> = {
           : {}),
       });
     }
+    // The chair (or place) the undone action freed was not free after all: the turns it recorded
+    // for customers away are forgotten (a later turn is recorded when one really comes).
+    if (order.lastActionAt !== null) {
+      await forgetTurns(tx, order, order.lastActionAt);
+    }
     if (undo.action === 'finish') {
       await tx.delete(receipts).where(eq(receipts.orderId, order.id));
       return update(tx, order.id, { ...reopened, status: 'active', finishedAt: null, chair });
@@ -233,6 +243,22 @@ const ACTIONS: Record<StaffAction, Handler> = {
     });
   },
 };
+
+/** Forgets the turns recorded at `at` for the shop's other waiting customers (an undo). */
+async function forgetTurns(tx: Tx, order: OrderRow, at: Date) {
+  await tx
+    .update(orders)
+    .set({ turnAt: null })
+    .where(
+      and(
+        eq(orders.pobId, order.pobId),
+        eq(orders.status, 'active'),
+        isNull(orders.startedAt),
+        eq(orders.turnAt, at),
+        ne(orders.id, order.id),
+      ),
+    );
+}
 
 const sameTime = (a: Date | null, b: Date | null) => a !== null && a.getTime() === b?.getTime();
 

@@ -27,7 +27,10 @@ export function RootLayout() {
 
   useEffect(() => {
     recordVisit(location.pathname);
-    window.scrollTo({ top: 0 });
+    // In the next frame, whose layout it then shares: called here, scrolling would lay the page
+    // out at once, inside the task that committed it (a first visit's longest task).
+    const frame = requestAnimationFrame(() => window.scrollTo({ top: 0 }));
+    return () => cancelAnimationFrame(frame);
   }, [location.pathname]);
   useFocusHeading(location.pathname);
 

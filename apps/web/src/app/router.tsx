@@ -4,7 +4,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Loader } from '../components/ui/loader';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { SHOP_PAGE_NAMESPACES } from '../lib/i18n';
+import { SHOP_PAGE_NAMESPACES, TRACKING_NAMESPACES, WELCOME_NAMESPACES } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { RouteErrorBoundary } from './error-boundary';
 import { RequireLogin } from './require-login';
@@ -49,13 +49,16 @@ const Recovery = screen(
 );
 const Welcome = screen(
   lazyScreen(
-    ['welcome'],
+    WELCOME_NAMESPACES,
     async () => (await import('../features/welcome/routes/welcome')).WelcomeRoute,
   ),
 );
 const welcomePage = (name: 'TutorialRoute' | 'HelpRoute' | 'InformationRoute' | 'InstallRoute') =>
   screen(
-    lazyScreen(['welcome'], async () => (await import('../features/welcome/routes/pages'))[name]),
+    lazyScreen(
+      WELCOME_NAMESPACES,
+      async () => (await import('../features/welcome/routes/pages'))[name],
+    ),
   );
 const Tutorial = welcomePage('TutorialRoute');
 const Help = welcomePage('HelpRoute');
@@ -63,9 +66,7 @@ const Information = welcomePage('InformationRoute');
 const Install = welcomePage('InstallRoute');
 const Tracking = screen(
   lazyScreen(
-    // alerts: the alert choice and the shop's word to everyone waiting (their own components);
-    // barbers: the chosen barber, changing it, and a barber who went off duty.
-    ['tracking', 'alerts', 'barbers'],
+    TRACKING_NAMESPACES,
     async () => (await import('../features/tracking/routes/tracking')).TrackingRoute,
   ),
 );

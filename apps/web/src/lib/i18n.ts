@@ -16,6 +16,13 @@ export const NAMESPACES = ['common', 'shops', 'pwa'] as const;
 
 /** The shop page's own namespaces (main.tsx asks for them with the first ones on a shop's path). */
 export const SHOP_PAGE_NAMESPACES = ['order', 'auth', 'barbers'];
+/** The welcome slides' namespaces (main.tsx asks for them with the first ones on a first visit). */
+export const WELCOME_NAMESPACES = ['welcome'];
+/**
+ * The tracking screen's: alerts (the alert choice and the shop's word to everyone waiting) and
+ * barbers (the chosen barber, changing it, a barber who went off duty) have their own components.
+ */
+export const TRACKING_NAMESPACES = ['tracking', 'alerts', 'barbers'];
 
 type Translations = Record<string, unknown>;
 type TranslationLoader = (url: string) => Promise<Translations>;

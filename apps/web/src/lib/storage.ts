@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   cookies: 'jono.cookies',
   /** Barber notices on tracking the customer has answered (issue 30; use-seen-notices.ts). */
   barberNotices: 'jono.barber-notices',
+  /** Orders whose arrival by position the customer answered "not yet" (use-arrival.ts). */
+  arrivalNotYet: 'jono.arrival-not-yet',
   /** Sessions and data of the markets the customer is not in now (market-shelf.ts). */
   shelf: 'jono.shelf',
 } as const;

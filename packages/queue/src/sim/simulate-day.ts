@@ -127,7 +127,11 @@ export function simulateDay(scenario: Scenario, seed: number, options: DayOption
     else result.noShows += 1;
   };
 
-  /** Not at the shop: passed over, but keeps the place until staff give up on them. */
+  /**
+   * Not at the shop: passed over, but keeps the place until staff give up on them. Called (the
+   * turn recorded, once) when a free chair they could take is reached in the walk below: the
+   * rule the server records `turn_at` by (barber-eligibility.ts awayTurns, server turns.ts).
+   */
   const call = (c: SimCustomer, t: number) => {
     if (c.calledAt !== null) return;
     c.calledAt = t;

@@ -2,6 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  ARRIVAL_MAX_ACCURACY_M,
+  ARRIVAL_RADIUS_M,
+  arrivalSchema,
   BARBER_CHANGES_MAX,
   SERVER_TEXT,
   createOrderAnswerSchema,
@@ -35,6 +38,7 @@ import { changeQueue } from '../../services/queue-change';
 import { barberChange } from '../../services/barber-choice';
 import { deferOwnOrder } from '../../services/self-service';
 import { shareTravel } from '../../services/travel';
+import { arriveByPosition, notYetArrived } from '../../services/arrival';
 import { setOrderAlerts } from '../../services/order-alerts';
 import { customerParams, errorAnswers, idSchema, marketCtx } from '../params';
 
@@ -192,7 +196,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Check in (`{customer_at_pob: true}`), leave the queue (`{cancel: true}`) or change barber (`{barber_id}`)',
-        description: `Answers the order. Only an active order can be changed (409 \`conflict\` or \`no_longer_active\` otherwise); an order already at a chair cannot be cancelled or change barber (409 \`not_waiting\`). Checking in twice is harmless.\n\n\`{barber_id}\` (null: the first available) keeps the order's place: the time already waited counts for the new barber too. At most ${BARBER_CHANGES_MAX} changes per order (409 \`barber_changes_spent\`); taking the first available while the chosen barber is off duty costs none. Refusals as when joining: 409 \`barber_unknown\`, \`barber_removed\`, \`barber_off_today\`.`,
+        description: `Answers the order. Only an active order can be changed (409 \`conflict\` or \`no_longer_active\` otherwise); an order already at a chair cannot be cancelled or change barber (409 \`not_waiting\`). Checking in twice is harmless; a check-in confirms a presence the app recorded from the customer's position (\`presence_source\` becomes null, POST .../arrival/).\n\n\`{barber_id}\` (null: the first available) keeps the order's place: the time already waited counts for the new barber too. At most ${BARBER_CHANGES_MAX} changes per order (409 \`barber_changes_spent\`); taking the first available while the chosen barber is off duty costs none. Refusals as when joining: 409 \`barber_unknown\`, \`barber_removed\`, \`barber_off_today\`.`,
         params: orderParams,
         body: patchOrderSchema,
         response: { 200: orderSchema, ...errorAnswers },
@@ -283,6 +287,58 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await requireCustomer(request, market, id);
       const { ctx, row } = await findOrder(market, id, orderId);
       return shareTravel(ctx, app.queue, app.now(), row, request.body);
+    },
+  );
+
+  app.post(
+    '/customers/:id/orders/:orderId/arrival/',
+    {
+      config: ipLimit(app.limits.orders),
+      schema: {
+        tags,
+        summary: 'The app saw the customer arrive at the shop (their shared position)',
+        description: [
+          `Sent by the app, never asked of the customer: one who already let the app use their position, waiting and not checked in, came within ${ARRIVAL_RADIUS_M} m of the shop with a fix accurate to ${ARRIVAL_MAX_ACCURACY_M} m or better (\`accuracy\`, metres). The server checks the fix against the shop's own position and records the customer at the shop as a check-in does (the engine seats them, the board shows them here), with \`presence_source: "position"\` in the answer: the customer's own check-in (PATCH \`{customer_at_pob: true}\`) confirms it, DELETE undoes it ("not yet"). The position is used for this check only: it is neither stored nor logged. Sending it again, or once checked in, is harmless. Answers the order.`,
+          '',
+          `- 409 \`not_at_shop\`: the fix is more than ${ARRIVAL_RADIUS_M} m from the shop, or less accurate than ${ARRIVAL_MAX_ACCURACY_M} m`,
+          '- 409 `conflict`, `no_longer_active`, `not_waiting`: the order is not waiting',
+          '- 429 `rate_limited`: as for orders, per address',
+        ].join('\n'),
+        params: orderParams,
+        body: arrivalSchema,
+        response: { 200: orderSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market, id, orderId } = request.params;
+      await requireCustomer(request, market, id);
+      const { ctx, row } = await findOrder(market, id, orderId);
+      return arriveByPosition(ctx, app.queue, app.now(), row, request.body);
+    },
+  );
+
+  app.delete(
+    '/customers/:id/orders/:orderId/arrival/',
+    {
+      config: ipLimit(app.limits.orders),
+      schema: {
+        tags,
+        summary: '"Not yet": undo an arrival the app saw by position',
+        description: [
+          "The customer is not at the shop after all: the presence recorded from their position is undone (they wait away again, as before). Only a presence the position recorded: after their own check-in or staff's, 409 `conflict`. Twice is harmless. Answers the order.",
+          '',
+          '- 409 `conflict`: checked in by the customer or staff, or the order is not active',
+          '- 409 `not_waiting`: already at a chair',
+        ].join('\n'),
+        params: orderParams,
+        response: { 200: orderSchema, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { market, id, orderId } = request.params;
+      await requireCustomer(request, market, id);
+      const { ctx, row } = await findOrder(market, id, orderId);
+      return notYetArrived(ctx, app.queue, app.now(), row);
     },
   );
 

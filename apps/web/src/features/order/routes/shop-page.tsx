@@ -1,5 +1,5 @@
 // /barbershop/{id}: the shop, its services and the order being built, through review and sending.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation';
@@ -106,8 +106,12 @@ export function ShopPageRoute() {
     void navigate(paths.home.href(), { replace: true, state: { transition: 'slide-left' } });
   }, [failed, missing, id, locale, navigate, queryClient, t]);
 
+  // The page renders from a deferred copy of the answer: the query's update, a synchronous
+  // render, only schedules it, and React builds the page in slices of a few milliseconds that
+  // leave the main thread free between them (a shop page opened from a link).
+  const answer = useDeferredValue(shop.data);
   // The fixed header appears once the image has scrolled away.
-  const loaded = shop.isSuccess;
+  const loaded = answer !== undefined;
   useEffect(() => {
     const element = imageRef.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
@@ -118,8 +122,8 @@ export function ShopPageRoute() {
     return () => observer.disconnect();
   }, [loaded, draft.status]);
 
-  if (!shop.data) return <Loader />;
-  const data = shop.data;
+  if (!answer) return <Loader />;
+  const data = answer;
   const priority = profile.data?.membership?.priority ?? null;
   const shown = shownEstimate(data.service_time_estimates, priority);
   const wait = shown?.wait_time ?? null;

@@ -1,6 +1,6 @@
 // Home: search, closest-first, the map, favourites and the shop list (also /barbershop and any
 // unknown path).
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/use-translation';
 import { MARKET_INFO, marketOfLocale, SEARCH_DEBOUNCE_MS } from '@jono/contract';
@@ -40,17 +40,22 @@ export function HomeRoute() {
   // Stays mounted once opened, so that closing returns focus like any dialog.
   const [mapLoaded, setMapLoaded] = useState(false);
   const located = closestFirst && coords !== null;
+  // The list renders from a deferred copy of the answer: the query's update, a synchronous
+  // render, only schedules it, and React builds the cards in slices of a few milliseconds that
+  // leave the main thread free between them.
+  const shopsData = useDeferredValue(shops.data);
+  const listPending = shops.isPending || (shops.data !== undefined && shopsData === undefined);
 
   const view = useMemo(
     () =>
       buildShopList({
-        shops: shops.data ?? [],
+        shops: shopsData ?? [],
         query: debouncedQuery,
         favouriteIds,
         coords: located ? coords : null,
         locale,
       }),
-    [shops.data, debouncedQuery, favouriteIds, located, coords, locale],
+    [shopsData, debouncedQuery, favouriteIds, located, coords, locale],
   );
 
   const centre = coords ?? MARKET_INFO[marketOfLocale(locale)].centre;
@@ -104,8 +109,8 @@ export function HomeRoute() {
         {located ? <p className="home__units">{t(`home.units.${unitOfLocale(locale)}`)}</p> : null}
       </div>
 
-      <div className="shop-list" aria-busy={shops.isPending}>
-        {shops.isPending ? (
+      <div className="shop-list" aria-busy={listPending}>
+        {listPending ? (
           <div className="shop-list__loading" aria-label={t('common:loading')} role="status">
             <Skeleton className="skeleton--card" count={5} />
           </div>

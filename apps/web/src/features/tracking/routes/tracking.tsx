@@ -1,6 +1,6 @@
 // /tracking: the wait (tap refreshes), the queue message, receipt, check-in and leaving; live
 // over SSE with 30 s polling as the fallback. Without an order it returns to the start.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation';
@@ -27,6 +27,8 @@ import { WaitTimeline } from '../components/wait-timeline';
 import { RejoinButton } from '../components/rejoin-button';
 import { ShorterQueue } from '../components/shorter-queue';
 import { TravelCard } from '../components/travel-card';
+import { ArrivalNotice } from '../components/arrival-notice';
+import { useArrival } from '../hooks/use-arrival';
 import { AlertControls } from '../components/alert-controls';
 import { BarberCard } from '../components/barber-card';
 import { ShopNotice } from '../components/shop-notice';
@@ -62,6 +64,15 @@ export function TrackingRoute() {
   const [fallbackElapsed, setFallbackElapsed] = useState(false);
 
   const checkedIn = order.data?.customer_at_pob ?? false;
+  const shopLocation = shop.data?.location;
+  const shopAt = useMemo(
+    () =>
+      shopLocation
+        ? { lat: Number(shopLocation.latitude), lng: Number(shopLocation.longitude) }
+        : null,
+    [shopLocation],
+  );
+  const arrival = useArrival(order.data, shopAt);
   const wait = order.data?.service_time_estimate.wait_time ?? null;
   const range = order.data?.service_time_estimate.wait_range ?? null;
   const message = useTrackingMessage(wait, checkedIn, order.dataUpdatedAt);
@@ -106,7 +117,8 @@ export function TrackingRoute() {
     const timer = setTimeout(() => setFallbackElapsed(true), CHECK_IN_ANIMATION_FALLBACK_MS);
     return () => clearTimeout(timer);
   }, [checkedIn, checkInSettled]);
-  const animate = checkedIn && (checkInSettled || fallbackElapsed);
+  // Presence the position recorded is not the customer's check-in: no check-in animation for it.
+  const animate = checkedIn && !arrival.byPosition && (checkInSettled || fallbackElapsed);
 
   if (orderId === null || !order.data) {
     return (
@@ -173,7 +185,7 @@ export function TrackingRoute() {
         </button>
       ) : null}
 
-      {view.checkIn ? (
+      {view.checkIn || arrival.byPosition ? (
         <button
           type="button"
           className="button button--primary button--block"
@@ -186,10 +198,15 @@ export function TrackingRoute() {
             )
           }
         >
-          {wait === null || wait > 0 ? t('checkIn.early') : t('checkIn.now')}
+          {!arrival.byPosition && (wait === null || wait > 0)
+            ? t('checkIn.early')
+            : t('checkIn.now')}
         </button>
       ) : null}
-      {stage === 'checkedIn' ? <p className="notice notice--success">{t('checkIn.done')}</p> : null}
+      {stage === 'checkedIn' && !arrival.byPosition ? (
+        <p className="notice notice--success">{t('checkIn.done')}</p>
+      ) : null}
+      {active ? <ArrivalNotice arrival={arrival} /> : null}
       <ShopNotice order={data} />
       <TravelCard order={data} />
       <AlertControls order={data} />

@@ -3,7 +3,21 @@ import { useCallback, useEffect, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 
 export function useCarousel() {
-  const [ref, api] = useEmblaCarousel({ loop: false });
+  const [emblaRef, api] = useEmblaCarousel({ loop: false });
+  const [viewport, ref] = useState<HTMLElement | null>(null);
+  // Embla measures every slide (a layout of the page) when it starts: it starts when the browser
+  // is next idle, not inside the first render's commit, which a first visit waits for. Until
+  // then the first slide shows as the stylesheet lays it out; swipes and dots work from then on.
+  useEffect(() => {
+    if (!viewport) return;
+    const start = () => emblaRef(viewport);
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(start, { timeout: 500 });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(start, 0);
+    return () => clearTimeout(timer);
+  }, [viewport, emblaRef]);
   const [selected, setSelected] = useState(0);
   useEffect(() => {
     if (!api) return;

@@ -1,0 +1,123 @@
+// When an away customer's turn came (issue 31): a chair of a barber on duty is free, and the
+// customer the engine would seat in it next (barber-eligibility.ts awayTurns, the rule of "who
+// sits next") is not at the shop. Their `turn_at` is recorded once, never overwritten: the closed
+// loop judges the estimates they were shown by it (waitAfterEstimate), as it judges a customer
+// who sat by their start. Staff passing them over (staff-actions.ts markPassedOver) and a no-show
+// record it too; this file records the moment the chair was free for them.
+//
+// One rule, run under the shop's lock: by the transitions that free a chair (a finish, a no-show
+// or cancel ahead, an undone start, a barber signing on) at their own time, by the refresh that
+// follows every other change of the queue (a join, a check-in, a chair count) at its time, and by
+// the minute sweep as a catch-all for what only the clock changes (a deferral running out) at the
+// sweep's time.
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { awayTurns, chairStates, type FreeChair } from '@jono/queue';
+import type { MarketContext } from '../context';
+import type { Tx } from '../db/client';
+import { barbers, orders, pobs } from '../db/schema';
+import { factsOf } from './order-facts';
+import type { OrderRow, ShopQueueView } from './queue-rows';
+import { lockShop } from './shop-lock';
+
+/** The chairs on duty: a count (1..n), or the chairs named barbers hold with who holds them. */
+export type ChairsOnDuty = number | readonly { chair: number; barberId: number }[];
+
+/** The waiting customers away from the shop whose turn has come now and is not yet recorded. */
+export function turnsDue(chairs: ChairsOnDuty, active: readonly OrderRow[], now: number) {
+  const facts = active.map((o) => ({ ...factsOf(o), wantsBarberId: o.barberId }));
+  const onDuty = typeof chairs === 'number' ? chairs : chairs.map((c) => c.chair);
+  const holder = new Map(typeof chairs === 'number' ? [] : chairs.map((c) => [c.chair, c]));
+  const free: FreeChair[] = chairStates(onDuty, facts)
+    .chairs.filter((c) => c.state === 'free')
+    .map((c) => ({ chair: c.chair, barberId: holder.get(c.chair)?.barberId ?? null }));
+  const recorded = new Set(active.filter((o) => o.turnAt !== null).map((o) => o.id));
+  return awayTurns(free, facts, now)
+    .map((o) => o.id)
+    .filter((id) => !recorded.has(id));
+}
+
+/**
+ * Records `at` as the turn of every away customer whose turn has come, in the shop as it is
+ * under the lock the caller holds. An earlier turn is never overwritten. Answers their ids.
+ */
+export async function recordTurns(tx: Tx, pobId: number, at: number): Promise<number[]> {
+  const [pob] = await tx.select({ chairs: pobs.chairs }).from(pobs).where(eq(pobs.id, pobId));
+  if (!pob) return [];
+  const named = await tx
+    .select({ id: barbers.id, chair: barbers.chair })
+    .from(barbers)
+    .where(and(eq(barbers.pobId, pobId), isNull(barbers.removedAt)));
+  const active = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.pobId, pobId), eq(orders.status, 'active')));
+  const chairs: ChairsOnDuty =
+    named.length > 0
+      ? named.flatMap((b) => (b.chair === null ? [] : [{ chair: b.chair, barberId: b.id }]))
+      : pob.chairs;
+  const due = turnsDue(chairs, active, at);
+  if (due.length === 0) return [];
+  return writeTurns(tx, due, at);
+}
+
+/** The chairs on duty of a computed view (named barbers: the chairs those on duty hold). */
+function chairsOfView(view: Pick<ShopQueueView, 'barbers' | 'pob'>): ChairsOnDuty {
+  if (view.barbers.length === 0) return view.pob.chairs;
+  return view.barbers.flatMap((b) =>
+    b.row.chair === null ? [] : [{ chair: b.row.chair, barberId: b.row.id }],
+  );
+}
+
+/**
+ * A customer's change (a join, a check-in, a cancel: queue-change.ts), from the view it computed
+ * under the shop's lock: records the turns due in it at the change's moment, with no statement
+ * when none is due.
+ */
+export async function recordTurnsInView(
+  tx: Tx,
+  view: Pick<ShopQueueView, 'barbers' | 'pob' | 'active'>,
+  at: number,
+): Promise<void> {
+  const due = turnsDue(chairsOfView(view), view.active, at);
+  if (due.length === 0) return;
+  const ids = await writeTurns(tx, due, at);
+  const written = new Set(ids);
+  for (const o of view.active) if (written.has(o.id)) o.turnAt ??= new Date(at);
+}
+
+async function writeTurns(tx: Tx, due: number[], at: number): Promise<number[]> {
+  const written = await tx
+    .update(orders)
+    .set({ turnAt: new Date(at) })
+    .where(
+      and(
+        inArray(orders.id, due),
+        isNull(orders.turnAt),
+        eq(orders.status, 'active'),
+        sql`${orders.startedAt} is null`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return written.map((w) => w.id);
+}
+
+/**
+ * After a change or at the sweep: when the computed view shows a turn due and unrecorded, takes
+ * the shop's lock and records it (re-read under the lock: the view may be a moment old). Most
+ * views show none, and cost no statement.
+ */
+export async function recordDueTurns(
+  ctx: MarketContext,
+  view: ShopQueueView,
+  at: number,
+): Promise<number> {
+  if (turnsDue(chairsOfView(view), view.active, at).length === 0) return 0;
+  const ids = await ctx.db.transaction(async (tx) => {
+    await lockShop(tx, view.pob.id);
+    return recordTurns(tx, view.pob.id, at);
+  });
+  // The view's rows as written, so that the next sweep over the same view asks nothing.
+  const written = new Set(ids);
+  for (const o of view.active) if (written.has(o.id)) o.turnAt ??= new Date(at);
+  return ids.length;
+}
