@@ -61,6 +61,7 @@ export class PgliteThread {
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
   private closed = false;
+  private gone: Error | undefined;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: Reply) => {
@@ -77,7 +78,9 @@ export class PgliteThread {
     });
     worker.on('error', (err) => this.failAll(err));
     worker.on('exit', (code) => {
-      if (!this.closed) this.failAll(new Error(`PGlite's thread exited (${String(code)})`));
+      // Every later call fails at once instead of waiting for a thread that is gone.
+      this.gone ??= new Error(`PGlite's thread exited (${String(code)})`);
+      if (!this.closed) this.failAll(this.gone);
     });
   }
 
@@ -109,6 +112,7 @@ export class PgliteThread {
 
   private call<T>(body: Body<Request>): Promise<T> {
     if (this.closed) return Promise.reject(new Error('PGlite’s thread is closed'));
+    if (this.gone) return Promise.reject(this.gone);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
