@@ -453,14 +453,16 @@ function replays(arrivals: Arrival[], changes: Change[]): Replay[] {
   return [...out.values(), ...sweeps.values()].sort((a, b) => a.at - b.at);
 }
 
-export async function openAll(
+/** Each worker opens its share of `targets` (round: its own source addresses); their reports. */
+function askOpen(
   workers: Worker[],
   port: number,
   targets: StreamTarget[],
   round: number,
+  how: { batch: number; droppedAt?: number; useRetry?: boolean },
 ) {
   const parts = workers.map((_, w) => targets.filter((_, i) => i % workers.length === w));
-  const reports = await Promise.all(
+  return Promise.all(
     parts.map((part, w) =>
       workers[w]?.ask(
         {
@@ -469,12 +471,21 @@ export async function openAll(
           port,
           from: Array.from({ length: 4 }, (_, k) => `127.${20 + round}.${w + 1}.${k + 1}`),
           targets: part,
-          batch: 250,
+          ...how,
         },
         'opened',
       ),
     ),
   );
+}
+
+export async function openAll(
+  workers: Worker[],
+  port: number,
+  targets: StreamTarget[],
+  round: number,
+) {
+  const reports = await askOpen(workers, port, targets, round, { batch: 250 });
   let ok = 0;
   let failed = 0;
   for (const r of reports) {
@@ -485,12 +496,6 @@ export async function openAll(
   return { ok, failed };
 }
 
-/**
- * A reconnect storm (Deliver 5): every stream of the node cut off at once (a node restarted or
- * its balancer lost), each client coming back as the apps do (`useRetry`: within the window the
- * node's `retry:` field gives, else the apps' own first back-off), with the app's jitter; the
- * first message of every stream timed from the cut. The workers' streams must be closed before.
- */
 /** The kernel's count of connections its listen queues dropped (TcpExt ListenOverflows). */
 function listenOverflows(): number | null {
   try {
@@ -522,29 +527,12 @@ export async function storm(
   round: number,
   useRetry: boolean,
 ) {
-  const parts = workers.map((_, w) => targets.filter((_, i) => i % workers.length === w));
   const stopProbe = healthProbe(url);
   const server0 = groupCpuSeconds(pgid);
   const t0 = performance.now();
   const droppedAt = performance.timeOrigin + performance.now() + 300;
   const overflows0 = listenOverflows();
-  const reports = await Promise.all(
-    parts.map((part, w) =>
-      workers[w]?.ask(
-        {
-          type: 'open',
-          host: '127.0.0.1',
-          port,
-          from: Array.from({ length: 4 }, (_, k) => `127.${20 + round}.${w + 1}.${k + 1}`),
-          targets: part,
-          batch: 0,
-          droppedAt,
-          useRetry,
-        },
-        'opened',
-      ),
-    ),
-  );
+  const reports = await askOpen(workers, port, targets, round, { batch: 0, droppedAt, useRetry });
   const seconds = (performance.now() - t0) / 1000;
   const overflows1 = listenOverflows();
   const serverCpu = Math.round(((groupCpuSeconds(pgid) - server0) / seconds) * 100);
