@@ -15,11 +15,39 @@ import { orderAnswer } from './orders';
 import { mustAllow } from './presence';
 import { changeQueue } from './queue-change';
 import type { QueueService } from './queue';
-import type { OrderRow } from './queue-load';
+import type { ActiveOrderRow, OrderRow } from './queue-load';
+import type { Tx } from '../db/client';
 
 export const POSITION = 'position';
 
 const conflict = (message: string) => new HttpError(409, 'conflict', message);
+
+/** The caller's order in the queue read under the shop's lock; 409 when no longer active. */
+function activeOf(active: readonly ActiveOrderRow[], order: OrderRow): ActiveOrderRow {
+  const current = active.find((o) => o.id === order.id);
+  if (!current || current.customerId !== order.customerId) {
+    throw conflict('This order is no longer active');
+  }
+  return current;
+}
+
+/** Writes the order's presence and answers it with the queue as it now stands. */
+async function setPresence(
+  tx: Tx,
+  active: readonly ActiveOrderRow[],
+  orderId: number,
+  presence: Pick<
+    typeof orders.$inferInsert,
+    'customerAtPob' | 'checkedInAt' | 'presenceSource' | 'updatedAt'
+  >,
+) {
+  const [row] = await tx.update(orders).set(presence).where(eq(orders.id, orderId)).returning();
+  if (!row) throw notFound('Order not found');
+  return {
+    result: row,
+    active: active.map((o) => (o.id === row.id ? { ...row, customer: o.customer } : o)),
+  };
+}
 
 /** Records that the app saw the customer at the shop; twice, or once here already, is harmless. */
 export async function arriveByPosition(
@@ -44,22 +72,15 @@ export async function arriveByPosition(
   }
   const at = new Date(now);
   const { result } = await changeQueue(ctx, queue, order.pobId, now, async (tx, q) => {
-    const current = q.active.find((o) => o.id === order.id);
-    if (!current || current.customerId !== order.customerId) {
-      throw conflict('This order is no longer active');
-    }
+    const current = activeOf(q.active, order);
     if (current.customerAtPob) return { result: current, active: q.active };
     mustAllow({ chairs: q.pob.chairs, active: q.active }, current, { type: 'check_in' }, now);
-    const [row] = await tx
-      .update(orders)
-      .set({ customerAtPob: true, checkedInAt: at, presenceSource: POSITION, updatedAt: at })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (!row) throw notFound('Order not found');
-    return {
-      result: row,
-      active: q.active.map((o) => (o.id === row.id ? { ...row, customer: o.customer } : o)),
-    };
+    return setPresence(tx, q.active, order.id, {
+      customerAtPob: true,
+      checkedInAt: at,
+      presenceSource: POSITION,
+      updatedAt: at,
+    });
   });
   return orderAnswer(ctx, queue, result, now);
 }
@@ -76,25 +97,18 @@ export async function notYetArrived(
 ): Promise<Order> {
   const at = new Date(now);
   const { result } = await changeQueue(ctx, queue, order.pobId, now, async (tx, q) => {
-    const current = q.active.find((o) => o.id === order.id);
-    if (!current || current.customerId !== order.customerId) {
-      throw conflict('This order is no longer active');
-    }
+    const current = activeOf(q.active, order);
     if (current.startedAt !== null) throw new HttpError(409, 'not_waiting', 'Already at a chair');
     if (!current.customerAtPob) return { result: current, active: q.active };
     if (current.presenceSource !== POSITION) {
       throw conflict('You checked in yourself, or the staff did: ask them at the shop');
     }
-    const [row] = await tx
-      .update(orders)
-      .set({ customerAtPob: false, checkedInAt: null, presenceSource: null, updatedAt: at })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (!row) throw notFound('Order not found');
-    return {
-      result: row,
-      active: q.active.map((o) => (o.id === row.id ? { ...row, customer: o.customer } : o)),
-    };
+    return setPresence(tx, q.active, order.id, {
+      customerAtPob: false,
+      checkedInAt: null,
+      presenceSource: null,
+      updatedAt: at,
+    });
   });
   return orderAnswer(ctx, queue, result, now);
 }
