@@ -191,7 +191,14 @@ export async function buildApp(opts: AppOptions) {
   await app.register(queuePlugin);
   // The outbox worker: every SMS and push is sent from there (services/outbox.ts).
   await app.register(outboxPlugin);
-  app.decorate('reads', new ReadCache((market) => app.queue.version(market), now));
+  const reads = new ReadCache(
+    (market) => app.queue.version(market),
+    now,
+    (err) => app.log.error({ err }, 'ready read refresh failed'),
+  );
+  app.decorate('reads', reads);
+  // A ready read being built again ahead of its age-out finishes before the databases close.
+  app.addHook('preClose', () => reads.close());
   addOperatorBoard(app);
   app.decorate('accuracy', new AccuracyCache(now));
   app.decorate('insights', new Insights(now));

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { readHeaders } from '../src/lib/fast-reads';
 import { buildTestApp } from './helpers';
-import { join, newCustomer } from './queue-factories';
+import { join, mutableClock, newCustomer } from './queue-factories';
+import { VIEW_TTL_MS } from '../src/services/queue';
+import { REFRESH_AHEAD_MS } from '../src/services/read-cache';
 
 let app: App;
 let base: string;
@@ -152,6 +154,62 @@ describe('ready reads before routing', () => {
     expect(await raw(path)).toEqual(answers[0]);
     expect(app.reads.fastAnswers).toBe(fastBefore + 1);
     expect(await routed(path)).toEqual(answers[0]);
+  });
+});
+
+describe('ready reads as time moves waits', () => {
+  it('an answer read in its last seconds is built again in the background: no reader waits at its age-out', async () => {
+    const clock = mutableClock();
+    const timed = await buildTestApp({ now: clock.now });
+    try {
+      await timed.listen({ host: '127.0.0.1', port: 0 });
+      const addr = timed.server.address();
+      const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+      const get = (path: string, headers: Headers = {}) =>
+        new Promise<Raw>((resolve, reject) => {
+          httpRequest(url + path, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                headers: res.headers,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          })
+            .on('error', reject)
+            .end();
+        });
+      for (const path of ['/api/fi/pobs/1/', '/api/fi/pobs/']) {
+        const first = await get(path);
+        expect(first.status).toBe(200);
+        const builds = timed.reads.builds;
+        const fast = timed.reads.fastAnswers;
+        const computed = timed.queue.computations;
+        // In its last REFRESH_AHEAD_MS: every request answered before routing, and one build
+        // in the background from views computed for it (not the ones cached 25 s ago).
+        clock.at += VIEW_TTL_MS - REFRESH_AHEAD_MS;
+        const during = await Promise.all(Array.from({ length: 10 }, () => get(path)));
+        for (const a of during) expect(a.body).toEqual(first.body);
+        expect(timed.reads.fastAnswers).toBe(fast + 10);
+        await timed.reads.settled();
+        expect(timed.reads.builds).toBe(builds + 1);
+        expect(timed.queue.computations).toBeGreaterThan(computed);
+        // Where the old answer aged out, the new one is ready: no request waits for a build.
+        clock.at += REFRESH_AHEAD_MS;
+        const after = await get(path);
+        expect(after.status).toBe(200);
+        expect(timed.reads.fastAnswers).toBe(fast + 11);
+        expect(timed.reads.builds).toBe(builds + 1);
+        // Still the route's own answer, to the byte.
+        const viaRoute = await get(path, { origin: 'https://elsewhere.example' });
+        expect(after.body).toEqual(viaRoute.body);
+        expect(after.headers.etag).toBe(viaRoute.headers.etag);
+      }
+    } finally {
+      await timed.close();
+    }
   });
 });
 

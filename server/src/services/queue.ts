@@ -210,12 +210,23 @@ export class QueueService {
     if (history) this.histories.delete(key);
   }
 
-  /** The shop's live queue, computed at most once per change or VIEW_TTL_MS. */
-  async view(ctx: MarketContext, pobId: number): Promise<ShopQueueView> {
+  /**
+   * The shop's live queue, computed at most once per change or VIEW_TTL_MS. `since`: a cached
+   * view computed before it is computed again (a ready read refreshed ahead of its age-out asks
+   * for views as fresh as itself, services/read-cache.ts).
+   */
+  async view(ctx: MarketContext, pobId: number, since?: number): Promise<ShopQueueView> {
     const key = keyOf(ctx.market, pobId);
     const now = this.now();
     const cached = this.views.get(key);
-    if (cached && now - cached.at < VIEW_TTL_MS && now >= cached.at) return cached.view;
+    if (
+      cached &&
+      now - cached.at < VIEW_TTL_MS &&
+      now >= cached.at &&
+      (since === undefined || cached.at >= since)
+    ) {
+      return cached.view;
+    }
     const gen = this.generations.get(key) ?? 0;
     const view = this.compute(ctx, pobId, now);
     this.views.set(key, { gen, at: now, view });
@@ -229,6 +240,11 @@ export class QueueService {
   }
 
   snapshot: SnapshotFn = async (ctx, pob) => (await this.view(ctx, pob.id)).snapshot;
+
+  /** The shops' snapshots from views computed at or after `since` (see `view`). */
+  snapshotSince(since: number): SnapshotFn {
+    return async (ctx, pob) => (await this.view(ctx, pob.id, since)).snapshot;
+  }
 
   /**
    * After a committed change to a shop's queue: recompute once, persist every active order's

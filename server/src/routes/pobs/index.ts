@@ -14,6 +14,9 @@ import { idSchema, marketCtx, marketParams } from '../params';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['shops'];
+  // A ready read refreshed ahead of its age-out asks for views as fresh as itself (read-cache.ts).
+  const snapshotOf = (since: number | undefined) =>
+    since === undefined ? app.queueSnapshot : app.queue.snapshotSince(since);
 
   app.get(
     '/pobs/',
@@ -32,8 +35,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { market } = request.params;
       const ctx = marketCtx(app, market);
       const language = contentLanguage(market, request.headers['accept-language']);
-      const body = await app.reads.get(market, shopListKey(market, language), () =>
-        listShops(ctx, app.queueSnapshot, language),
+      const body = await app.reads.get(market, shopListKey(market, language), (since) =>
+        listShops(ctx, snapshotOf(since), language),
       );
       return sendCachedJson(request, reply, body, READ_VARY);
     },
@@ -55,11 +58,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { market, id } = request.params;
       const ctx = marketCtx(app, market);
       const language = contentLanguage(market, request.headers['accept-language']);
-      const body = await app.reads.get(market, shopPageKey(market, id, language), async () => {
+      const body = await app.reads.get(market, shopPageKey(market, id, language), async (since) => {
         const row = await findShopRow(ctx, id);
         if (!row) throw notFound('Shop not found');
         const [detail, accuracy] = await Promise.all([
-          shopDetail(ctx, row, app.queueSnapshot, language),
+          shopDetail(ctx, row, snapshotOf(since), language),
           app.accuracy.forShop(ctx, id),
         ]);
         return { ...detail, accuracy };
