@@ -66,6 +66,17 @@ alone, the database server's own memory is not counted.\n`);
   return out;
 }
 
+const range = (r: [number, number] | null | undefined) => (r ? `${pct(r[0])}-${pct(r[1])}` : '-');
+const spread = (xs: (number | null)[]) =>
+  range(
+    xs.some((x) => x !== null)
+      ? [
+          Math.min(...xs.filter((x): x is number => x !== null)),
+          Math.max(...xs.filter((x): x is number => x !== null)),
+        ]
+      : null,
+  );
+
 export function renderReads(r: BenchResults, missing: string[]): string[] {
   const out = ['## HTTP reads\n'];
   const why = failed(r.reads, 'HTTP reads', missing);
@@ -73,7 +84,10 @@ export function renderReads(r: BenchResults, missing: string[]): string[] {
   const x = r.reads.value;
   out.push(`Load generator: ${x.tool}, ${x.threads} thread, ${x.connections} connections, ${x.warmupSec} s
 warm-up (discarded) then ${x.durationSec} s measured per server, the three servers one after the
-other for each row: Jono; a bare \`node:http\` server in its own process answering the same bytes
+other, ${x.rounds ?? 1} round(s) per set (a set's ratios: the median of its rounds, with their
+range), each path's figures over all its rounds below the sets (at least a minute of Jono per path:
+the minute sweep and the answers' 30 s age-out land in them at their real rate). The page read is
+of a shop taking orders with customers waiting in it (the number is in its name). Servers: Jono; a bare \`node:http\` server in its own process answering the same bytes
 with the same headers Jono sent for them (security headers, ETag, Vary: byte for byte Jono's
 answer but for the Date; \`bench/lib/bare-server.ts\`: the ceiling of any Node.js server); and nginx (Debian's, one worker) serving the same bytes as
 static files, the gzip ones through \`gzip_static\`. "gzip" rows send \`Accept-Encoding: gzip\`;
@@ -104,8 +118,11 @@ shared cores it swings far less than req/s.`);
           f.errors,
           cpu(f.serverCpu),
           cpu(f.clientCpu),
-          run.server === 'Jono'
+          run.server === 'Jono' && k === s.runs.findIndex((x) => x.server === 'Jono')
             ? `${pct(s.vsBare)} / ${pct(s.vsNginx)}` +
+              (s.rounds && s.rounds.length > 1
+                ? ` (rounds ${spread(s.rounds.map((q) => q.vsBare))})`
+                : '') +
               (s.cpuVsBare ? `; CPU per answer, node:http / Jono: ${pct(s.cpuVsBare)}` : '')
             : '',
         ]);
@@ -128,6 +145,28 @@ shared cores it swings far less than req/s.`);
         rows,
       ),
     );
+    if (b.paths?.length) {
+      out.push(
+        table(
+          [
+            'path, all sets',
+            'Jono measured',
+            'Jono / node:http, req/s (rounds)',
+            'Jono / nginx',
+            'CPU per answer, µs: Jono / node:http / nginx',
+            'node:http / Jono, CPU per answer (rounds)',
+          ],
+          b.paths.map((p) => [
+            p.name,
+            `${p.jonoSeconds} s`,
+            `${pct(p.vsBare)} (${range(p.vsBareRange)})`,
+            pct(p.vsNginx),
+            `${p.cpuPerAnswerUs.Jono ?? '-'} / ${p.cpuPerAnswerUs['node:http'] ?? '-'} / ${p.cpuPerAnswerUs.nginx ?? '-'}`,
+            `${pct(p.cpuVsBare)} (${range(p.cpuVsBareRange)})`,
+          ]),
+        ),
+      );
+    }
   }
   return out;
 }
