@@ -18,6 +18,7 @@ import { useLocaleStore } from './lib/locale-store';
 import { paths } from './lib/paths';
 import { useSessionStore } from './lib/session-store';
 import { preloadShopImage } from './lib/shop-image';
+import { warmShopPageFormats } from './lib/warm-formats';
 import { hasValidRecovery, welcomeSeen } from './lib/storage';
 import { startGate } from './app/start-gate';
 import '@jono/ui/styles.css';
@@ -53,6 +54,8 @@ if (root) {
       const answer = queryClient.getQueryData(options.queryKey);
       if (answer) preloadShopImage(answer);
     });
+    // Its formatters are built in idle moments while its code loads, not inside its render.
+    warmShopPageFormats(locale, language);
   }
   // The other screens a first visit lands on: the welcome slides (a first visit to / goes there)
   // and tracking. Their code is asked for now, beside the first-screen chunk's own requests, and
