@@ -18,7 +18,6 @@ import { useLocaleStore } from './lib/locale-store';
 import { paths } from './lib/paths';
 import { useSessionStore } from './lib/session-store';
 import { preloadShopImage } from './lib/shop-image';
-import { warmShopPageFormats } from './lib/warm-formats';
 import { hasValidRecovery, welcomeSeen } from './lib/storage';
 import { startGate } from './app/start-gate';
 import '@jono/ui/styles.css';
@@ -60,8 +59,13 @@ if (root) {
         if (answer) preloadShopImage(answer);
       });
     });
-    // Its formatters are built in idle moments while its code loads, not inside its render.
-    warmShopPageFormats(locale, language);
+    // Its formatters are built in idle moments while its code loads, not inside its render (a
+    // dynamic import: the shop list's first-screen chunk does not carry it).
+    early.push(() => {
+      void import('./lib/warm-formats').then(({ warmShopPageFormats }) =>
+        warmShopPageFormats(locale, language),
+      );
+    });
   }
   // The other screens a first visit lands on: the welcome slides (a first visit to / goes there)
   // and tracking. Their code is asked for now, beside the first-screen chunk's own requests, and
