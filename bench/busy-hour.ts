@@ -5,9 +5,13 @@
 // sweep running. Reports the delivery delay of every message, /healthz p50/p99/max, the server's
 // CPU and RSS, and the clients' CPU (the streams are held by load-generator processes on raw
 // sockets, lib/stream-worker.ts), then two reconnect storms of all those streams at once (the
-// apps' back-off, and the window of the node's retry field), then the floor: bare node:http
+// apps' back-off, and the window of the node's retry field), then two floors on bare node:http
 // (lib/busy-floor.ts) holding the same streams and writing frames of the same sizes to as many
-// of them for the same changes.
+// of them for the same changes: one that only writes (`floor`), and one that first commits each
+// change on the same PostgreSQL and hears it by NOTIFY as Jono does (`commitFloor`: the least any
+// server delivering a durable change to several nodes' streams must do). Ratios to both are
+// printed; on the committing floor compare the delays from the change's request (shop,
+// orderFromRequest, staff), since its `as_of` is the change's arrival, Jono's the view's moment.
 //
 // The rate, derived: 110,000 online check-ins a day across 4,500 shops is 24.4 per shop a day;
 // a shop's busiest hour takes about 15 % of its day (a 10-hour day whose after-work peak is 1.5x
@@ -479,6 +483,70 @@ function askOpen(
   );
 }
 
+/**
+ * A floor's run (lib/busy-floor.ts): the same streams opened on it, Jono's changes replayed at
+ * their moments with as many frames of Jono's sizes; with `commitUrl`, each change is committed
+ * on that PostgreSQL and published by NOTIFY before its frames are written.
+ */
+async function runFloor(
+  targets: StreamTarget[],
+  schedule: Replay[],
+  bytes: { order: number; shop: number; staff: number },
+  seconds: number,
+  commitUrl?: string,
+) {
+  const floorPort = await freePort(4900);
+  const floor = fork(
+    join(BENCH_DIR, 'lib', 'busy-floor.ts'),
+    commitUrl ? [String(floorPort), commitUrl] : [String(floorPort)],
+    { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
+  registerCleanup({
+    stop: async () => void floor.kill('SIGKILL'),
+    kill: () => void floor.kill('SIGKILL'),
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the floor did not start')), 30_000);
+    floor.once('message', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  const floorWorkers = Array.from({ length: WORKERS }, () => startWorker());
+  const floorTargets = targets.map((t) => ({ path: `/floor/${t.tag}`, tag: t.tag }));
+  const opened = await openAll(floorWorkers, floorPort, floorTargets, commitUrl ? 4 : 1);
+  await sleep(2000);
+  await record(floorWorkers);
+  const floorProbe = healthProbe(`http://127.0.0.1:${floorPort}`);
+  const replayStart = wall();
+  const firstAt = schedule[0]?.at ?? 0;
+  const replayed: Change[] = [];
+  for (const r of schedule) {
+    const wait = replayStart + (r.at - firstAt) - wall();
+    if (wait > 0) await sleep(wait);
+    replayed.push({ shop: r.shop, at: wall(), action: 'replay', status: 200 });
+    const cmd: FloorCommand = { type: 'change', shop: r.shop, writes: r.writes, bytes };
+    floor.send(cmd);
+  }
+  await sleep(5000);
+  const floorHealthz = await floorProbe();
+  const floorRecords = await recorded(floorWorkers);
+  for (const w of floorWorkers) w.child.kill('SIGKILL');
+  floor.kill('SIGKILL');
+  return {
+    mode: commitUrl ? 'commit, NOTIFY, then write' : 'write',
+    opened,
+    frameBytes: bytes,
+    delivery: delays(floorRecords.arrivals, replayed),
+    healthz: {
+      p50Ms: ms(percentile(floorHealthz, 0.5)),
+      p99Ms: ms(percentile(floorHealthz, 0.99)),
+      maxMs: ms(floorHealthz[floorHealthz.length - 1]),
+    },
+    clientCpuPercent: Math.round((floorRecords.cpuMs / 1000 / seconds) * 100),
+  };
+}
+
 export async function openAll(
   workers: Worker[],
   port: number,
@@ -676,23 +744,10 @@ async function main() {
     await storm(workers, base, jono.port, jono.pgid, targets, 3, true),
   ];
   await jono.stop();
-  await pgCluster.stop();
+  for (const w of workers) w.child.kill('SIGKILL');
 
-  // The floor: the same streams on bare node:http, the same changes at the same moments.
-  const floorPort = await freePort(4900);
-  const floor = fork(join(BENCH_DIR, 'lib', 'busy-floor.ts'), [String(floorPort)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  registerCleanup({
-    stop: async () => void floor.kill('SIGKILL'),
-    kill: () => void floor.kill('SIGKILL'),
-  });
-  await sleep(1500);
-  const floorWorkers = Array.from({ length: WORKERS }, () => startWorker());
-  const floorTargets = targets.map((t) => ({ path: `/floor/${t.tag}`, tag: t.tag }));
-  const floorOpened = await openAll(floorWorkers, floorPort, floorTargets, 1);
-  await sleep(2000);
+  // The floors: the same streams on bare node:http, the same changes at the same moments; first
+  // writing only, then committing each change on the same PostgreSQL before writing it.
   const schedule = replays(jonoRecords.arrivals, changes);
   // Frames of the sizes Jono sent, per kind (the mean over the busy hour).
   const meanBytes = (kind: Kind) => {
@@ -702,41 +757,24 @@ async function main() {
       : Math.round(list.reduce((n, a) => n + a.bytes, 0) / list.length);
   };
   const bytes = { order: meanBytes(0), shop: meanBytes(1), staff: meanBytes(2) };
-  await record(floorWorkers);
-  const floorProbe = healthProbe(`http://127.0.0.1:${floorPort}`);
-  const replayStart = wall();
-  const firstAt = schedule[0]?.at ?? 0;
-  const replayed: Change[] = [];
-  for (const r of schedule) {
-    const wait = replayStart + (r.at - firstAt) - wall();
-    if (wait > 0) await sleep(wait);
-    replayed.push({ shop: r.shop, at: wall(), action: 'replay', status: 200 });
-    const cmd: FloorCommand = { type: 'change', shop: r.shop, writes: r.writes, bytes };
-    floor.send(cmd);
-  }
-  await sleep(5000);
-  const floorHealthz = await floorProbe();
-  const floorRecords = await recorded(floorWorkers);
-  const floorResult = {
-    frameBytes: bytes,
-    delivery: delays(floorRecords.arrivals, replayed),
-    healthz: {
-      p50Ms: ms(percentile(floorHealthz, 0.5)),
-      p99Ms: ms(percentile(floorHealthz, 0.99)),
-      maxMs: ms(floorHealthz[floorHealthz.length - 1]),
-    },
-    clientCpuPercent: Math.round((floorRecords.cpuMs / 1000 / seconds) * 100),
-  };
-  for (const w of [...workers, ...floorWorkers]) w.child.kill('SIGKILL');
-  floor.kill('SIGKILL');
+  const floorRun = (commitUrl?: string) => runFloor(targets, schedule, bytes, seconds, commitUrl);
+  const floorResult = await floorRun();
+  const commitFloorResult = await floorRun(pgCluster.url);
+  await pgCluster.stop();
 
   const p99 = (d: unknown, k: string) =>
     (d as Record<string, { p99Ms: number | null }>)[k]?.p99Ms ?? null;
-  const ratio = (k: string) => {
+  const ratio = (k: string, floor = floorResult) => {
     const a = p99(jonoResult.delivery, k);
-    const b = p99(floorResult.delivery, k);
+    const b = p99(floor.delivery, k);
     return a !== null && b !== null && b > 0 ? Math.round((a / b) * 100) / 100 : null;
   };
+  const ratios = (floor = floorResult) => ({
+    order: ratio('order', floor),
+    orderFromRequest: ratio('orderFromRequest', floor),
+    shop: ratio('shop', floor),
+    staff: ratio('staff', floor),
+  });
   console.log(
     JSON.stringify(
       {
@@ -755,18 +793,16 @@ async function main() {
           shop: SHOP_PAGES,
           staff: shops.length,
           opened,
-          floorOpened,
+          floorOpened: floorResult.opened,
+          commitFloorOpened: commitFloorResult.opened,
         },
         setupSeconds,
         jono: jonoResult,
         storms,
         floor: floorResult,
-        deliveryP99VsFloor: {
-          order: ratio('order'),
-          orderFromRequest: ratio('orderFromRequest'),
-          shop: ratio('shop'),
-          staff: ratio('staff'),
-        },
+        commitFloor: commitFloorResult,
+        deliveryP99VsFloor: ratios(),
+        deliveryP99VsCommitFloor: ratios(commitFloorResult),
       },
       null,
       2,

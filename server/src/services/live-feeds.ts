@@ -219,6 +219,22 @@ export class LiveFeeds {
       }
     };
 
+    // The staff board reads the shop's recent orders (two queries): it is started now and written
+    // last, so that no customer's order or shop page waits for the board's queries.
+    const staffStreams = wanted(f.staff);
+    if (staffStreams.length > 0) {
+      const now = this.now();
+      if (!frames.staff || frames.staffAt === undefined || now - frames.staffAt >= STAFF_FRAME_MS) {
+        frames.staffAt = now;
+        this.builds += 1;
+        frames.staff = staffQueue(f.ctx, this.queue, f.pobId, now).then(frameOf);
+        frames.staff.catch(() => {
+          frames.staff = undefined;
+        });
+      }
+    }
+    const staffFrame = staffStreams.length > 0 ? frames.staff : undefined;
+
     const shopStreams = wanted(f.shop);
     if (shopStreams.length > 0) {
       if (!frames.shop) {
@@ -235,20 +251,6 @@ export class LiveFeeds {
         frames.display = frameOf(displayBoard(frames.view, this.now()));
       }
       await write(displayStreams, frames.display);
-    }
-
-    const staffStreams = wanted(f.staff);
-    if (staffStreams.length > 0) {
-      const now = this.now();
-      if (!frames.staff || frames.staffAt === undefined || now - frames.staffAt >= STAFF_FRAME_MS) {
-        frames.staffAt = now;
-        this.builds += 1;
-        frames.staff = staffQueue(f.ctx, this.queue, f.pobId, now).then(frameOf);
-        frames.staff.catch(() => {
-          frames.staff = undefined;
-        });
-      }
-      await write(staffStreams, await frames.staff);
     }
 
     const orderStreams = [...f.orders].flatMap(([id, set]) => {
@@ -296,6 +298,8 @@ export class LiveFeeds {
         await write(moved ? streams : streams.filter((s) => fresh.has(s)), built.frame);
       }
     }
+
+    if (staffFrame) await write(staffStreams, await staffFrame);
   }
 
   /** Frames of the shop's current view; a new view (a change, or time) starts afresh. */
