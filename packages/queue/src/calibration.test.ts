@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  calibrate,
-  learnCalibration,
-  MIN_CALIBRATION_RECORDS,
-  PRIOR_ORDERS,
-  wholeMinutes,
-} from './calibration';
+import { calibrate, learnCalibration, MIN_CALIBRATION_RECORDS, wholeMinutes } from './calibration';
 import type { EstimateRecord } from './calibration';
 import { mulberry32 } from './sim/random';
 
@@ -150,34 +144,6 @@ describe('calibration', () => {
       ...[1, 2, 3, 4, 5, 6].flatMap(() => starving(undefined)),
     ]);
     expect(calibrate(perRecord, 0, model).high).toBeGreaterThan(60);
-  });
-
-  it('moves the range by what a cell of few orders says only part of the way (PRIOR_ORDERS)', () => {
-    // The model's range is too wide (+-6 minutes), the waits that follow are within +-2: on
-    // records of many orders the cell narrows it nearly all the way, on a few dozen (a wait
-    // bucket's customers at joining over 14 days) by orders / (orders + PRIOR_ORDERS) of it.
-    const random = mulberry32(17);
-    const wide = (n: number): EstimateRecord[] =>
-      Array.from({ length: n }, (_, i) => {
-        const p50 = 7 + random() * 6;
-        const actual = p50 + (random() - 0.5) * 4;
-        return { priority: 0, orderId: i, model: { p10: p50 - 6, p50, p90: p50 + 6 }, actual };
-      });
-    const model = { p10: 4, p50: 10, p90: 16 };
-    const many = calibrate(learnCalibration(wide(5000)), 0, model);
-    const few = calibrate(learnCalibration(wide(40)), 0, model);
-    // Taken whole, the margins would bring the high end to about 11.6 minutes (the 90th
-    // percentile of +-2 around 10); 5000 orders keep 99 % of that.
-    expect(many.high).toBeGreaterThan(11);
-    expect(many.high).toBeLessThan(12.5);
-    // 40 orders keep 40 % of it (PRIOR_ORDERS of 60): about 16 - 0.4 x 4.4 = 14.2 minutes, far
-    // from both the narrowed 11.6 and the model's 16.
-    expect(40 / (40 + PRIOR_ORDERS)).toBeCloseTo(0.4, 5);
-    expect(few.high).toBeGreaterThan(13.2);
-    expect(few.high).toBeLessThan(15.2);
-    expect(few.low).toBeLessThan(6.8);
-    // The bias is a median, steady on few orders: it is corrected whole.
-    expect(few.median).toBeCloseTo(many.median, 0);
   });
 
   it('learns a long wait of few customers from its own priority’s long waits', () => {

@@ -32,12 +32,6 @@ const MISS = 0.2;
 const TAIL = MISS / 2;
 /** Margins are multiples of the model's spread, at least this many minutes. */
 const MIN_SPREAD = 1;
-/**
- * Where a cell narrows the model's own range, that range is its prior, worth this many orders:
- * a cell of n orders moves an end inwards n / (n + PRIOR_ORDERS) of the way its records say
- * (see shrunk).
- */
-export const PRIOR_ORDERS = 60;
 
 export interface EstimateRecord {
   priority: number;
@@ -307,26 +301,6 @@ function sharedUpperMargins(drafts: readonly Draft[], fallbacks: readonly Draft[
   for (const d of fallbacks) apply(d, hullOf(d));
 }
 
-/**
- * A cell's margin that narrows the model's range (a negative one) shrunk toward the model's own
- * end by its orders' weight against the prior's (PRIOR_ORDERS), once its high end has been
- * chosen (alone or with its priority's buckets). The model's 80 % interval is drawn from the
- * shop's own learnt laws, state by state; a negative margin says it is too wide, and on the
- * cells at joining (a priority's wait bucket, 30-100 orders over 14 days) that is said by the
- * two or three orders at the cell's 10th or 90th percentile, on days whose surges the next days
- * do not share: taken whole, the narrowing did not hold (busy-saturday's 30-60 bucket: the
- * model's own range held 93 %, calibrated 77 %; eight-chairs' 60+: 88 % and 58 %). A margin
- * that widens is kept whole: it is what the model cannot know (surges, members passing a
- * one-time customer), and taking part of it back breaks the promise of the 80 % (shrunk too,
- * a bucket of 200 such orders held 62 % instead of 72 %+, `calibration.test.ts`). The bias
- * (shift) is a median, far steadier than a tail: it is kept whole.
- */
-function shrunk(d: Draft): void {
-  const keep = d.total / (d.total + PRIOR_ORDERS);
-  if (d.cell.lowerMargin < 0) d.cell.lowerMargin *= keep;
-  if (d.cell.upperMargin < 0) d.cell.upperMargin *= keep;
-}
-
 export function learnCalibration(
   records: readonly EstimateRecord[],
   bucketEdges: readonly number[] = WAIT_BUCKET_EDGES,
@@ -355,9 +329,10 @@ export function learnCalibration(
       const long = draftOf(
         mine.filter((r) => bucketOf(bucketEdges, r.model.p50) >= LONG_WAIT_BUCKET),
       );
-      const learnt = drafts.filter((d): d is Draft => d !== null);
-      sharedUpperMargins(learnt, long ? [long] : []);
-      for (const d of long ? [...learnt, long] : learnt) shrunk(d);
+      sharedUpperMargins(
+        drafts.filter((d): d is Draft => d !== null),
+        long ? [long] : [],
+      );
       byPriority.set(
         p,
         drafts.map((d) => d?.cell ?? null),
@@ -370,10 +345,7 @@ export function learnCalibration(
   return {
     bucketEdges,
     ...perPriority(usable),
-    pooled: split(usable).map((d) => {
-      if (d) shrunk(d);
-      return d?.cell ?? null;
-    }),
+    pooled: split(usable).map((d) => d?.cell ?? null),
     ...(joining.length > 0 ? { atJoining: perPriority(joining) } : {}),
   };
 }
