@@ -278,6 +278,8 @@ interface Change {
   at: number;
   action: string;
   status: number;
+  /** From the request to its answer's headers (the change committed), ms; not for replays. */
+  answerMs?: number;
 }
 
 /** One change at a random shop, as a customer or its staff would make it. */
@@ -298,8 +300,9 @@ async function oneChange(base: string, shops: ShopState[]): Promise<Change | nul
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    const answerMs = wall() - at;
     const json = (await res.json().catch(() => null)) as { id?: number } | null;
-    return { at, status: res.status, json };
+    return { at, status: res.status, json, answerMs };
   };
   if (pick(w.join)) {
     const c = spareCustomers.pop();
@@ -325,7 +328,13 @@ async function oneChange(base: string, shops: ShopState[]): Promise<Change | nul
     if (res.status === 201 && res.json?.id) {
       shop.waiting.push({ id: res.json.id, customer: c.id, token: c.token, here: false });
     }
-    return { shop: shop.id, at: res.at, action: 'join', status: res.status };
+    return {
+      shop: shop.id,
+      at: res.at,
+      action: 'join',
+      status: res.status,
+      answerMs: res.answerMs,
+    };
   }
   if (pick(w.checkIn)) {
     const o = shop.waiting.find((x) => !x.here);
@@ -334,7 +343,13 @@ async function oneChange(base: string, shops: ShopState[]): Promise<Change | nul
     const res = await request(`/customers/${o.customer}/orders/${o.id}/`, 'PATCH', o.token, {
       customer_at_pob: true,
     });
-    return { shop: shop.id, at: res.at, action: 'check-in', status: res.status };
+    return {
+      shop: shop.id,
+      at: res.at,
+      action: 'check-in',
+      status: res.status,
+      answerMs: res.answerMs,
+    };
   }
   if (pick(w.start)) {
     const i = shop.waiting.findIndex((x) => x.here);
@@ -343,20 +358,38 @@ async function oneChange(base: string, shops: ShopState[]): Promise<Change | nul
     if (!o) return null;
     const res = await request(`/staff/orders/${o.id}/start/`, 'POST', shop.staffToken, {});
     if (res.status === 200) shop.seated.push(o.id);
-    return { shop: shop.id, at: res.at, action: 'start', status: res.status };
+    return {
+      shop: shop.id,
+      at: res.at,
+      action: 'start',
+      status: res.status,
+      answerMs: res.answerMs,
+    };
   }
   if (pick(w.finish)) {
     const id = shop.seated.shift();
     if (id === undefined) return null;
     const res = await request(`/staff/orders/${id}/finish/`, 'POST', shop.staffToken, {});
-    return { shop: shop.id, at: res.at, action: 'finish', status: res.status };
+    return {
+      shop: shop.id,
+      at: res.at,
+      action: 'finish',
+      status: res.status,
+      answerMs: res.answerMs,
+    };
   }
   const o = shop.waiting.pop();
   if (!o) return null;
   const res = await request(`/customers/${o.customer}/orders/${o.id}/`, 'PATCH', o.token, {
     cancel: true,
   });
-  return { shop: shop.id, at: res.at, action: 'cancel', status: res.status };
+  return {
+    shop: shop.id,
+    at: res.at,
+    action: 'cancel',
+    status: res.status,
+    answerMs: res.answerMs,
+  };
 }
 
 /** A change of some kind: one that cannot be made now (no one to start) gives way to another. */
@@ -414,6 +447,29 @@ function delays(arrivals: Arrival[], changes: Change[]) {
     }),
   );
   return { ...summary, sweepOrUnmatched: unmatched };
+}
+
+/** Request-to-answer times of the changes, all and per action: p50 / p99 / max ms. */
+function answers(changes: Change[]) {
+  const by = new Map<string, number[]>();
+  for (const c of changes) {
+    if (c.answerMs === undefined) continue;
+    for (const k of ['all', c.action]) by.set(k, [...(by.get(k) ?? []), c.answerMs]);
+  }
+  return Object.fromEntries(
+    [...by].map(([k, v]) => {
+      v.sort((a, b) => a - b);
+      return [
+        k,
+        {
+          n: v.length,
+          p50Ms: ms(percentile(v, 0.5)),
+          p99Ms: ms(percentile(v, 0.99)),
+          maxMs: ms(v[v.length - 1]),
+        },
+      ];
+    }),
+  );
 }
 
 interface Replay {
@@ -724,6 +780,9 @@ async function main() {
     changesPerSecond: Math.round((changes.length / seconds) * 100) / 100,
     statuses,
     delivery: delays(jonoRecords.arrivals, changes),
+    // From a change's request to its answer (made and committed): the part of the delivery
+    // before the NOTIFY; per action, p50 / p99 ms.
+    answer: answers(changes),
     healthz: {
       probes: healthz.length,
       p50Ms: ms(percentile(healthz, 0.5)),

@@ -125,6 +125,45 @@ describe('statements per join and per cancel', () => {
     }
   });
 
+  it('makes a staff start in one transaction that stores the new estimates and carries the NOTIFY', async () => {
+    // Every stream of the shop hears of a start at its commit: nothing is read or written after
+    // it (a start used to commit, then read the queue again and store its estimates in a second
+    // transaction with a second lock before the NOTIFY went out: 19 statements).
+    await setShop(app, 4, { chairs: 2 });
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await join(app, await newCustomer(app), 4);
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json<{ id: number }>().id);
+    }
+    await atTheShop(4);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/fi/staff/login/',
+      payload: { username: 'manager4', password: 'Jono1234' },
+    });
+    const staff = {
+      authorization: `Bearer ${login.json<{ access_token: string }>().access_token}`,
+    };
+    const starting = await counted(async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/fi/staff/orders/${ids[0]}/start/`,
+        headers: staff,
+        payload: {},
+      });
+      expect(res.statusCode).toBe(200);
+    });
+    const begin = starting.indexOf('begin');
+    expect(starting.filter((s) => s === 'begin')).toHaveLength(1);
+    expect(starting[starting.length - 1]).toBe('commit');
+    expect(starting[begin + 1]).toMatch(/pg_advisory_xact_lock.*pg_notify/);
+    expect(
+      starting.some((s) => s.startsWith('with moved as (update orders set wait_estimate')),
+    ).toBe(true);
+    expect(starting.length).toBeLessThanOrEqual(8);
+  });
+
   it("opens a known order's live stream without a statement (a reconnect storm's cost)", async () => {
     const customer = await newCustomer(app);
     const joined = await join(app, customer, 2);

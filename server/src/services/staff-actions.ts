@@ -1,21 +1,24 @@
 // What staff do to an order: start it on a chair, finish it (serviced, with a receipt), mark a
 // no-show, defer it behind the next customer, cancel it, and undo a recent start, finish,
-// no-show or cancel. Each runs under the shop's lock, is checked by the state model
-// (@jono/queue state-model.ts) against the state as it is now, and republishes the queue.
+// no-show or cancel. Each runs as a change of the shop's queue (queue-change.ts): under the
+// shop's lock, checked by the state model (@jono/queue state-model.ts) against the queue read
+// there, with the new estimates stored and the NOTIFY sent in the same transaction, so that every
+// stream hears of it at its commit (issue 29: a start used to commit, then read the queue again
+// and store its estimates in a second transaction before anyone heard of it).
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { compareQueueOrders, deferOrder, mayServe, type StateAction } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
-import { barbers, orders, pobs, receipts } from '../db/schema';
+import { orders, receipts } from '../db/schema';
 import { forbidden, HttpError, notFound } from '../lib/http-error';
 import { refused } from '../lib/refusal';
-import { activeOrderExists, isUniqueViolation, lockShop } from './orders';
+import { activeOrderExists, isUniqueViolation } from './orders';
 import { loadActiveOrders, toQueueOrder, type OrderRow } from './queue-load';
+import { changeQueue, type ShopQueue } from './queue-change';
 import { mustAllow } from './presence';
 import type { QueueService } from './queue';
 import { receiptRows } from './receipts';
 import { shortName, undoOf } from './staff-queue';
-import { recordTurns } from './turns';
 
 export type StaffAction = 'start' | 'finish' | 'no_show' | 'defer' | 'cancel' | 'undo';
 
@@ -36,27 +39,42 @@ export async function runStaffAction(
   action: StaffAction,
   opts: { chair?: number } = {},
 ): Promise<OrderRow> {
-  const [found] = await a.ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!found) throw notFound('Order not found');
-  if (found.pobId !== a.pobId) throw forbidden();
+  // The order's shop: known to this process once it has seen the order (it never changes).
+  let pobId = a.queue.orderHome(a.ctx.market, orderId)?.pobId;
+  if (pobId === undefined) {
+    const [found] = await a.ctx.db
+      .select({ pobId: orders.pobId })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!found) throw notFound('Order not found');
+    pobId = found.pobId;
+  }
+  if (pobId !== a.pobId) throw forbidden();
   let row: OrderRow | undefined;
   try {
-    row = await a.ctx.db.transaction(async (tx) => {
-      await lockShop(tx, a.pobId);
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    const done = await changeQueue(a.ctx, a.queue, a.pobId, a.now, async (tx, shop) => {
+      const order =
+        shop.active.find((o) => o.id === orderId) ??
+        (await tx.select().from(orders).where(eq(orders.id, orderId)))[0];
       if (!order) throw notFound('Order not found');
-      const changed = await ACTIONS[action](tx, a, order, opts);
+      const changed = await ACTIONS[action](tx, a, order, opts, shop);
+      // The queue as the action left it (a start, a defer or an undo can move several orders).
       // A chair the action freed (a finish; a no-show, cancel or start ahead; an undone start)
-      // is the turn of the customer away it would seat next: recorded at the action's moment.
-      await recordTurns(tx, a.pobId, a.now);
-      return changed;
+      // is the turn of the customer away it would seat next: the change records it in the new
+      // view, at the action's moment (turns.ts).
+      return { result: changed, active: await loadActiveOrders(tx, a.pobId) };
     });
+    row = done.result;
   } catch (err) {
     if (isUniqueViolation(err)) throw activeOrderExists();
     throw err;
   }
   if (!row) throw notFound('Order not found');
-  await a.queue.changed(a.ctx, a.pobId, { history: action === 'finish' || action === 'undo' });
+  // A service finished (or its finish undone) teaches the duration model: the estimates are
+  // computed again with the shop's history read afresh (the change itself was heard at commit).
+  if (action === 'finish' || action === 'undo') {
+    await a.queue.changed(a.ctx, a.pobId, { history: true });
+  }
   return row;
 }
 
@@ -65,6 +83,8 @@ type Handler = (
   a: ActionContext,
   order: OrderRow,
   opts: { chair?: number },
+  /** The shop, its named barbers and its active orders, read under the lock. */
+  shop: ShopQueue,
 ) => Promise<OrderRow | undefined>;
 
 const update = async (tx: Tx, id: number, set: Partial<typeof orders.$inferInsert>) => {
@@ -72,31 +92,23 @@ const update = async (tx: Tx, id: number, set: Partial<typeof orders.$inferInser
   return row;
 };
 
-/** The shop's named barbers (not removed): the ones on duty hold a chair. */
-async function namedBarbers(tx: Tx, pobId: number) {
-  return tx
-    .select({ id: barbers.id, chair: barbers.chair, firstName: barbers.firstName })
-    .from(barbers)
-    .where(and(eq(barbers.pobId, pobId), isNull(barbers.removedAt)));
-}
-
 /**
  * The state model's verdict on an action in the shop as it is now (read under the lock). In a
  * shop with named barbers the chairs on duty are the ones its barbers hold, and a Start must
  * also suit the chair's barber (barber-eligibility.ts): a customer who chose a barber is only
  * started by that barber; without a chair given, they take their barber's.
  */
-async function decideNow(
-  tx: Tx,
+function decideNow(
+  shop: ShopQueue,
   a: ActionContext,
   order: OrderRow,
   action: StateAction,
-): Promise<{ chair?: number; active: OrderRow[]; servedBy: number | null }> {
-  const [pob] = await tx.select({ chairs: pobs.chairs }).from(pobs).where(eq(pobs.id, a.pobId));
-  const named = await namedBarbers(tx, a.pobId);
-  const active = await loadActiveOrders(tx, a.pobId);
+): { chair?: number; active: OrderRow[]; servedBy: number | null } {
+  // The shop's named barbers (not removed): the ones on duty hold a chair.
+  const named = shop.pob.barbers?.rows ?? [];
+  const active = shop.active;
   const onDuty = named.flatMap((b) => (b.chair === null ? [] : [b.chair]));
-  const chairs = named.length > 0 ? onDuty : (pob?.chairs ?? 0);
+  const chairs = named.length > 0 ? onDuty : shop.pob.chairs;
   let act = action;
   if (action.type === 'start' && named.length > 0 && order.barberId !== null) {
     const tied = named.find((b) => b.id === order.barberId);
@@ -125,8 +137,8 @@ async function decideNow(
 const tiedRefusal = (message: string) => new HttpError(409, 'barber_tied', message);
 
 const ACTIONS: Record<StaffAction, Handler> = {
-  async start(tx, a, order, opts) {
-    const { chair, active, servedBy } = await decideNow(tx, a, order, {
+  async start(tx, a, order, opts, shop) {
+    const { chair, active, servedBy } = decideNow(shop, a, order, {
       type: 'start',
       chair: opts.chair,
     });
@@ -150,8 +162,8 @@ const ACTIONS: Record<StaffAction, Handler> = {
     });
   },
 
-  async finish(tx, a, order) {
-    await decideNow(tx, a, order, { type: 'finish' });
+  async finish(tx, a, order, _opts, shop) {
+    decideNow(shop, a, order, { type: 'finish' });
     const at = new Date(a.now);
     const row = await update(tx, order.id, {
       status: 'serviced',
@@ -173,18 +185,18 @@ const ACTIONS: Record<StaffAction, Handler> = {
     return row;
   },
 
-  async no_show(tx, a, order) {
-    await decideNow(tx, a, order, { type: 'no_show' });
+  async no_show(tx, a, order, _opts, shop) {
+    decideNow(shop, a, order, { type: 'no_show' });
     return close(tx, a, order, 'noShow', 'no_show');
   },
 
-  async cancel(tx, a, order) {
-    await decideNow(tx, a, order, { type: 'cancel' });
+  async cancel(tx, a, order, _opts, shop) {
+    decideNow(shop, a, order, { type: 'cancel' });
     return close(tx, a, order, 'cancelled', 'cancel');
   },
 
-  async defer(tx, a, order) {
-    const { active } = await decideNow(tx, a, order, { type: 'defer' });
+  async defer(tx, a, order, _opts, shop) {
+    const { active } = decideNow(shop, a, order, { type: 'defer' });
     const changes = deferOrder(active.map(toQueueOrder), order.id);
     if (changes.length === 0) throw refused('no_one_behind');
     const at = new Date(a.now);
@@ -200,10 +212,10 @@ const ACTIONS: Record<StaffAction, Handler> = {
     return row;
   },
 
-  async undo(tx, a, order) {
+  async undo(tx, a, order, _opts, shop) {
     const undo = undoOf(order, a.now);
     if (!undo) throw refused('nothing_to_undo');
-    const { chair } = await decideNow(tx, a, order, { type: 'undo', last: undo.action });
+    const { chair } = decideNow(shop, a, order, { type: 'undo', last: undo.action });
     const at = new Date(a.now);
     const reopened = { lastAction: null, lastActionAt: null, updatedAt: at };
     if (undo.action === 'start') {
