@@ -32,8 +32,6 @@ const MISS = 0.2;
 const TAIL = MISS / 2;
 /** Margins are multiples of the model's spread, at least this many minutes. */
 const MIN_SPREAD = 1;
-/** A cell at joining's margins weigh against the cell of every estimate's as this many orders. */
-export const PRIOR_ORDERS = 60;
 
 export interface EstimateRecord {
   priority: number;
@@ -325,67 +323,30 @@ export function learnCalibration(
   const perPriority = (rs: readonly EstimateRecord[]) => {
     const byPriority = new Map<number, readonly (CalibrationCell | null)[]>();
     const longWaits = new Map<number, CalibrationCell | null>();
-    const orders = new Map<CalibrationCell, number>();
     for (const p of [...new Set(rs.map((r) => r.priority))].sort((a, b) => a - b)) {
       const mine = rs.filter((r) => r.priority === p);
       const drafts = split(mine);
       const long = draftOf(
         mine.filter((r) => bucketOf(bucketEdges, r.model.p50) >= LONG_WAIT_BUCKET),
       );
-      const learnt = drafts.filter((d): d is Draft => d !== null);
-      sharedUpperMargins(learnt, long ? [long] : []);
-      for (const d of long ? [...learnt, long] : learnt) orders.set(d.cell, d.total);
+      sharedUpperMargins(
+        drafts.filter((d): d is Draft => d !== null),
+        long ? [long] : [],
+      );
       byPriority.set(
         p,
         drafts.map((d) => d?.cell ?? null),
       );
       longWaits.set(p, long?.cell ?? null);
     }
-    return { byPriority, longWaits, orders };
+    return { byPriority, longWaits };
   };
-  const every = perPriority(usable);
-  const pooled = split(usable).map((d) => d?.cell ?? null);
   const joining = usable.filter((r) => atJoining(r.sinceJoin));
-  const atJoiningCells = joining.length > 0 ? perPriority(joining) : undefined;
-  if (atJoiningCells) {
-    // A cell at joining is the cell of every estimate (what it falls back to) corrected by its
-    // own few orders: its margins move from that cell's n / (n + PRIOR_ORDERS) of the way.
-    const toward = (cell: CalibrationCell | null, prior: CalibrationCell | null | undefined) => {
-      if (!cell) return;
-      const keep = (() => {
-        const n = atJoiningCells.orders.get(cell) ?? 0;
-        return n / (n + PRIOR_ORDERS);
-      })();
-      const lo = prior?.lowerMargin ?? 0;
-      const hi = prior?.upperMargin ?? 0;
-      cell.lowerMargin = lo + (cell.lowerMargin - lo) * keep;
-      cell.upperMargin = hi + (cell.upperMargin - hi) * keep;
-    };
-    for (const [p, cells] of atJoiningCells.byPriority) {
-      cells.forEach((cell, b) =>
-        toward(
-          cell,
-          every.byPriority.get(p)?.[b] ??
-            (b >= LONG_WAIT_BUCKET ? every.longWaits.get(p) : null) ??
-            pooled[b],
-        ),
-      );
-    }
-    for (const [p, cell] of atJoiningCells.longWaits) toward(cell, every.longWaits.get(p));
-  }
   return {
     bucketEdges,
-    byPriority: every.byPriority,
-    longWaits: every.longWaits,
-    pooled,
-    ...(atJoiningCells
-      ? {
-          atJoining: {
-            byPriority: atJoiningCells.byPriority,
-            longWaits: atJoiningCells.longWaits,
-          },
-        }
-      : {}),
+    ...perPriority(usable),
+    pooled: split(usable).map((d) => d?.cell ?? null),
+    ...(joining.length > 0 ? { atJoining: perPriority(joining) } : {}),
   };
 }
 
