@@ -57,7 +57,7 @@ export function ipRule(request: FastifyRequest, limit: Limit): CounterRule {
 
 /**
  * The handler of an `ipLimit(limit, { inRoute: true })` route counted its attempt (with
- * attemptSql in its own statement): `retryAfterS` non-null refuses it as the hook would have.
+ * ATTEMPT_SQL in its own statement): `retryAfterS` non-null refuses it as the hook would have.
  */
 export async function ipCounted(
   request: FastifyRequest,

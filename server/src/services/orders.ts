@@ -1,7 +1,7 @@
 // Joining a shop's queue (customers from the app, walk-ins from the staff console), serialised
 // per shop with an advisory lock so that concurrent joins never over-allocate, and the order as
 // the customer API shows it.
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { localDayStart } from '../lib/local-time';
 import { lockShop } from './shop-lock';
 import { SERVER_TEXT } from '@jono/contract';
@@ -19,8 +19,10 @@ import { changeQueue, type Change } from './queue-change';
 import { admissionOf, statusOf, type QueueService, type ShopQueueView } from './queue';
 import { mustAllow } from './presence';
 import { priorityOf, type CustomerRow } from './profiles';
-import { rejoinKeys, rejoinSpentSql } from './self-service';
+import { cancelledByShop, rejoinKeys } from './self-service';
 import { checkBarberChoice } from './barber-choice';
+import { runNamed } from '../db/prepared';
+import { insertOrders, type OrderValues } from './order-insert';
 
 export interface ItemRequest {
   service_id: number;
@@ -249,7 +251,7 @@ export function joinChange(
         req.rejoin && req.customerId !== null
           ? await rejoinKeys(tx, req.rejoin, req.customerId, pob.timeZone, active, now)
           : null;
-      const values = {
+      const values: OrderValues = {
         pobId: pob.id,
         customerId: req.customerId,
         source: req.source,
@@ -272,9 +274,10 @@ export function joinChange(
       const customer = req.customer ?? null;
       // A rejoin keeps its number, so the screen and the app still show the one the customer
       // knows; only across midnight (numbers start again each day) does it get a new one.
-      const kept = keptTicket(req.rejoin ?? null, pob.timeZone, now);
-      const ticketOf = (offset = 0) =>
-        kept === null ? nextTicket(pob, now, offset) : sql<number>`${kept}::int`;
+      const ticket = {
+        kept: keptTicket(req.rejoin ?? null, pob.timeZone, now),
+        dayStart: new Date(localDayStart(pob.timeZone, now)),
+      };
       const after = (row: OrderRow, view: ShopQueueView) => {
         const e = view.estimate.orders.get(row.id);
         const wait = e?.waitMinutes ?? null;
@@ -284,13 +287,10 @@ export function joinChange(
       if (deferred) {
         // Written with the batch's other joins in one INSERT (changeQueue).
         return {
-          insert: { values, ticket: ticketOf, customer, after },
+          insert: { values, ticket, customer, after },
         };
       }
-      const [inserted] = await tx
-        .insert(orders)
-        .values({ ...values, ticket: ticketOf() })
-        .returning();
+      const [inserted] = await insertOrders(tx, [{ values, ticket }]);
       if (!inserted) throw new Error('order insert failed');
       return { result: inserted, active: [...active, { ...inserted, customer }] };
     },
@@ -329,17 +329,31 @@ export function ownOrderChange(
     );
     if (action === 'cancel') {
       // The answer says whether the place can be rejoined: asked in the same statement.
-      const [r] = await tx
-        .update(orders)
-        .set({ status: 'cancelled', finishedAt: now, waitEstimate: null, updatedAt: now })
-        .where(eq(orders.id, orderId))
-        .returning({
-          ...getTableColumns(orders),
-          rejoinSpent: rejoinSpentSql(current, shop.pob.timeZone, at),
-        });
-      if (!r) throw notFound('Order not found');
-      const { rejoinSpent, ...row } = r;
-      return { result: { row, rejoinSpent }, active: others };
+      // Only what the row lacks comes back: the rest is `current`, read under this lock.
+      const spentAlways = current.customerId === null || cancelledByShop(current);
+      const [spent] = await runNamed(
+        tx,
+        'order_cancel',
+        CANCEL_SQL,
+        [
+          orderId,
+          now.toISOString(),
+          spentAlways,
+          current.customerId,
+          new Date(localDayStart(shop.pob.timeZone, at)).toISOString(),
+        ],
+        (rows) => rows.map((r) => r[0] === true),
+      );
+      if (spent === undefined) throw notFound('Order not found');
+      const { customer: _customer, ...before } = current;
+      const row: OrderRow = {
+        ...before,
+        status: 'cancelled',
+        finishedAt: now,
+        waitEstimate: null,
+        updatedAt: now,
+      };
+      return { result: { row, rejoinSpent: spent }, active: others };
     }
     // Here already: harmless, except that the customer's own word confirms a presence only their
     // position said (arrival.ts), which "not yet" can then no longer undo.
@@ -359,6 +373,13 @@ export function ownOrderChange(
     return { result: { row: r }, active: [...others, { ...r, customer: current.customer }] };
   };
 }
+
+/**
+ * A customer's leave: $1 the order, $2 now; it answers whether the place can no longer be
+ * rejoined (rejoinSpent: $3 always, or the customer $4 rejoined this order or since the shop's
+ * local day began, $5), asked in the same statement.
+ */
+const CANCEL_SQL = `update "orders" set "status" = 'cancelled', finished_at = $2::timestamptz, wait_estimate = null, updated_at = $2::timestamptz where id = $1::int returning ($3::boolean or exists (select 1 from orders r where r.customer_id = $4::int and r.rejoined_from is not null and (r.rejoined_from = $1::int or r.joined_at >= $5::timestamptz)))`;
 
 /** The number a rejoin keeps: its former order's, when that was given the same local day. */
 function keptTicket(

@@ -11,10 +11,11 @@
 // one write of the moved estimates serve the whole batch. A refused change (a 409, a unique
 // index) must leave the others in: see runBatch. A change alone runs exactly as before. Other
 // processes still take turns through the advisory lock.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
-import { orders } from '../db/schema';
+import { runNamed } from '../db/prepared';
+import { insertOrders, type NewOrder } from './order-insert';
 import { notFound } from '../lib/http-error';
 import {
   activeContext,
@@ -34,7 +35,7 @@ import {
 } from './queue-load';
 import {
   movedEstimates,
-  storeEstimatesSql,
+  storeEstimates,
   viewOf,
   type QueueService,
   type ShopQueueView,
@@ -71,11 +72,7 @@ export interface ChangeOutcome<T> {
  * A new order whose insert may wait (deferred mode): a batch's consecutive joins are written in
  * one multi-row INSERT, flushed before any other change reads the queue and before the estimate.
  */
-export interface OrderInsert {
-  /** The row but its ticket. */
-  values: Omit<typeof orders.$inferInsert, 'ticket'>;
-  /** The shop's next ticket for the row `offset` rows into one INSERT (the earlier ones count). */
-  ticket: (offset: number) => SQL;
+export interface OrderInsert extends NewOrder {
   /** How the staff board shows its customer. */
   customer: ActiveOrderRow['customer'];
   /** Checks on the batch's new view, as ChangeOutcome.after, once the row exists. */
@@ -90,6 +87,10 @@ export type Change<T> = (
   shop: ShopQueue,
   mode: ChangeMode,
 ) => Promise<ChangeOutcome<T> | { insert: OrderInsert }>;
+
+/** The shop's lock and the NOTIFY its commit delivers: $1 the shop, $2 the channel, $3 the payload. */
+const LOCK_SQL =
+  'select pg_advisory_xact_lock(hashtext(current_schema()), $1::int), pg_notify($2, $3)';
 
 /** The most changes one transaction takes: a longer line waits for the next. */
 export const MAX_BATCH = 32;
@@ -275,9 +276,7 @@ async function runTransaction(
       // The lock first (its own statement: a read in the same statement would see the queue as it
       // was before the lock was granted), with the NOTIFY that commit will deliver.
       await inSpan('jono.queue.lock', { 'jono.shop': pobId }, () =>
-        tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(current_schema()), ${pobId}::int), ${queue.noticeOf(ctx, pobId)}`,
-        ),
+        runNamed(tx, 'shop_lock', LOCK_SQL, [pobId, ...queue.noticeArgs(ctx, pobId)], () => null),
       );
       const shop = await loadShopQueue(tx, pobId, serviceIds, now);
       if (!shop) throw notFound('Shop not found');
@@ -292,19 +291,17 @@ async function runTransaction(
       let inserts: { index: number; insert: OrderInsert }[] = [];
       const flush = async () => {
         if (inserts.length === 0) return;
-        const rows = inserts.map(({ insert }, k) => ({
-          ...insert.values,
-          ticket: insert.ticket(k),
-        }));
         let written: OrderRow[];
         try {
           // RETURNING gives the rows in the order of VALUES.
-          written = await tx.insert(orders).values(rows).returning();
+          written = await insertOrders(
+            tx,
+            inserts.map(({ insert }) => insert),
+          );
         } catch (error) {
           if (mode === 'alone') throw error;
           throw new ChangeFailed(inserts.length === 1 ? (inserts[0]?.index ?? null) : null, error);
         }
-        if (written.length !== rows.length) throw new Error('order insert failed');
         inserts.forEach(({ index, insert }, k) => {
           const row = written[k] as OrderRow;
           active = [...active, { ...row, customer: insert.customer }];
@@ -352,7 +349,7 @@ async function runTransaction(
       const moved = movedEstimates(next);
       for (const o of moved.orders) if (shown.has(o.id)) o.shown = shown.get(o.id) ?? null;
       for (const o of next.active) if (shown.has(o.id)) o.shownWait = shown.get(o.id) ?? null;
-      if (moved.orders.length > 0) await tx.execute(storeEstimatesSql(moved));
+      if (moved.orders.length > 0) await storeEstimates(tx, moved);
       spanSince('jono.queue.estimate', estimating, { 'jono.estimates.moved': moved.orders.length });
       if (rehearsal) throw new Rehearsed(outcomes);
       // Cached before COMMIT: the NOTIFY may reach this process before the commit call returns.

@@ -1,6 +1,6 @@
 // Reads a shop's queue from the database into the engine's shapes: active orders, and the
 // records of its history (orders and the estimates it showed) for the shared input builder.
-import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull } from 'drizzle-orm';
 import {
   ARRIVAL_WINDOW_DAYS,
   buildShopInputs,
@@ -17,6 +17,7 @@ import {
   type ShownEstimate,
 } from '@jono/queue';
 import type { Db, Tx } from '../db/client';
+import { rowCodec, runNamed } from '../db/prepared';
 import { readyAtOf } from './presence';
 import type { ActiveOrderRow, OrderRow } from './queue-rows';
 import {
@@ -180,6 +181,26 @@ export interface ShopQueueRead {
  * ONE statement; undefined when there is no such shop. The services ride along as one JSON
  * value (an uncorrelated subquery, computed once).
  */
+/** How the shop's read decodes its rows (every column, as Drizzle's select maps them). */
+const pobCodec = rowCodec(pobs);
+const orderCodec = rowCodec(orders);
+const customerCodec = rowCodec(customers);
+const CUSTOMER_KEYS = ['firstname', 'lastname', 'membershipType', 'membershipEnd'] as const;
+
+/**
+ * The shop's read: constant text (the ordered services are one array parameter), so one named
+ * statement serves every join, cancel and refresh. $1 the shop, $2-$4 the barbers' days around
+ * the change, $5 the ordered services' ids (empty: none).
+ */
+const SHOP_QUEUE_SQL = `select ${pobCodec.select('p')}, ${orderCodec.select('o')}, ${CUSTOMER_KEYS.map((k) => `c."${customerCodec.column(k)}"`).join(', ')}, (select json_agg(json_build_object('id', s.id, 'groupId', s.group_id, 'parentServiceId', s.parent_service_id, 'title', s.title, 'price', s.price, 'duration', s.duration)) from services s where s.pob_id = $1::int and s.active and s.id = any($5::int[])), (select json_agg(row_to_json(b) order by b.id) from barbers b where b.pob_id = $1::int and b.removed_at is null), (select json_agg(row_to_json(d)) from barber_days d join barbers b on b.id = d.barber_id where b.pob_id = $1::int and b.removed_at is null and d.day in ($2, $3, $4)) from pobs p left join orders o on o.pob_id = p.id and o.status = 'active' left join customers c on c.id = o.customer_id where p.id = $1::int`;
+
+/**
+ * The shop's row, its active orders and (for a join) the ordered services the shop offers, in
+ * ONE statement; undefined when there is no such shop. The services, the named barbers and their
+ * days ride along as JSON values (uncorrelated subqueries, computed once). A named statement of
+ * constant text: on PostgreSQL each connection parses and plans it once, and later calls send
+ * their parameters alone instead of its 4 KB of text (db/prepared.ts).
+ */
 export async function loadShopQueue(
   db: Db | Tx,
   pobId: number,
@@ -187,53 +208,45 @@ export async function loadShopQueue(
   /** The clock of the change: the barbers' own days around it are read. */
   now: number = Date.now(),
 ): Promise<ShopQueueRead | undefined> {
-  const ids = sql.join(
-    serviceIds.map((id) => sql`${id}::int`),
-    sql`, `,
+  const [d1, d2, d3] = daysAround(now);
+  return runNamed(
+    db,
+    'shop_queue',
+    SHOP_QUEUE_SQL,
+    [pobId, d1, d2, d3, [...serviceIds]],
+    (rows): ShopQueueRead | undefined => {
+      const first = rows[0];
+      if (!first) return undefined;
+      const o = pobCodec.width;
+      const c = o + orderCodec.width;
+      const j = c + CUSTOMER_KEYS.length;
+      const active: ActiveOrderRow[] = [];
+      for (const row of rows) {
+        if (row[o] === null) continue;
+        const order = orderCodec.decode(row, o);
+        // A left-joined customer is null when none (a walk-in), as Drizzle nullifies it.
+        let customer: ActiveOrderRow['customer'] = null;
+        if (row[c] !== null || row[c + 1] !== null || row[c + 2] !== null || row[c + 3] !== null) {
+          customer = {
+            firstname: customerCodec.value('firstname', row[c]) as string,
+            lastname: customerCodec.value('lastname', row[c + 1]) as string,
+            membershipType: customerCodec.value('membershipType', row[c + 2]) as string | null,
+            membershipEnd: customerCodec.value('membershipEnd', row[c + 3]) as string | null,
+          };
+        }
+        active.push({ ...order, customer });
+      }
+      const barbers: ShopBarbers = {
+        rows: (parseJson(first[j + 1] as Record<string, unknown>[] | null) ?? []).map(barberRowOf),
+        days: (parseJson(first[j + 2] as Record<string, unknown>[] | null) ?? []).map(barberDayOf),
+      };
+      return {
+        pob: { ...pobCodec.decode(first), barbers },
+        active,
+        offered: parseJson(first[j] as OfferedService[] | null) ?? [],
+      };
+    },
   );
-  const offered =
-    serviceIds.length > 0
-      ? sql<
-          OfferedService[] | null
-        >`(select json_agg(json_build_object('id', s.id, 'groupId', s.group_id, 'parentServiceId', s.parent_service_id, 'title', s.title, 'price', s.price, 'duration', s.duration)) from services s where s.pob_id = ${pobId}::int and s.active and s.id in (${ids}))`
-      : sql<OfferedService[] | null>`null::json`;
-  const days = sql.join(
-    daysAround(now).map((d) => sql`${d}`),
-    sql`, `,
-  );
-  // The named barbers and their days ride along as two more JSON values (computed once).
-  const barberRows = sql<
-    Record<string, unknown>[] | null
-  >`(select json_agg(row_to_json(b) order by b.id) from barbers b where b.pob_id = ${pobId}::int and b.removed_at is null)`;
-  const dayRows = sql<
-    Record<string, unknown>[] | null
-  >`(select json_agg(row_to_json(d)) from barber_days d join barbers b on b.id = d.barber_id where b.pob_id = ${pobId}::int and b.removed_at is null and d.day in (${days}))`;
-  // A named statement (one per count of services: its text depends only on that): on
-  // PostgreSQL each connection parses and plans it once, and later joins send its parameters
-  // alone instead of its 4 KB of text (the driver's socket writes were a quarter of a join's CPU).
-  const rows = await db
-    .select({
-      pob: pobs,
-      o: orders,
-      c: activeCustomer,
-      offered,
-      barbers: barberRows,
-      days: dayRows,
-    })
-    .from(pobs)
-    .leftJoin(orders, and(eq(orders.pobId, pobs.id), eq(orders.status, 'active')))
-    .leftJoin(customers, eq(customers.id, orders.customerId))
-    .where(eq(pobs.id, pobId))
-    .prepare(`shop_queue_${serviceIds.length}`)
-    .execute();
-  const first = rows[0];
-  if (!first) return undefined;
-  const active = rows.flatMap(({ o, c }) => (o ? [{ ...o, customer: c }] : []));
-  const barbers: ShopBarbers = {
-    rows: (parseJson(first.barbers) ?? []).map(barberRowOf),
-    days: (parseJson(first.days) ?? []).map(barberDayOf),
-  };
-  return { pob: { ...first.pob, barbers }, active, offered: parseJson(first.offered) ?? [] };
 }
 
 const dateOf = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);

@@ -1,7 +1,6 @@
 // A shop's view of its live queue, computed from its rows (pure): the estimate, status and
 // snapshot, which estimates moved, and the one statement that stores them with the waits shown.
 // QueueService (queue.ts) caches these views; queue-change.ts computes them inside a change.
-import { sql, type SQL } from 'drizzle-orm';
 import { PRIORITY_LEVELS, WAIT_REASON_MINUTES } from '@jono/contract';
 import {
   closingTime,
@@ -16,6 +15,8 @@ import {
   type ShopStatus,
   type ServiceTimeEstimate,
 } from '@jono/queue';
+import type { Db, Tx } from '../db/client';
+import { runNamed } from '../db/prepared';
 import type { waitEstimates, WaitBasisRecord, WaitChangeRecord } from '../db/schema';
 import type { QueueSnapshot } from './shops';
 import { barbersNow, queueStateOf, type ShopHistory } from './queue-load';
@@ -138,15 +139,56 @@ function waitChangeOf(
  * seven parameters per order, and building it costs the same for 1 order as for 1,000 (issue
  * 29: building SQL text was a fifth of a join's CPU).
  */
-export function storeEstimatesSql(moved: MovedEstimates): SQL {
+const UPDATE_ESTIMATES = `update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high, wait_basis = coalesce(v.basis::jsonb, orders.wait_basis), wait_change = case when v.change = 'null' then null else coalesce(v.change::jsonb, orders.wait_change) end, shown_wait = coalesce(v.shown, orders.shown_wait) from unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::int[]) as v(id, wait, low, high, basis, change, shown) where orders.id = v.id`;
+const STORE_ESTIMATES_SQL = {
+  moved: UPDATE_ESTIMATES,
+  shown: `with moved as (${UPDATE_ESTIMATES}) insert into wait_estimates (order_id, pob_id, priority, at, model_p10, model_p50, model_p90, wait, low, high) select * from unnest($8::int[], $9::int[], $10::int[], $11::timestamptz[], $12::float8[], $13::float8[], $14::float8[], $15::int[], $16::int[], $17::int[])`,
+};
+
+/** The moved estimates' statement: its (constant) text and parameters, every value an array. */
+export function storeEstimatesArgs(moved: MovedEstimates): {
+  name: 'store_estimates' | 'store_estimates_shown';
+  text: string;
+  params: unknown[][];
+} {
   // JSON as text (null: keep the stored value; the text 'null': clear it), cast in the statement.
   const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
   const o = moved.orders;
-  const array = (values: unknown[]) => sql.param(values);
-  const update = sql`update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high, wait_basis = coalesce(v.basis::jsonb, orders.wait_basis), wait_change = case when v.change = 'null' then null else coalesce(v.change::jsonb, orders.wait_change) end, shown_wait = coalesce(v.shown, orders.shown_wait) from unnest(${array(o.map((c) => c.id))}::int[], ${array(o.map((c) => c.wait))}::int[], ${array(o.map((c) => c.low))}::int[], ${array(o.map((c) => c.high))}::int[], ${array(o.map((c) => json(c.basis)))}::text[], ${array(o.map((c) => json(c.change)))}::text[], ${array(o.map((c) => c.shown ?? null))}::int[]) as v(id, wait, low, high, basis, change, shown) where orders.id = v.id`;
-  if (moved.shown.length === 0) return update;
+  const params: unknown[][] = [
+    o.map((c) => c.id),
+    o.map((c) => c.wait),
+    o.map((c) => c.low),
+    o.map((c) => c.high),
+    o.map((c) => json(c.basis)),
+    o.map((c) => json(c.change)),
+    o.map((c) => c.shown ?? null),
+  ];
+  if (moved.shown.length === 0) {
+    return { name: 'store_estimates', text: STORE_ESTIMATES_SQL.moved, params };
+  }
   const e = moved.shown;
-  return sql`with moved as (${update}) insert into wait_estimates (order_id, pob_id, priority, at, model_p10, model_p50, model_p90, wait, low, high) select * from unnest(${array(e.map((x) => x.orderId))}::int[], ${array(e.map((x) => x.pobId))}::int[], ${array(e.map((x) => x.priority))}::int[], ${array(e.map((x) => x.at.toISOString()))}::timestamptz[], ${array(e.map((x) => x.modelP10))}::float8[], ${array(e.map((x) => x.modelP50))}::float8[], ${array(e.map((x) => x.modelP90))}::float8[], ${array(e.map((x) => x.wait))}::int[], ${array(e.map((x) => x.low))}::int[], ${array(e.map((x) => x.high))}::int[])`;
+  params.push(
+    e.map((x) => x.orderId),
+    e.map((x) => x.pobId),
+    e.map((x) => x.priority),
+    e.map((x) => x.at.toISOString()),
+    e.map((x) => x.modelP10),
+    e.map((x) => x.modelP50),
+    e.map((x) => x.modelP90),
+    e.map((x) => x.wait),
+    e.map((x) => x.low),
+    e.map((x) => x.high),
+  );
+  return { name: 'store_estimates_shown', text: STORE_ESTIMATES_SQL.shown, params };
+}
+
+/**
+ * Stores the moved estimates (and the closed loop's shown ones) in one named statement of
+ * constant text: the orders' columns from arrays, the estimates inserted from arrays.
+ */
+export async function storeEstimates(db: Db | Tx, moved: MovedEstimates): Promise<void> {
+  const { name, text, params } = storeEstimatesArgs(moved);
+  await runNamed(db, name, text, params, () => null);
 }
 
 /**

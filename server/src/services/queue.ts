@@ -17,7 +17,7 @@ import { lockShop } from './shop-lock';
 import { recordDueTurns } from './turns';
 import { releaseStranded } from './barber-duty';
 import { factsOf } from './order-facts';
-import { movedEstimates, storeEstimatesSql, viewOf, type MovedEstimates } from './queue-view';
+import { movedEstimates, storeEstimates, viewOf, type MovedEstimates } from './queue-view';
 import type { PobRow, ShopQueueView } from './queue-rows';
 
 export type { PobRow, ShopQueueView } from './queue-rows';
@@ -351,7 +351,7 @@ export class QueueService {
     for (const chunk of chunksOf(changes)) {
       await ctx.db.transaction(async (tx) => {
         await lockShop(tx, view.pob.id);
-        await tx.execute(storeEstimatesSql(chunk));
+        await storeEstimates(tx, chunk);
       });
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
@@ -475,8 +475,16 @@ export class QueueService {
    * transaction, it reaches every process when (and only if) the change commits.
    */
   noticeOf(ctx: MarketContext, pobId: number): SQL {
-    const payload = JSON.stringify({ pob: pobId, origin: this.origin, h: false });
-    return sql`pg_notify(${ctx.store.channel(QUEUE_CHANNEL)}, ${payload})`;
+    const [channel, payload] = this.noticeArgs(ctx, pobId);
+    return sql`pg_notify(${channel}, ${payload})`;
+  }
+
+  /** The NOTIFY's channel and payload, for a statement of constant text (queue-change.ts). */
+  noticeArgs(ctx: MarketContext, pobId: number): [channel: string, payload: string] {
+    return [
+      ctx.store.channel(QUEUE_CHANNEL),
+      JSON.stringify({ pob: pobId, origin: this.origin, h: false }),
+    ];
   }
 
   /**
@@ -508,7 +516,7 @@ export {
   movedEstimates,
   snapshotOf,
   statusOf,
-  storeEstimatesSql,
+  storeEstimates,
   viewOf,
   type MovedEstimates,
 } from './queue-view';

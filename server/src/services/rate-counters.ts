@@ -1,6 +1,6 @@
 // Attempt counters in the market's database, so that every process counts on the same ones: a
 // fixed window per key, taken atomically (an attempt over the limit is taken back and refused).
-import { eq, lt, sql, type SQL } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateCounters } from '../db/schema';
 import { sha256 } from '../lib/tokens';
@@ -56,17 +56,24 @@ export async function takeAttempt(db: Db, rules: CounterRule[], now: number): Pr
 
 /**
  * One rule's attempt as the body of a data-modifying WITH, so that a route can count it in the
- * statement that reads what it needs (the join: one round trip fewer). It returns the counter's
- * `hits` and `reset_at` after the attempt; `refusal` reads them.
+ * statement that reads what it needs (the join: one round trip fewer). Constant text, for a named
+ * statement: $1 the key's hash, $2 the window's end if it starts now, $3 now (attemptParams). It
+ * returns the counter's `hits` and `reset_at` after the attempt; `refusal` reads them.
  */
-export function attemptSql(rule: CounterRule, now: number): SQL {
-  const at = new Date(now).toISOString();
-  const resetAt = new Date(now + rule.limit.windowMs).toISOString();
-  return sql`insert into rate_counters (key, hits, reset_at) values (${sha256(rule.key)}, 1, ${resetAt}::timestamptz) on conflict (key) do update set hits = case when rate_counters.reset_at <= ${at}::timestamptz then 1 else rate_counters.hits + 1 end, reset_at = case when rate_counters.reset_at <= ${at}::timestamptz then excluded.reset_at else rate_counters.reset_at end returning hits, reset_at`;
+export const ATTEMPT_SQL =
+  'insert into rate_counters (key, hits, reset_at) values ($1, 1, $2::timestamptz) on conflict (key) do update set hits = case when rate_counters.reset_at <= $3::timestamptz then 1 else rate_counters.hits + 1 end, reset_at = case when rate_counters.reset_at <= $3::timestamptz then excluded.reset_at else rate_counters.reset_at end returning hits, reset_at';
+
+/** ATTEMPT_SQL's parameters for `rule` at `now`. */
+export function attemptParams(rule: CounterRule, now: number): [string, string, string] {
+  return [
+    sha256(rule.key),
+    new Date(now + rule.limit.windowMs).toISOString(),
+    new Date(now).toISOString(),
+  ];
 }
 
 /**
- * The seconds to wait when an attempt counted by attemptSql is over its rule's limit (the caller
+ * The seconds to wait when an attempt counted by ATTEMPT_SQL is over its rule's limit (the caller
  * then takes it back with giveBack, as takeAttempt does), or null when it is allowed.
  */
 export function refusal(

@@ -1,6 +1,6 @@
 // A customer's orders: join a shop's queue, follow the order, check in, leave; the history.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   ARRIVAL_MAX_ACCURACY_M,
   ARRIVAL_RADIUS_M,
@@ -25,7 +25,8 @@ import { customers, orders } from '../../db/schema';
 import { requireCustomer } from '../../lib/auth';
 import { HttpError, notFound } from '../../lib/http-error';
 import { ipCounted, ipLimit, ipRule } from '../../plugins/rate-limits';
-import { attemptSql, refusal } from '../../services/rate-counters';
+import { ATTEMPT_SQL, attemptParams, refusal } from '../../services/rate-counters';
+import { runNamed } from '../../db/prepared';
 import { membershipPriority } from '../../services/profiles';
 import {
   activeOrderExists,
@@ -44,17 +45,38 @@ import { customerParams, errorAnswers, idSchema, marketCtx } from '../params';
 
 const orderParams = customerParams.extend({ orderId: idSchema });
 
-/** The join's first statement: the IP's attempt and the customer (raw columns). */
-interface JoinReadRow {
+/**
+ * The join's first statement: the IP's attempt ($1-$3, ATTEMPT_SQL), the customer ($4) and
+ * whether they already queue somewhere. Constant text: a named statement (db/prepared.ts).
+ */
+const JOIN_READ_SQL = `with attempt as (${ATTEMPT_SQL}) select a.hits, a.reset_at, c.id, c.firstname, c.lastname, c.membership_type, c.membership_end, (select o.id from orders o where o.customer_id = c.id and o.status = 'active' limit 1) as active_order from attempt a left join customers c on c.id = $4::int`;
+
+/** JOIN_READ_SQL's row, in select order. */
+interface JoinRead {
   hits: number;
-  reset_at: Date | string;
+  resetAt: Date | string;
   id: number | null;
   firstname: string | null;
   lastname: string | null;
-  membership_type: string | null;
-  membership_end: string | null;
-  active_order: number | null;
+  membershipType: string | null;
+  membershipEnd: string | null;
+  activeOrder: number | null;
 }
+
+const joinReadOf = (rows: unknown[][]): JoinRead | undefined => {
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    hits: Number(r[0]),
+    resetAt: r[1] as Date | string,
+    id: r[2] as number | null,
+    firstname: r[3] as string | null,
+    lastname: r[4] as string | null,
+    membershipType: r[5] as string | null,
+    membershipEnd: r[6] as string | null,
+    activeOrder: r[7] as number | null,
+  };
+};
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['orders'];
@@ -92,20 +114,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // The IP's attempt (counted first, as the hook counts it on other routes), the customer and
       // whether they already queue somewhere, in one statement.
       const rule = ipRule(request, app.limits.orders);
-      const result = await ctx.db.execute(
-        sql`with attempt as (${attemptSql(rule, now)}) select a.hits, a.reset_at, c.id, c.firstname, c.lastname, c.membership_type, c.membership_end, (select o.id from orders o where o.customer_id = c.id and o.status = 'active' limit 1) as active_order from attempt a left join customers c on c.id = ${id}`,
+      const found = await runNamed(
+        ctx.db,
+        'join_read',
+        JOIN_READ_SQL,
+        [...attemptParams(rule, now), id],
+        joinReadOf,
       );
-      const found = (result as unknown as { rows: JoinReadRow[] }).rows[0];
       if (!found) throw new Error('the attempt was not counted');
-      await ipCounted(request, reply, ctx.db, rule, refusal(rule, found.hits, found.reset_at, now));
+      await ipCounted(request, reply, ctx.db, rule, refusal(rule, found.hits, found.resetAt, now));
       await requireCustomer(request, market, id);
       if (found.id === null) throw new HttpError(404, 'not_found', SERVER_TEXT.userNotFound);
-      if (found.active_order !== null) throw activeOrderExists();
+      if (found.activeOrder !== null) throw activeOrderExists();
       const customer = {
         firstname: found.firstname ?? '',
         lastname: found.lastname ?? '',
-        membershipType: found.membership_type,
-        membershipEnd: found.membership_end,
+        membershipType: found.membershipType,
+        membershipEnd: found.membershipEnd,
       };
       const row = await joinQueue(ctx, app.queue, now, {
         pobId: request.body.pob_id,
