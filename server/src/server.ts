@@ -45,7 +45,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const warming = performance.now();
 const warm = await warmUp(app.markets.values(), app.queue, app.now);
 app.log.info({ ...warm, ms: Math.round(performance.now() - warming) }, 'joins rehearsed');
-await rehearseRequests();
+// A rehearsal only warms: whatever goes wrong with it, the node starts all the same.
+await rehearseRequests().catch((err: unknown) => app.log.warn({ err }, 'requests not rehearsed'));
 
 /**
  * The HTTP path of a burst, rehearsed in process before listening: the shop list and a shop page

@@ -1,6 +1,7 @@
 // The rehearsal before listening (server.ts) goes through the app's own request handler over a
 // loopback socket (lib/loopback-requests.ts): real node:http requests, answered as a client's
 // would be (the ready reads' fast path included), and nothing left listening afterwards.
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { loopbackRequests } from '../src/lib/loopback-requests';
@@ -27,5 +28,13 @@ describe('loopback requests', () => {
     // The second read was a ready read, answered before routing.
     expect(app.reads.fastAnswers).toBe(fast + 1);
     expect(app.server.listening).toBe(false);
+  });
+
+  it('fails instead of hanging when an answer never comes, and leaves nothing listening', async () => {
+    const silent = createServer(() => undefined);
+    await expect(loopbackRequests(silent, [{ method: 'GET', url: '/never' }], 200)).rejects.toThrow(
+      /no answer to GET \/never/,
+    );
+    expect(silent.listening).toBe(false);
   });
 });

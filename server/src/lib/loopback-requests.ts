@@ -19,6 +19,8 @@ export interface LoopbackRequest {
 export async function loopbackRequests(
   server: Server,
   requests: readonly LoopbackRequest[],
+  /** The longest a request may go without a byte of its answer: then all of them fail. */
+  timeoutMs = ANSWER_TIMEOUT_MS,
 ): Promise<number[]> {
   const handlers = server.listeners('request') as ((
     req: IncomingMessage,
@@ -38,6 +40,8 @@ export async function loopbackRequests(
       socket.once('connect', resolve);
       socket.once('error', reject);
     });
+    // A request without an answer ends the connection (and the rehearsal) instead of hanging.
+    socket.setTimeout(timeoutMs, () => socket.destroy());
     const statuses: number[] = [];
     for (const request of requests) statuses.push(await send(socket, request));
     return statuses;
@@ -49,6 +53,8 @@ export async function loopbackRequests(
 }
 
 const HEAD_END = '\r\n\r\n';
+/** The longest a rehearsed request may go without a byte of its answer. */
+const ANSWER_TIMEOUT_MS = 10_000;
 
 /**
  * One request on the kept-alive connection, as a client's browser sends them (the same code
