@@ -435,18 +435,19 @@ function delays(arrivals: Arrival[], changes: Change[]) {
   const summary = Object.fromEntries(
     Object.entries(out).map(([k, v]) => {
       v.sort((a, b) => a - b);
-      return [
-        k,
-        {
-          messages: v.length,
-          p50Ms: ms(percentile(v, 0.5)),
-          p99Ms: ms(percentile(v, 0.99)),
-          maxMs: ms(v[v.length - 1]),
-        },
-      ];
+      return [k, { messages: v.length, ...spread(v) }];
     }),
   );
   return { ...summary, sweepOrUnmatched: unmatched };
+}
+
+/** p50 / p99 / max of sorted times, ms. */
+function spread(sorted: number[]) {
+  return {
+    p50Ms: ms(percentile(sorted, 0.5)),
+    p99Ms: ms(percentile(sorted, 0.99)),
+    maxMs: ms(sorted[sorted.length - 1]),
+  };
 }
 
 /** Request-to-answer times of the changes, all and per action: p50 / p99 / max ms. */
@@ -459,15 +460,7 @@ function answers(changes: Change[]) {
   return Object.fromEntries(
     [...by].map(([k, v]) => {
       v.sort((a, b) => a - b);
-      return [
-        k,
-        {
-          n: v.length,
-          p50Ms: ms(percentile(v, 0.5)),
-          p99Ms: ms(percentile(v, 0.99)),
-          maxMs: ms(v[v.length - 1]),
-        },
-      ];
+      return [k, { n: v.length, ...spread(v) }];
     }),
   );
 }
