@@ -46,7 +46,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** Milliseconds to add to UTC for the local wall-clock time of `at` in `timeZone`. */
-function offsetAt(timeZone: string, at: number): number {
+export function offsetAt(timeZone: string, at: number): number {
   const quarter = Math.floor(at / QUARTER_MS);
   let zone = offsets.get(timeZone);
   if (!zone) {

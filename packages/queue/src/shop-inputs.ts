@@ -5,7 +5,7 @@
 import { learnCalibration } from './calibration';
 import type { EstimateRecord } from './calibration';
 import { buildDurationModel } from './duration-model';
-import { localWeekdayHour } from './opening-hours';
+import { localWeekdayHour, offsetAt } from './opening-hours';
 import { firstAbove } from './remaining-time';
 import type { ServedOrder } from './duration-model';
 import type {
@@ -207,13 +207,16 @@ export function buildShopInputs(
     travel: { minutes: travelMinutes, noShowShare },
     cancelShare,
     cancelMinutes,
-    calibration: keep.calibration ?? learnCalibration(shownRecords(records, now)),
+    calibration: keep.calibration ?? learnCalibration(shownRecords(records, now, timeZone)),
     rates: learnRates(records.orders, now, timeZone),
   };
 }
 
 /** The stored estimates of the calibration window whose wait that followed is known. */
-function shownRecords(records: ShopRecords, now: number): EstimateRecord[] {
+function shownRecords(records: ShopRecords, now: number, timeZone: string): EstimateRecord[] {
+  // The shop's local day of each estimate (the offset of now: an hour's shift at a change of
+  // summer time moves no estimate of an open shop across midnight).
+  const offset = offsetAt(timeZone, now);
   const byId = new Map<number, OrderRecord>();
   for (const o of records.orders) byId.set(o.id, o);
   const calibrationSince = now - CALIBRATION_WINDOW_DAYS * DAY;
@@ -224,7 +227,15 @@ function shownRecords(records: ShopRecords, now: number): EstimateRecord[] {
     const actual = order ? waitAfterEstimate(e.at, order) : null;
     if (!order || actual === null) continue;
     const sinceJoin = (e.at - order.joinedAt) / MINUTE;
-    shown.push({ priority: e.priority, model: e.model, actual, orderId: e.orderId, sinceJoin });
+    const day = Math.floor((e.at + offset) / DAY);
+    shown.push({
+      priority: e.priority,
+      model: e.model,
+      actual,
+      orderId: e.orderId,
+      sinceJoin,
+      day,
+    });
   }
   return shown;
 }
