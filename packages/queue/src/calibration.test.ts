@@ -392,3 +392,57 @@ describe('calibration: the high ends of a priority’s buckets chosen together',
     expect(inside(many(2000, uncertain), learnt)).toBeGreaterThan(0.72);
   });
 });
+
+describe("the median's shift, by its uncertainty (session 13)", () => {
+  // Long waits of a few days: each day's customers share its surge (+15 or -15 minutes), and
+  // each errs +-10 minutes of their own. Over five days the median error lands some 8 minutes
+  // above 0, but the model is not biased: two of the five days alone turn it.
+  const surges = [15, 15, 15, -15, -15];
+  const days = (bias: number, perDay = 10, dayKeys = true): EstimateRecord[] => {
+    const random = mulberry32(31);
+    let orderId = 0;
+    return surges.flatMap((surge, day) =>
+      Array.from({ length: perDay }, () => {
+        const p50 = 35 + random() * 20;
+        const actual = p50 + bias + surge + (random() - 0.5) * 20;
+        return {
+          priority: 0,
+          orderId: orderId++,
+          ...(dayKeys ? { day } : {}),
+          model: { p10: p50 - 10, p50, p90: p50 + 10 },
+          actual,
+        };
+      }),
+    );
+  };
+  const model = { p10: 35, p50: 45, p90: 55 };
+  const medianError = (rs: EstimateRecord[]) => {
+    const errors = rs.map((r) => r.actual - r.model.p50).sort((a, b) => a - b);
+    return (errors[24]! + errors[25]!) / 2;
+  };
+
+  it('adds no shift where the median error is within the days’ noise', () => {
+    const rs = days(0);
+    // The records' own median error: what the shift was before.
+    expect(medianError(rs)).toBeGreaterThan(5);
+    expect(calibrate(learnCalibration(rs), 0, model).median).toBeCloseTo(45, 6);
+  });
+
+  it('counts the customers of one day together, not as independent draws', () => {
+    // The same errors without their days: 50 draws know the median to about +-3 minutes, so
+    // most of it is kept; by days it is none (above).
+    const rs = days(0, 10, false);
+    const shift = calibrate(learnCalibration(rs), 0, model).median - 45;
+    expect(shift).toBeGreaterThan(3);
+    expect(shift).toBeLessThan(medianError(rs));
+  });
+
+  it('keeps a bias that every day shows', () => {
+    // The model 20 minutes short on every day, surges and all: the shift stands far out of its
+    // noise and most of it is kept.
+    const rs = days(20);
+    const shift = calibrate(learnCalibration(rs), 0, model).median - 45;
+    expect(shift).toBeGreaterThan(0.75 * medianError(rs));
+    expect(shift).toBeLessThanOrEqual(medianError(rs) + 1e-9);
+  });
+});
