@@ -55,6 +55,46 @@ describe('buildShopInputs: the closed loop', () => {
     );
     expect(calibration.pooled.every((cell) => cell === null)).toBe(true);
   });
+
+  it("counts the median shift's uncertainty by the shop's days (session 13)", () => {
+    // Five days of ten customers, each day's waits 15 minutes over or under the model's median
+    // together (a surge, a quiet day) and +-9 minutes apart: the median error, some 8 minutes,
+    // is two days' luck, not a bias, and no shift is learnt. Counted as 50 independent
+    // customers it would stand out of its noise and most of it would be added.
+    const DAY = 24 * 60 * MINUTE;
+    const orders: OrderRecord[] = [];
+    const estimates: ShownEstimate[] = [];
+    [15, 15, 15, -15, -15].forEach((surge, d) => {
+      for (let i = 0; i < 10; i++) {
+        const id = d * 10 + i + 1;
+        const joinedAt = NOW - (5 - d) * DAY + (i - 5) * 30 * MINUTE;
+        const startedAt = joinedAt + (40 + surge + (i - 4.5) * 2) * MINUTE;
+        orders.push({
+          id,
+          priority: 0,
+          source: 'walk_in',
+          status: 'serviced',
+          rank: joinedAt,
+          joinedAt,
+          checkedInAt: joinedAt,
+          startedAt,
+          finishedAt: startedAt + 20 * MINUTE,
+          plannedMinutes: 20,
+          serviceIds: [1],
+          barberId: null,
+        });
+        estimates.push({
+          orderId: id,
+          priority: 0,
+          at: joinedAt,
+          model: { p10: 30, p50: 40, p90: 50 },
+        });
+      }
+    });
+    const { calibration } = buildShopInputs({ orders, estimates }, NOW, 'Europe/Helsinki');
+    expect(calibration.pooled[3]?.n).toBe(50);
+    expect(calibration.pooled[3]?.shift).toBe(0);
+  });
 });
 
 describe('waitAfterEstimate', () => {
