@@ -4,6 +4,20 @@ import { persisted } from '../../../lib/persisted';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { emptyDraft, type OrderDraft } from '../utils/order-draft';
 
+// One empty draft per shop, the same object every time: a shop page opened with another shop's
+// draft (or none) in the store renders this one at once, and its effect's reset then stores the
+// very object the page rendered, so the store's subscribers see no change. A new object there made
+// the whole page render again, synchronously (a store update), right after its first commit.
+const emptyDrafts = new Map<number | null, OrderDraft>();
+export function emptyDraftOf(shopId: number | null): OrderDraft {
+  let draft = emptyDrafts.get(shopId);
+  if (!draft) {
+    draft = emptyDraft(shopId);
+    emptyDrafts.set(shopId, draft);
+  }
+  return draft;
+}
+
 interface OrderDraftState {
   draft: OrderDraft;
   apply: (transition: (draft: OrderDraft) => OrderDraft) => void;
@@ -15,7 +29,7 @@ export const useOrderDraftStore = create<OrderDraftState>()(
     (set) => ({
       draft: emptyDraft(),
       apply: (transition) => set((s) => ({ draft: transition(s.draft) })),
-      reset: (shopId = null) => set({ draft: emptyDraft(shopId) }),
+      reset: (shopId = null) => set({ draft: emptyDraftOf(shopId) }),
     }),
     {
       name: STORAGE_KEYS.orderDraft,
