@@ -39,6 +39,7 @@ import { useSendOrder } from '../hooks/use-send-order';
 import { useShopNotice } from '../hooks/use-shop-notice';
 import { emptyDraftOf, useOrderDraftStore } from '../stores/order-draft-store';
 import {
+  type OrderDraft,
   accept,
   canEdit,
   chooseBarber,
@@ -86,9 +87,16 @@ export function ShopPageRoute() {
   useShopEvents(id);
   const loggedIn = useIsLoggedIn();
   const profile = useProfile();
-  // This shop's draft; another shop's is not shown while the effect below resets it.
+  // This shop's draft; another shop's is not shown while the effect below resets it. Every change
+  // the page makes is made to this same draft (applyTo): a tap between the first commit and that
+  // effect (a later task, after the browser may have painted and delivered the tap) changes this
+  // shop's draft, which the effect then keeps, instead of the other shop's one it resets.
   const draft = useOrderDraftStore((s) => (s.draft.shopId === id ? s.draft : emptyDraftOf(id)));
-  const apply = useOrderDraftStore((s) => s.apply);
+  const applyTo = useOrderDraftStore((s) => s.applyTo);
+  const apply = useCallback(
+    (transition: (d: OrderDraft) => OrderDraft) => applyTo(id, transition),
+    [applyTo, id],
+  );
   const [loginOpen, setLoginOpen] = useState(false);
   /** Once the login dialog was asked for, it stays mounted (closing keeps its focus handling). */
   const [loginWanted, setLoginWanted] = useState(false);

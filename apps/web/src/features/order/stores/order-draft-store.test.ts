@@ -18,4 +18,20 @@ describe('the order draft of a shop page', () => {
     expect(store.getState().draft).toBe(rendered);
     expect(emptyDraftOf(4)).not.toBe(rendered);
   });
+
+  it('changes a shop’s own draft, not the one stored for another shop, which it replaces', () => {
+    const store = useOrderDraftStore;
+    store.getState().apply((d) => toggleService({ ...d, shopId: 2 }, 7));
+    // A tap on shop 3's page before its effect has reset shop 2's draft.
+    store.getState().applyTo(3, (d) => toggleService(d, 11));
+    expect(store.getState().draft).toMatchObject({
+      shopId: 3,
+      status: 'pending',
+      serviceIds: [11],
+    });
+    // Further changes build on that draft; the shared empty one stays empty.
+    store.getState().applyTo(3, (d) => toggleService(d, 12));
+    expect(store.getState().draft.serviceIds).toEqual([11, 12]);
+    expect(emptyDraftOf(3).serviceIds).toEqual([]);
+  });
 });

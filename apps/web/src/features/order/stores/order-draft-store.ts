@@ -21,6 +21,14 @@ export function emptyDraftOf(shopId: number | null): OrderDraft {
 interface OrderDraftState {
   draft: OrderDraft;
   apply: (transition: (draft: OrderDraft) => OrderDraft) => void;
+  /**
+   * A change to one shop's draft: to the stored draft when it is that shop's, else to that shop's
+   * empty draft, which then replaces the stored one. What a shop page's controls change: the page
+   * shows its shop's draft (emptyDraftOf while the store still holds another shop's, or none)
+   * from its first commit, and a tap there must change that draft, not the other shop's one that
+   * the page's effect is about to reset.
+   */
+  applyTo: (shopId: number | null, transition: (draft: OrderDraft) => OrderDraft) => void;
   reset: (shopId?: number | null) => void;
 }
 
@@ -29,6 +37,10 @@ export const useOrderDraftStore = create<OrderDraftState>()(
     (set) => ({
       draft: emptyDraft(),
       apply: (transition) => set((s) => ({ draft: transition(s.draft) })),
+      applyTo: (shopId, transition) =>
+        set((s) => ({
+          draft: transition(s.draft.shopId === shopId ? s.draft : emptyDraftOf(shopId)),
+        })),
       reset: (shopId = null) => set({ draft: emptyDraftOf(shopId) }),
     }),
     {
