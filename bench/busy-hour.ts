@@ -20,7 +20,7 @@
 // cancel (0.1). 3.7 x 3.9 = 14.3 changes per shop-hour: 2.0 changes a second over 500 shops.
 //
 // PostgreSQL only (the chain runs on it; the data is seeded with SQL before the load). Run:
-//   npx tsx bench/busy-hour.ts [--scale 0.1] [--minutes 5] [--workers 3]
+//   npx tsx bench/busy-hour.ts [--scale 0.1] [--minutes 5] [--workers 3] [--jono-only]
 // --scale 0.1 (50 shops, 1,000 order streams, 500 shop pages, 50 consoles) validates the bench;
 // the full run (--scale 1) is for a quiet machine. Prints JSON.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -45,6 +45,30 @@ const arg = (name: string, fallback: number) => {
 const SCALE = arg('scale', 1);
 const MINUTES = arg('minutes', 5);
 const WORKERS = arg('workers', 3);
+/** --jono-only: the busy hour on Jono alone (no storms, no floors), e.g. to compare two builds. */
+const JONO_ONLY = process.argv.includes('--jono-only');
+const METRICS_TOKEN = 'busy-hour-metrics';
+
+/** The minute sweep's shops over the run from /metrics: how many, and their wall time. */
+async function sweepFigures(base: string, seconds: number) {
+  const res = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  }).catch(() => null);
+  const text = res?.ok ? await res.text() : '';
+  const value = (name: string) => {
+    const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+    return m ? Number(m[1]) : null;
+  };
+  const sum = value('jono_queue_sweep_shop_seconds_sum');
+  const count = value('jono_queue_sweep_shop_seconds_count');
+  return {
+    shopsRefreshed: count,
+    secondsRefreshing: sum === null ? null : Math.round(sum * 10) / 10,
+    /** The share of the run's wall time some shop's sweep refresh was under way. */
+    shareOfTime: sum === null ? null : Math.round((sum / seconds) * 1000) / 1000,
+    meanShopMs: sum === null || !count ? null : Math.round((sum / count) * 10000) / 10,
+  };
+}
 
 export const RATE = {
   checkInsPerDay: 110_000,
@@ -710,7 +734,7 @@ async function main() {
   const jono = await startJono({
     name: 'busy-hour',
     databaseUrl: pgCluster.url,
-    env: { JWT_SECRET },
+    env: { JWT_SECRET, METRICS_TOKEN },
   });
   const tokens = new TokenService(JWT_SECRET);
   const shops = await seed(pgCluster.url, tokens);
@@ -762,6 +786,7 @@ async function main() {
   const serverCpu = Math.round(((groupCpuSeconds(jono.pgid) - server0) / seconds) * 100);
   const serverRssMiB = groupRssMiB(jono.pgid);
   const healthz = await stopProbe();
+  const sweep = await sweepFigures(base, seconds);
   const driver = process.cpuUsage(driver0);
   const jonoRecords = await recorded(workers);
   await Promise.all(workers.map((w) => w.ask({ type: 'close' }, 'closed')));
@@ -784,11 +809,19 @@ async function main() {
     },
     serverCpuPercent: serverCpu,
     serverRssMiB,
+    sweep,
     clientCpuPercent: {
       streamWorkers: Math.round((jonoRecords.cpuMs / 1000 / seconds) * 100),
       changeDriver: Math.round(((driver.user + driver.system) / 1e6 / seconds) * 100),
     },
   };
+  if (JONO_ONLY) {
+    await jono.stop();
+    for (const w of workers) w.child.kill('SIGKILL');
+    await pgCluster.stop();
+    console.log(JSON.stringify({ scale: SCALE, minutes: MINUTES, jono: jonoResult }, null, 2));
+    return;
+  }
   await sleep(3000);
   // Reconnect storms on the same node: all 15,500 streams (10,000 of them one order each).
   const storms = [

@@ -39,6 +39,13 @@ const deliverySeconds = new client.Histogram({
   registers: [registry],
 });
 
+const sweepShopSeconds = new client.Histogram({
+  name: 'jono_queue_sweep_shop_seconds',
+  help: "One shop's refresh in the minute sweep (its queue read, estimate, moved estimates stored and frames), wall time",
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [registry],
+});
+
 const streams = new client.Gauge({
   name: 'jono_sse_streams',
   help: 'Open Server-Sent Events streams, by kind (shop page, shop display, staff console, order)',
@@ -182,6 +189,10 @@ export function joinAnswered(
 /** A shop's new state reached all its streams `seconds` after this node heard of the change. */
 export function changeDelivered(market: string, seconds: number): void {
   deliverySeconds.observe({ market }, seconds);
+}
+
+export function sweptShop(seconds: number): void {
+  sweepShopSeconds.observe(seconds);
 }
 
 export function streamOpened(kind: StreamKind): void {

@@ -8,6 +8,8 @@ import { CountedPush } from './counted-senders';
 import { LiveFeeds } from './live-feeds';
 import { SseStreams, streamCeiling } from './sse';
 import { systemLimits } from '../lib/system-limits';
+import { runSpread, sweepSpreadMs } from './sweep-spread';
+import { sweptShop } from '../lib/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,13 +43,32 @@ export default fp(
 
     let timer: NodeJS.Timeout | undefined;
     let sweeping: Promise<void> | undefined;
+    const closing = new AbortController();
     if (opts.sweep ?? true) {
       timer = setInterval(() => {
         if (sweeping) return;
         sweeping = (async () => {
+          // Every market's shops, each refreshed at its own moment (services/sweep-spread.ts);
+          // one shop's failure is logged and the others go on.
+          const steps: (() => Promise<void>)[] = [];
           for (const ctx of app.markets.values()) {
-            await queue.sweep(ctx).catch((err: Error) => app.log.error({ err }, 'queue sweep'));
+            const shops = await queue.sweepShops(ctx).catch((err: Error) => {
+              app.log.error({ err, market: ctx.market }, 'queue sweep');
+              return [];
+            });
+            for (const pobId of shops) {
+              steps.push(async () => {
+                const t0 = performance.now();
+                await queue
+                  .sweepShop(ctx, pobId)
+                  .catch((err: Error) =>
+                    app.log.error({ err, market: ctx.market, pob: pobId }, 'queue sweep'),
+                  );
+                sweptShop((performance.now() - t0) / 1000);
+              });
+            }
           }
+          await runSpread(steps, sweepSpreadMs(steps.length), closing.signal);
         })().finally(() => {
           sweeping = undefined;
         });
@@ -56,7 +77,8 @@ export default fp(
     }
     app.addHook('preClose', async () => {
       if (timer) clearInterval(timer);
-      // A sweep under way finishes before the databases close.
+      // A sweep under way stops before its next shop; the databases close after it.
+      closing.abort();
       await sweeping;
       live.streams.stop();
       await queue.stop();

@@ -311,33 +311,43 @@ export class QueueService {
 
   /**
    * Time alone moves estimates: refresh every shop with active orders whose view is stale,
-   * persist, notify turn-near, and publish when an estimate changed. Run on an interval.
+   * persist, notify turn-near, and publish when an estimate changed. Run on an interval (the
+   * plugin spreads the shops over the minute: see sweepPaced).
    */
   async sweep(ctx: MarketContext): Promise<void> {
+    for (const pobId of await this.sweepShops(ctx)) await this.sweepShop(ctx, pobId);
+  }
+
+  /** The shops a sweep refreshes: those with active orders, in a stable order (by id). */
+  async sweepShops(ctx: MarketContext): Promise<number[]> {
     const shops = await ctx.db
       .selectDistinct({ pobId: orders.pobId })
       .from(orders)
-      .where(eq(orders.status, 'active'));
-    for (const { pobId } of shops) {
-      const before = this.views.get(keyOf(ctx.market, pobId));
-      const previous = before ? await before.view.catch(() => undefined) : undefined;
-      const view = await this.view(ctx, pobId);
-      // The catch-all: a turn that came without a change recorded it is recorded at the sweep.
-      await recordDueTurns(ctx, view, this.now()).catch((err: Error) =>
-        this.log.error({ err }, 'recording turns failed'),
+      .where(eq(orders.status, 'active'))
+      .orderBy(orders.pobId);
+    return shops.map((s) => s.pobId);
+  }
+
+  /** One shop's part of the sweep. */
+  async sweepShop(ctx: MarketContext, pobId: number): Promise<void> {
+    const before = this.views.get(keyOf(ctx.market, pobId));
+    const previous = before ? await before.view.catch(() => undefined) : undefined;
+    const view = await this.view(ctx, pobId);
+    // The catch-all: a turn that came without a change recorded it is recorded at the sweep.
+    await recordDueTurns(ctx, view, this.now()).catch((err: Error) =>
+      this.log.error({ err }, 'recording turns failed'),
+    );
+    if (view === previous) return;
+    // A customer whose barber's day is over without them is made first available (issue 30).
+    if ((await releaseStranded(ctx, this, view)) > 0) return;
+    const moved = await this.persistAndNotify(ctx, view);
+    const estimatesMoved =
+      JSON.stringify(previous?.snapshot) !== JSON.stringify(view.snapshot) || moved;
+    if (estimatesMoved) {
+      await ctx.store.notify(
+        QUEUE_CHANNEL,
+        JSON.stringify({ pob: pobId, origin: this.origin, h: false }),
       );
-      if (view === previous) continue;
-      // A customer whose barber's day is over without them is made first available (issue 30).
-      if ((await releaseStranded(ctx, this, view)) > 0) continue;
-      const moved = await this.persistAndNotify(ctx, view);
-      const estimatesMoved =
-        JSON.stringify(previous?.snapshot) !== JSON.stringify(view.snapshot) || moved;
-      if (estimatesMoved) {
-        await ctx.store.notify(
-          QUEUE_CHANNEL,
-          JSON.stringify({ pob: pobId, origin: this.origin, h: false }),
-        );
-      }
     }
   }
 

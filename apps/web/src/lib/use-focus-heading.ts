@@ -27,10 +27,19 @@ export function useFocusHeading(pathname: string, root = '.page'): void {
       heading.focus({ preventScroll: true });
       return true;
     };
-    if (look()) return;
-    const timer = setInterval(() => {
-      if (look() || Date.now() - started > LOOK_FOR_MS) clearInterval(timer);
-    }, LOOK_EVERY_MS);
-    return () => clearInterval(timer);
+    // First in the next frame, whose layout focusing then shares: called here, focus() would lay
+    // the new page out at once, inside the task that committed it (the longest task of a first
+    // visit that is redirected, such as a guest's /tracking on its way to /welcome).
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const frame = requestAnimationFrame(() => {
+      if (look()) return;
+      timer = setInterval(() => {
+        if (look() || Date.now() - started > LOOK_FOR_MS) clearInterval(timer);
+      }, LOOK_EVERY_MS);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearInterval(timer);
+    };
   }, [pathname, root]);
 }

@@ -1,13 +1,9 @@
 // The shop's photo, or its fallback drawing (lib/shop-image.ts) when it has none or the photo
-// fails. Height follows the window (under 768: 230, under 900: 250, else 325).
+// fails. Height follows the window (under 768: 230, under 900: 250, else 325): set by the
+// stylesheet's height media queries (.shop-image), not read from window.innerHeight while
+// rendering, which made the browser lay the page out inside React's render task.
 import { useState } from 'react';
 import { fallbackImageUrl, shopImageUrl } from '../../../lib/shop-image';
-
-export function imageHeight(windowHeight: number): number {
-  if (windowHeight < 768) return 230;
-  if (windowHeight < 900) return 250;
-  return 325;
-}
 
 export function ShopImage({
   id,
@@ -19,9 +15,8 @@ export function ShopImage({
   name: string;
 }) {
   const [failed, setFailed] = useState(false);
-  const height = imageHeight(typeof window === 'undefined' ? 800 : window.innerHeight);
   return (
-    <div className="shop-image" style={{ height }} role="img" aria-label={name}>
+    <div className="shop-image" role="img" aria-label={name}>
       <img
         src={failed ? fallbackImageUrl(id) : shopImageUrl({ id, image })}
         alt=""

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,8 +8,10 @@ import { useLocaleStore } from '../../../lib/locale-store';
 import { useNotificationStore } from '../../../lib/notification-store';
 import { useSessionStore } from '../../../lib/session-store';
 import { fakeFetch, json, makeProfile, makeShop } from '@jono/test-kit';
-import { renderRoutes } from '../../../test/render';
+import { renderRoutes, testQueryClient } from '../../../test/render';
+import { shopQueryOptions } from '../../shops/api/get-shop';
 import { useOrderDraftStore } from '../stores/order-draft-store';
+import { toggleService } from '../utils/order-draft';
 import { ShopPageRoute } from './shop-page';
 
 const routes = [
@@ -246,6 +249,59 @@ describe('ordering on the shop page', () => {
     expect(useNotificationStore.getState().current?.title).toBe(
       'We could not find that barbershop. Here are all the barbershops.',
     );
+  });
+});
+
+/**
+ * Taps a service in the very commit that first shows it, before the page's effects have run: what
+ * a customer's tap (or Playwright's click) does when the browser delivers it between the first
+ * paint of a shop page and React's passive effects, which run in a later task.
+ */
+function TapInFirstCommit({ service }: { service: RegExp }) {
+  useLayoutEffect(() => {
+    screen.getByRole('checkbox', { name: service }).click();
+  }, [service]);
+  return null;
+}
+
+describe('a tap right after a shop page first appears', () => {
+  it.each([
+    ['no draft stored', () => useOrderDraftStore.getState().reset()],
+    [
+      'another shop’s draft stored',
+      () => useOrderDraftStore.getState().apply((d) => toggleService({ ...d, shopId: 2 }, 12)),
+    ],
+  ])('is kept by the page’s later update (%s)', async (_case, stored) => {
+    stored();
+    const api = fakeFetch(shopApi());
+    vi.stubGlobal('fetch', api.fetchImpl);
+    // A first visit from a link: main.tsx's early fetch has the answer before the page's code, so
+    // the page's first commit shows the services at once.
+    const queryClient = testQueryClient();
+    await queryClient.prefetchQuery(shopQueryOptions('fi', 1));
+    renderRoutes(
+      [
+        {
+          path: '/barbershop/:id',
+          element: (
+            <>
+              <ShopPageRoute />
+              <TapInFirstCommit service={/^Haircut/} />
+            </>
+          ),
+        },
+      ],
+      '/barbershop/1',
+      queryClient,
+    );
+
+    expect(await screen.findByRole('button', { name: 'Next (1 service)' })).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: /^Haircut/ })).toBeChecked();
+    expect(useOrderDraftStore.getState().draft).toMatchObject({
+      shopId: 1,
+      status: 'pending',
+      serviceIds: [11],
+    });
   });
 });
 

@@ -1,5 +1,14 @@
 // /barbershop/{id}: the shop, its services and the order being built, through review and sending.
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation';
@@ -28,8 +37,9 @@ import { ShopImage } from '../components/shop-image';
 import { ShopInfo } from '../components/shop-info';
 import { useSendOrder } from '../hooks/use-send-order';
 import { useShopNotice } from '../hooks/use-shop-notice';
-import { useOrderDraftStore } from '../stores/order-draft-store';
+import { emptyDraftOf, useOrderDraftStore } from '../stores/order-draft-store';
 import {
+  type OrderDraft,
   accept,
   canEdit,
   chooseBarber,
@@ -38,6 +48,14 @@ import {
   toggleExtra,
   toggleService,
 } from '../utils/order-draft';
+
+// The page's three long parts re-render only when their own props change. A query's update (the
+// shop's stream) is a synchronous render of this route, with the deferred answer still the old
+// one: memoized, these parts are skipped there and drawn once, in the deferred render that
+// follows, instead of twice, the first time in one long task.
+const ShopInfoPart = memo(ShopInfo);
+const ServiceListPart = memo(ServiceList);
+const BarberChoicePart = memo(BarberChoice);
 
 // The login form (and zod, which validates it) loads when a guest first presses next: a shop page
 // opened from a link does not pay for it.
@@ -69,8 +87,16 @@ export function ShopPageRoute() {
   useShopEvents(id);
   const loggedIn = useIsLoggedIn();
   const profile = useProfile();
-  const draft = useOrderDraftStore((s) => s.draft);
-  const apply = useOrderDraftStore((s) => s.apply);
+  // This shop's draft; another shop's is not shown while the effect below resets it. Every change
+  // the page makes is made to this same draft (applyTo): a tap between the first commit and that
+  // effect (a later task, after the browser may have painted and delivered the tap) changes this
+  // shop's draft, which the effect then keeps, instead of the other shop's one it resets.
+  const draft = useOrderDraftStore((s) => (s.draft.shopId === id ? s.draft : emptyDraftOf(id)));
+  const applyTo = useOrderDraftStore((s) => s.applyTo);
+  const apply = useCallback(
+    (transition: (d: OrderDraft) => OrderDraft) => applyTo(id, transition),
+    [applyTo, id],
+  );
   const [loginOpen, setLoginOpen] = useState(false);
   /** Once the login dialog was asked for, it stays mounted (closing keeps its focus handling). */
   const [loginWanted, setLoginWanted] = useState(false);
@@ -78,6 +104,18 @@ export function ShopPageRoute() {
   const [headerFixed, setHeaderFixed] = useState(false);
   const imageRef = useRef<HTMLDivElement>(null);
   const { send } = useSendOrder(shop.data);
+  const onToggleService = useCallback(
+    (serviceId: number) => apply((d) => toggleService(d, serviceId)),
+    [apply],
+  );
+  const onToggleExtra = useCallback(
+    (serviceId: number, extraId: number) => apply((d) => toggleExtra(d, serviceId, extraId)),
+    [apply],
+  );
+  const onChooseBarber = useCallback(
+    (barber: number | null) => apply((d) => chooseBarber(d, barber)),
+    [apply],
+  );
   const notice = useShopNotice(id ?? 0, shop.data?.notice);
   const activeShopId = useActiveOrderStore((s) => s.order?.shopId ?? null);
 
@@ -189,7 +227,7 @@ export function ShopPageRoute() {
         </div>
         <ShopImage id={data.id} image={data.image} name={data.name} />
       </div>
-      <ShopInfo shop={data} wait={wait} range={range} />
+      <ShopInfoPart shop={data} wait={wait} range={range} />
       {activeOrderId !== null ? (
         <div className="notice notice--warning shop-page__active" role="status">
           <p className="shop-page__active-title">
@@ -206,18 +244,18 @@ export function ShopPageRoute() {
           {notice}
         </div>
       ) : null}
-      <ServiceList
+      <ServiceListPart
         shop={data}
         draft={draft}
         editable={editable}
-        onToggleService={(serviceId) => apply((d) => toggleService(d, serviceId))}
-        onToggleExtra={(serviceId, extraId) => apply((d) => toggleExtra(d, serviceId, extraId))}
+        onToggleService={onToggleService}
+        onToggleExtra={onToggleExtra}
       />
-      <BarberChoice
+      <BarberChoicePart
         shop={data}
         priority={priority}
         value={barberId}
-        onChange={(id) => apply((d) => chooseBarber(d, id))}
+        onChange={onChooseBarber}
         disabled={!editable}
       />
       {draft.status === 'pending' && takingOrders ? (
