@@ -312,7 +312,7 @@ export class QueueService {
   /**
    * Time alone moves estimates: refresh every shop with active orders whose view is stale,
    * persist, notify turn-near, and publish when an estimate changed. Run on an interval (the
-   * plugin spreads the shops over the minute: see sweepPaced).
+   * plugin spreads the shops over part of the minute: services/sweep-spread.ts).
    */
   async sweep(ctx: MarketContext): Promise<void> {
     for (const pobId of await this.sweepShops(ctx)) await this.sweepShop(ctx, pobId);
