@@ -6,6 +6,30 @@ import type { OrderRecord, ShownEstimate } from './shop-inputs';
 const MINUTE = 60_000;
 const NOW = Date.UTC(2026, 0, 20, 12, 0);
 
+/** A one-time customer served 20 minutes from `startedAt`, checked in at `checkedInAt`. */
+function served(
+  id: number,
+  source: 'app' | 'walk_in',
+  joinedAt: number,
+  startedAt: number,
+  checkedInAt: number,
+): OrderRecord {
+  return {
+    id,
+    priority: 0,
+    source,
+    status: 'serviced',
+    rank: joinedAt,
+    joinedAt,
+    checkedInAt,
+    startedAt,
+    finishedAt: startedAt + 20 * MINUTE,
+    plannedMinutes: 20,
+    serviceIds: [1],
+    barberId: null,
+  };
+}
+
 /** Orders each shown 10 minutes (model 5-10-15) that then waited `waited` minutes. */
 function shop(n: number, waited: number, app: { checkInAfter: number } | null) {
   const orders: OrderRecord[] = [];
@@ -13,20 +37,11 @@ function shop(n: number, waited: number, app: { checkInAfter: number } | null) {
   for (let i = 0; i < n; i++) {
     const joinedAt = NOW - (n - i) * 60 * MINUTE;
     const startedAt = joinedAt + waited * MINUTE;
-    orders.push({
-      id: i + 1,
-      priority: 0,
-      source: app ? 'app' : 'walk_in',
-      status: 'serviced',
-      rank: joinedAt,
-      joinedAt,
-      checkedInAt: app ? joinedAt + app.checkInAfter * MINUTE : joinedAt,
-      startedAt,
-      finishedAt: startedAt + 20 * MINUTE,
-      plannedMinutes: 20,
-      serviceIds: [1],
-      barberId: null,
-    });
+    orders.push(
+      app
+        ? served(i + 1, 'app', joinedAt, startedAt, joinedAt + app.checkInAfter * MINUTE)
+        : served(i + 1, 'walk_in', joinedAt, startedAt, joinedAt),
+    );
     estimates.push({
       orderId: i + 1,
       priority: 0,
@@ -69,20 +84,7 @@ describe('buildShopInputs: the closed loop', () => {
         const id = d * 10 + i + 1;
         const joinedAt = NOW - (5 - d) * DAY + (i - 5) * 30 * MINUTE;
         const startedAt = joinedAt + (40 + surge + (i - 4.5) * 2) * MINUTE;
-        orders.push({
-          id,
-          priority: 0,
-          source: 'walk_in',
-          status: 'serviced',
-          rank: joinedAt,
-          joinedAt,
-          checkedInAt: joinedAt,
-          startedAt,
-          finishedAt: startedAt + 20 * MINUTE,
-          plannedMinutes: 20,
-          serviceIds: [1],
-          barberId: null,
-        });
+        orders.push(served(id, 'walk_in', joinedAt, startedAt, joinedAt));
         estimates.push({
           orderId: id,
           priority: 0,
