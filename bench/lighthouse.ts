@@ -14,13 +14,18 @@
 // warm-up run's index instead; `--cpu=default` keeps the preset's 4x.
 //
 //   npx tsx bench/lighthouse.ts [--cpu=reference|reference-once|default] [--reference-index=1100]
-//     [--routes=/home,/welcome] [--runs=5]
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//     [--routes=/home,/welcome] [--runs=5] [--no-build]
+//
+// The server serves apps/web/dist as it finds it, so the web app is built first (as `npm run
+// bench` does): a dist left from an earlier checkout would be scored in the code's name.
+// `--no-build` scores the existing dist (its build time is printed).
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/browser';
 import { startJono } from './lib/jono-server';
+import { buildWeb, type BuildInfo } from './web-size';
 import { LIGHTHOUSE_RUNS } from './lib/options';
-import { SCRATCH_DIR } from './lib/paths';
+import { REPO_DIR, SCRATCH_DIR } from './lib/paths';
 import { run, stopAll, stopAllOnExit } from './lib/processes';
 
 export interface LighthouseScores {
@@ -115,6 +120,7 @@ export function referenceMultiplier(
 }
 
 const LH_DIR = join(SCRATCH_DIR, 'node_modules', 'lighthouse');
+const WEB_INDEX = join(REPO_DIR, 'apps/web/dist/index.html');
 const LH_CLI = join(LH_DIR, 'cli', 'index.js');
 
 async function ensureLighthouse(): Promise<string> {
@@ -412,10 +418,19 @@ function parseLighthouseArgs(argv: readonly string[]): LighthouseOptions {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   stopAllOnExit();
-  const opts = parseLighthouseArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const opts = parseLighthouseArgs(argv);
+  const build: BuildInfo = argv.includes('--no-build')
+    ? {
+        status: 'built',
+        seconds: 0,
+        note: `not rebuilt (--no-build): dist from ${statSync(WEB_INDEX).mtime.toISOString()}`,
+      }
+    : await buildWeb();
+  if (build.status === 'failed') throw new Error(`web build failed: ${build.note ?? ''}`);
   const jono = await startJono({ name: 'lighthouse' });
   try {
-    console.log(JSON.stringify(await runLighthouse(jono.url, opts), null, 2));
+    console.log(JSON.stringify({ build, ...(await runLighthouse(jono.url, opts)) }, null, 2));
   } finally {
     await jono.stop();
     await stopAll();
