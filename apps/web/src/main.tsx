@@ -19,7 +19,7 @@ import { paths } from './lib/paths';
 import { useSessionStore } from './lib/session-store';
 import { preloadShopImage } from './lib/shop-image';
 import { hasValidRecovery, welcomeSeen } from './lib/storage';
-import { startGate } from './app/start-gate';
+import { firstLoadPath } from './app/start-gate';
 import '@jono/ui/styles.css';
 import './styles/index.css';
 
@@ -36,8 +36,21 @@ useLocaleStore.subscribe((s, previous) => {
 
 const root = document.getElementById('root');
 if (root) {
+  const loggedIn = useSessionStore.getState().session !== null;
+  const load = firstLoadPath({
+    pathname: window.location.pathname,
+    loggedIn,
+    validRecovery: hasValidRecovery(),
+    welcomeSeen: welcomeSeen(),
+  });
+  // A guest's first visit to / (or to tracking) starts on the welcome slides, where the start
+  // gate would send it: the router then draws them first, not "/" and a redirect (one render,
+  // commit and layout less before the slides show).
+  if (load.path !== window.location.pathname) {
+    window.history.replaceState(window.history.state, '', load.path);
+  }
   // The shop list is what nearly every visit shows first: it is asked for while the translations
-  // load, not after the first render.
+  // load, not after the first render (not for a first visit, which starts on the welcome slides).
   if (/^\/(home\/?)?$/.test(window.location.pathname)) {
     void queryClient.prefetchQuery(shopsQueryOptions(marketOfLocale(locale)));
   }
@@ -67,26 +80,14 @@ if (root) {
       );
     });
   }
-  // The other screens a first visit lands on: the welcome slides (a first visit to / goes there)
-  // and tracking. Their code is asked for now, beside the first-screen chunk's own requests, and
-  // their texts with the first ones: not one round trip after the first render found the route.
+  // The other screens a first visit lands on: the welcome slides and tracking. Their code is asked
+  // for now, beside the first-screen chunk's own requests, and their texts with the first ones:
+  // not one round trip after the first render found the route.
   const { pathname } = window.location;
-  const loggedIn = useSessionStore.getState().session !== null;
   const tracking = pathname === paths.tracking.path && loggedIn;
-  // A guest on a login-only screen such as tracking is sent to "/" (RequireLogin): the start gate.
-  const gated = pathname === paths.root.path || (pathname === paths.tracking.path && !loggedIn);
-  const toWelcome =
-    pathname === paths.welcome.path ||
-    (gated &&
-      startGate({
-        loggedIn,
-        profileLoading: false,
-        activeOrderId: undefined,
-        validRecovery: hasValidRecovery(),
-        welcomeSeen: welcomeSeen(),
-      }) === 'welcome');
+  const toWelcome = pathname === paths.welcome.path;
   early.push(() => {
-    if (gated) void import('./app/routes/start-gate');
+    if (load.gated) void import('./app/routes/start-gate');
     if (toWelcome) void import('./features/welcome/routes/welcome');
     if (tracking) void import('./features/tracking/routes/tracking');
   });

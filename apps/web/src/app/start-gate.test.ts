@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startGate, type StartGateInput } from './start-gate';
+import { firstLoadPath, startGate, type StartGateInput } from './start-gate';
 
 const base: StartGateInput = {
   loggedIn: true,
@@ -33,5 +33,43 @@ describe('the start gate', () => {
   it('shows home otherwise, and for a guest', () => {
     expect(startGate(base)).toBe('home');
     expect(startGate({ ...base, loggedIn: false, profileLoading: true })).toBe('home');
+  });
+});
+
+describe('where a page load starts', () => {
+  const guest = { loggedIn: false, validRecovery: false, welcomeSeen: false };
+
+  it('a guest first visit to "/" or to tracking starts on the welcome slides', () => {
+    expect(firstLoadPath({ ...guest, pathname: '/' })).toEqual({ gated: false, path: '/welcome' });
+    expect(firstLoadPath({ ...guest, pathname: '/tracking' })).toEqual({
+      gated: false,
+      path: '/welcome',
+    });
+  });
+
+  it('goes through the gate when its answer is not the welcome slides', () => {
+    expect(firstLoadPath({ ...guest, pathname: '/', welcomeSeen: true })).toEqual({
+      gated: true,
+      path: '/',
+    });
+    expect(firstLoadPath({ ...guest, pathname: '/tracking', validRecovery: true })).toEqual({
+      gated: true,
+      path: '/tracking',
+    });
+    // A customer's answer waits for their profile (an active order goes to tracking).
+    expect(firstLoadPath({ ...guest, pathname: '/', loggedIn: true })).toEqual({
+      gated: true,
+      path: '/',
+    });
+  });
+
+  it('leaves every other address alone', () => {
+    for (const pathname of ['/welcome', '/home', '/barbershop/1', '/login']) {
+      expect(firstLoadPath({ ...guest, pathname })).toEqual({ gated: false, path: pathname });
+    }
+    expect(firstLoadPath({ ...guest, pathname: '/tracking', loggedIn: true })).toEqual({
+      gated: false,
+      path: '/tracking',
+    });
   });
 });
