@@ -2,7 +2,7 @@
 import './lib/zod-jitless-first';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { marketOfLocale } from '@jono/contract';
+import { MARKET_INFO, marketOfLocale } from '@jono/contract';
 import { App } from './app/app';
 import { createQueryClient } from '@jono/api-client';
 import { shopsQueryOptions } from './features/shops/api/get-shops';
@@ -15,6 +15,7 @@ import {
   WELCOME_NAMESPACES,
 } from './lib/i18n';
 import { useLocaleStore } from './lib/locale-store';
+import { localClock } from './lib/opening-hours';
 import { paths } from './lib/paths';
 import { useSessionStore } from './lib/session-store';
 import { preloadShopImage } from './lib/shop-image';
@@ -51,7 +52,8 @@ if (root) {
   }
   // The shop list is what nearly every visit shows first: it is asked for while the translations
   // load, not after the first render (not for a first visit, which starts on the welcome slides).
-  if (/^\/(home\/?)?$/.test(window.location.pathname)) {
+  const home = /^\/(home\/?)?$/.test(window.location.pathname);
+  if (home) {
     void queryClient.prefetchQuery(shopsQueryOptions(marketOfLocale(locale)));
   }
   // A shop page opened from a link: its code and its answer are asked for now too, not after the
@@ -72,7 +74,7 @@ if (root) {
         if (answer) preloadShopImage(answer);
       });
     });
-    // Its formatters are built in idle moments while its code loads, not inside its render (a
+    // Its formatters are built in tasks of their own while its code loads, not inside its render (a
     // dynamic import: the shop list's first-screen chunk does not carry it).
     early.push(() => {
       void import('./lib/warm-formats').then(({ warmShopPageFormats }) =>
@@ -100,7 +102,20 @@ if (root) {
         ? TRACKING_NAMESPACES
         : [];
   // A shop page's texts load with the first ones, not after the router has found the route.
-  void initI18n(language, extra).finally(() => {
+  const texts = initI18n(language, extra);
+  // The page's first Intl formatter loads the browser's locale and time-zone data: 10-20 ms of
+  // this machine's main thread, ten times that on a slow phone, which the shop list (its shops'
+  // hours and order) and the shop page paid inside their first render. It is built now, in a task
+  // of its own after i18next's (which fetches the texts), while the texts and answers are on the
+  // network; the first render then finds the formatter built and the data loaded (the sort's
+  // collator included).
+  if (home || shop) {
+    setTimeout(() => {
+      localClock(MARKET_INFO[marketOfLocale(locale)].timeZone, Date.now());
+      'a'.localeCompare('b');
+    }, 0);
+  }
+  void texts.finally(() => {
     const reactRoot = createRoot(root);
     // A transition: React renders the first screen in slices of a few milliseconds and gives the
     // main thread back between them (network answers, input), instead of one long task.

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { warmShopPageFormats } from './warm-formats';
 
 describe('warming the shop page formatters', () => {
-  it('builds each in an idle moment of its own, never all in one task', async () => {
+  it('builds each in a task of its own, never all in one task', async () => {
     const moments: (() => void)[] = [];
     warmShopPageFormats('FI', 'fi', (work) => moments.push(work));
     // Nothing is built in the caller's task.
@@ -13,7 +13,7 @@ describe('warming the shop page formatters', () => {
       if (work) {
         work();
         tasks++;
-        // One step per moment: the next is queued, never run inside this one.
+        // One step per task: the next is queued, never run inside this one.
         expect(moments.length).toBeLessThanOrEqual(1);
         continue;
       }
