@@ -5,7 +5,7 @@
 import { learnCalibration } from './calibration';
 import type { EstimateRecord } from './calibration';
 import { buildDurationModel } from './duration-model';
-import { offsetAt } from './opening-hours';
+import { localWeekdayHour, offsetAt } from './opening-hours';
 import { firstAbove } from './remaining-time';
 import type { ServedOrder } from './duration-model';
 import type {
@@ -28,25 +28,19 @@ export const ARRIVAL_WINDOW_DAYS = 28;
 export const DURATION_HISTORY_ORDERS = 300;
 /** Days of stored estimates the calibration learns from. */
 export const CALIBRATION_WINDOW_DAYS = 14;
-/** A weekday's own rate counts as much as this many days of the all-days rate of the time. */
+/**
+ * A weekday's own rate counts as much as this many days of the all-days rate of the hour, when
+ * the window holds too few days to tell how alike the weekdays are (`weekdayPrior`).
+ */
 const WEEKDAY_PRIOR_DAYS = 2;
 /**
- * The same for members, who are rarer: a weekday's time of day holds a handful of them in 28
- * days, and one that happened to be quiet told the engine no member would pass a one-time customer
+ * The same for members, who are rarer: a weekday-hour cell holds a handful of them in 28 days,
+ * and a cell that happened to be quiet told the engine no member would pass a one-time customer
  * there. Issue 31: on half-members-six-chairs (10 days), one-time customers shown 60+ minutes
  * waited 58.3 minutes longer than the raw model said (the oracle 45.8); learnt from every day's
  * rate of the hour, 46.3 (the oracle 41.7).
  */
 const MEMBER_WEEKDAY_PRIOR_DAYS = 14;
-/** Minutes of a slot of the local day: the rates are learnt, and forecast, slot by slot. */
-export const RATE_SLOT_MINUTES = 15;
-const SLOTS = (24 * 60) / RATE_SLOT_MINUTES;
-/**
- * Half-widths (minutes) of the time-of-day smoothing the rates choose from by leaving out each day
- * in turn (session 14): the first smooths nothing (each slot its own), the last pools three hours
- * either side. Not a scenario's constant: the days say which predicts a day left out best.
- */
-export const RATE_BANDWIDTHS = [15, 30, 45, 60, 90, 120, 180] as const;
 /** Check-ins later than this after joining are not travel (a customer who came back later). */
 const MAX_TRAVEL_MINUTES = 180;
 /** The forecast looks this far ahead when the shop has no closing time today. */
@@ -94,11 +88,8 @@ export interface ShopRecords {
   estimates: readonly ShownEstimate[];
 }
 
-/**
- * Customers per hour by priority, walk-ins and app joins apart, per ISO weekday and slot of the
- * local day (RATE_SLOT_MINUTES).
- */
-export type SlotRates = Record<'app' | 'walk_in', number[][][]>;
+/** Customers per hour by priority, walk-ins and app joins apart, per ISO weekday and local hour. */
+export type HourlyRates = Record<'app' | 'walk_in', number[][][]>;
 
 /** Everything learnt from history; with the live orders and the clock it becomes a state. */
 export interface ShopInputs {
@@ -108,204 +99,188 @@ export interface ShopInputs {
   /** Minutes from joining to leaving of the customers who left the queue, ascending. */
   cancelMinutes?: readonly number[];
   calibration: Calibration;
-  /** [source][weekday 1..7 at index 0..6][slot 0..95 of the local day] = joins per hour by priority. */
-  rates: SlotRates;
+  /** [source][weekday 1..7 at index 0..6][hour 0..23] = joins per hour by priority. */
+  rates: HourlyRates;
 }
 
-const SLOT = RATE_SLOT_MINUTES * MINUTE;
-
 const emptyRates = (): number[][][] =>
-  Array.from({ length: 7 }, () => Array.from({ length: SLOTS }, () => [0, 0, 0, 0]));
+  Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => [0, 0, 0, 0]));
 
-/** The shop's local day (days since 1 January 1970 there) and slot of the day of an instant. */
-function localDaySlot(at: number, timeZone: string): { day: number; slot: number } {
+/** The shop's local day (days since 1 January 1970 there) and hour of an instant. */
+function localDayHour(at: number, timeZone: string): { day: number; hour: number } {
   const local = at + offsetAt(timeZone, at);
   const day = Math.floor(local / DAY);
-  return { day, slot: Math.min(SLOTS - 1, Math.floor((local - day * DAY) / SLOT)) };
+  return { day, hour: Math.min(23, Math.floor((local - day * DAY) / HOUR)) };
 }
 
 /** ISO weekday of a local day number (1 January 1970 was a Thursday). */
 const weekdayOf = (day: number) => ((((day + 3) % 7) + 7) % 7) + 1;
 
-/** A linear smoother: `rows[t - first]` weighs the counts of slots `first..last` at slot t. */
-interface Smoother {
-  first: number;
-  rows: Float64Array[];
-}
-
 /**
- * The local-linear smoother of a half-width over the slots `first..last` (the span of the day the
- * window's joins cover): each slot's rate is a straight line fitted to the slots around it,
- * weighed by an Epanechnikov kernel. Unlike a kernel average it has no bias where the rate rises or
- * falls steadily, at the ends of the day included; the half-width of one slot smooths nothing.
+ * Joins per hour by source, priority, ISO weekday and local hour. A weekday's own mean counts
+ * against the all-days mean of the hour (times the weekday's factor) as much as the days tell
+ * (`weekdayPrior`, session 14; before it, a fixed 2 days of the all-days rate for one-time
+ * customers and 14 for members: a weekday's four days counted 22 % of a member rate however
+ * alike the weekdays were, and 2/7 of the days' chance with them).
  */
-function smootherOf(first: number, last: number, halfWidth: number): Smoother {
-  const h = halfWidth / RATE_SLOT_MINUTES;
-  const reach = Math.ceil(h) - 1;
-  const rows: Float64Array[] = [];
-  for (let t = first; t <= last; t++) {
-    const from = Math.max(first, t - reach);
-    const to = Math.min(last, t + reach);
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    for (let s = from; s <= to; s++) {
-      const u = (s - t) / h;
-      const k = 1 - u * u;
-      s0 += k;
-      s1 += k * (s - t);
-      s2 += k * (s - t) * (s - t);
-    }
-    const det = s0 * s2 - s1 * s1;
-    const linear = det > 1e-9 * s0 * s0;
-    const row = new Float64Array(last - first + 1);
-    for (let s = from; s <= to; s++) {
-      const u = (s - t) / h;
-      const k = 1 - u * u;
-      row[s - first] = linear ? (k * (s2 - (s - t) * s1)) / det : k / s0;
-    }
-    rows.push(row);
-  }
-  return { first, rows };
-}
-
-/** The smoothed value at each slot of the smoother's span, of counts by slot (0..SLOTS-1). */
-function smooth(smoother: Smoother, counts: ArrayLike<number>): Float64Array {
-  const { first, rows } = smoother;
-  const out = new Float64Array(rows.length);
-  rows.forEach((row, i) => {
-    let sum = 0;
-    for (let j = 0; j < row.length; j++) {
-      const w = row[j] as number;
-      if (w !== 0) sum += w * ((counts[first + j] as number) ?? 0);
-    }
-    out[i] = sum;
-  });
-  return out;
-}
-
-/**
- * The smoother that best predicts a day left out from the other days (leave-one-day-out
- * cross-validation, squared error over the slots of the span): the days' own noise against the
- * shape of the day, so a busy shop keeps its peaks and a quiet one pools hours. `perDay[d][slot]`.
- * With fewer than two days: the hour's width.
- */
-function chooseSmoother(smoothers: readonly Smoother[], perDay: readonly Float64Array[]): number {
-  const days = perDay.length;
-  const hourly = RATE_BANDWIDTHS.indexOf(60);
-  if (days < 2) return hourly;
-  const total = new Float64Array(SLOTS);
-  for (const y of perDay)
-    for (let s = 0; s < SLOTS; s++) total[s] = (total[s] as number) + (y[s] as number);
-  const rest = new Float64Array(SLOTS);
-  let best = hourly;
-  let bestError = Infinity;
-  // Widest first: on a tie (no joins at all) the smoothest.
-  for (let i = smoothers.length - 1; i >= 0; i--) {
-    const smoother = smoothers[i] as Smoother;
-    let error = 0;
-    for (const y of perDay) {
-      for (let s = 0; s < SLOTS; s++)
-        rest[s] = ((total[s] as number) - (y[s] as number)) / (days - 1);
-      const fit = smooth(smoother, rest);
-      for (let j = 0; j < fit.length; j++) {
-        const e = (y[smoother.first + j] as number) - (fit[j] as number);
-        error += e * e;
-      }
-    }
-    if (error < bestError) {
-      bestError = error;
-      best = i;
-    }
-  }
-  return best;
-}
-
-/**
- * Joins per hour by source, priority, weekday and slot of the local day (session 14). Each
- * source's members (and apart, its one-time customers) get the smoothing in time of day that
- * predicts a left-out day best; the all-days rate and each weekday's own are smoothed alike, and a
- * weekday's counts only as many days as it holds against a prior of the all-days rate (members,
- * rarer, lean on it more). Before session 14: weekday-hour cells, each hour its own, so a member
- * peak's few dozen joins in 28 days were a noisy step function.
- */
-function learnRates(orders: readonly OrderRecord[], now: number, timeZone: string): SlotRates {
+function learnRates(orders: readonly OrderRecord[], now: number, timeZone: string): HourlyRates {
   const since = now - ARRIVAL_WINDOW_DAYS * DAY;
   const joins = orders.filter((o) => o.joinedAt >= since && o.joinedAt <= now);
   const first = Math.min(now, ...joins.map((o) => o.joinedAt));
   // How many of each weekday the window holds, since the first join (a new shop has fewer).
   const days = Math.max(1, Math.ceil((now - first) / DAY));
-  const today = localDaySlot(now, timeZone).day;
+  const today = localDayHour(now, timeZone).day;
   const perWeekday = [0, 0, 0, 0, 0, 0, 0];
   for (let d = 0; d < days; d++) {
-    const w = weekdayOf(localDaySlot(now - d * DAY, timeZone).day);
-    perWeekday[w - 1] = (perWeekday[w - 1] ?? 0) + 1;
+    const { weekday } = localWeekdayHour(now - d * DAY, timeZone);
+    perWeekday[weekday - 1] = (perWeekday[weekday - 1] ?? 0) + 1;
   }
-  // Counts by source, priority, and day of the window (the window's first, partial day is the
-  // same weekday as today's partial one four weeks on: they share a row), and the span of slots.
+  // Counts by source, priority and day of the window, by hour. The window's first, partial day
+  // is the weekday of today's partial one four weeks on: they share a row.
   const sources = ['app', 'walk_in'] as const;
   const perDay = sources.map(() =>
-    Array.from({ length: 4 }, () => Array.from({ length: days }, () => new Float64Array(SLOTS))),
+    Array.from({ length: 4 }, () => Array.from({ length: days }, () => new Float64Array(24))),
   );
-  let lo = SLOTS;
-  let hi = -1;
+  const rowOf = (day: number) => (((today - day) % days) + days) % days;
+  const weekdayOfRow = (k: number) => weekdayOf(today - k);
+  // The weekdays the shop opened on (any join): a weekday it is closed on is none of the days
+  // the all-days rate is the mean of.
+  const open = [false, false, false, false, false, false, false];
   for (const o of joins) {
-    const { day, slot } = localDaySlot(o.joinedAt, timeZone);
+    const { day, hour } = localDayHour(o.joinedAt, timeZone);
     const p = Math.min(3, Math.max(0, Math.round(o.priority)));
-    const row = perDay[o.source === 'app' ? 0 : 1]?.[p]?.[(((today - day) % days) + days) % days];
-    if (row) row[slot] = (row[slot] as number) + 1;
-    lo = Math.min(lo, slot);
-    hi = Math.max(hi, slot);
+    const row = perDay[o.source === 'app' ? 0 : 1]?.[p]?.[rowOf(day)];
+    if (row) row[hour] = (row[hour] as number) + 1;
+    open[weekdayOf(day) - 1] = true;
   }
-  const rates: SlotRates = { app: emptyRates(), walk_in: emptyRates() };
-  if (hi < lo) return rates;
-  const smoothers = RATE_BANDWIDTHS.map((b) => smootherOf(lo, hi, b));
-  const dayOfRow = (k: number) => today - k;
+  const openDays = perWeekday.reduce((sum, n, w) => sum + (open[w] ? n : 0), 0);
+  const rates: HourlyRates = { app: emptyRates(), walk_in: emptyRates() };
   sources.forEach((source, si) => {
     const byPriority = perDay[si] as Float64Array[][];
-    const sum = (ps: readonly number[], k: number) => {
-      const out = new Float64Array(SLOTS);
-      for (const p of ps) {
-        const y = byPriority[p]?.[k];
-        if (y) for (let s = 0; s < SLOTS; s++) out[s] = (out[s] as number) + (y[s] as number);
-      }
-      return out;
-    };
-    const members = chooseSmoother(
-      smoothers,
-      Array.from({ length: days }, (_, k) => sum([1, 2, 3], k)),
-    );
-    const oneTime = chooseSmoother(
-      smoothers,
-      Array.from({ length: days }, (_, k) => sum([0], k)),
-    );
+    const groups = [[0], [1, 2, 3]].map((ps) => {
+      const totals = Array.from({ length: days }, (_, k) => {
+        const out = new Float64Array(24);
+        for (const p of ps) {
+          const y = byPriority[p]?.[k] as Float64Array;
+          for (let h = 0; h < 24; h++) out[h] = (out[h] as number) + (y[h] as number);
+        }
+        return out;
+      });
+      return {
+        weekday: weekdayPrior(totals, weekdayOfRow, perWeekday, open),
+        prior: ps[0] === 0 ? WEEKDAY_PRIOR_DAYS : MEMBER_WEEKDAY_PRIOR_DAYS,
+      };
+    });
     for (let p = 0; p < 4; p++) {
-      const smoother = smoothers[p > 0 ? members : oneTime] as Smoother;
-      const rows = byPriority[p] as Float64Array[];
-      const all = new Float64Array(SLOTS);
-      const own = Array.from({ length: 7 }, () => new Float64Array(SLOTS));
-      rows.forEach((y, k) => {
-        const ownRow = own[weekdayOf(dayOfRow(k)) - 1] as Float64Array;
-        for (let s = 0; s < SLOTS; s++) {
-          all[s] = (all[s] as number) + (y[s] as number);
-          ownRow[s] = (ownRow[s] as number) + (y[s] as number);
+      const { weekday, prior } = groups[p > 0 ? 1 : 0] as (typeof groups)[number];
+      const all = new Float64Array(24);
+      const own = Array.from({ length: 7 }, () => new Float64Array(24));
+      (byPriority[p] as Float64Array[]).forEach((y, k) => {
+        const ownRow = own[weekdayOfRow(k) - 1] as Float64Array;
+        for (let h = 0; h < 24; h++) {
+          all[h] = (all[h] as number) + (y[h] as number);
+          ownRow[h] = (ownRow[h] as number) + (y[h] as number);
         }
       });
-      const allFit = smooth(smoother, all);
-      const prior = p > 0 ? MEMBER_WEEKDAY_PRIOR_DAYS : WEEKDAY_PRIOR_DAYS;
       for (let w = 0; w < 7; w++) {
         const n = perWeekday[w] ?? 0;
-        const ownFit = smooth(smoother, own[w] as Float64Array);
-        for (let j = 0; j < ownFit.length; j++) {
-          const perSlot =
-            ((ownFit[j] as number) + ((allFit[j] as number) / days) * prior) / (n + prior);
-          const cell = rates[source][w]?.[lo + j];
-          if (cell) cell[p] = Math.max(0, perSlot) * (60 / RATE_SLOT_MINUTES);
+        if (!open[w] || n === 0) continue;
+        for (let h = 0; h < 24; h++) {
+          // Too few days to tell how alike the weekdays are: the fixed prior of before.
+          const a = weekday ? (weekday.weight[w]?.[h] ?? 0) : n / (n + prior);
+          const f = weekday ? (weekday.factor[w] ?? 1) : 1;
+          const ownMean = (own[w]?.[h] ?? 0) / n;
+          const allMean = (all[h] ?? 0) / openDays;
+          const cell = rates[source][w]?.[h];
+          if (cell) cell[p] = Math.max(0, a * ownMean + (1 - a) * f * allMean);
         }
       }
     }
   });
   return rates;
+}
+
+/**
+ * What a weekday's own days count against the all-days rate (empirical Bayes, session 14), from a
+ * one-way random-effects analysis of the days' counts in two levels. First the day: a weekday's
+ * joins may be a share above or below the all-days (Saturdays busier), estimated from its whole
+ * days' totals, which are many joins each, and shrunk by how much more the weekdays' totals differ
+ * than the days of one weekday do (`factor`). Then each hour: the weekday's own mean of n days
+ * counts n τ² / (n τ² + σ²) against the all-days rate times its factor, σ² the day-to-day variance
+ * of the hour's joins and τ² how much more the weekdays' hours differ than that (its share of the
+ * hour's rate squared, pooled over the hours). Where the weekdays differ no more than chance says,
+ * the all-days rate; a weekday unlike the others keeps its own. `weight[weekday - 1][hour]`; null
+ * when the window holds too few days to tell.
+ */
+function weekdayPrior(
+  totals: readonly Float64Array[],
+  weekdayOfRow: (k: number) => number,
+  perWeekday: readonly number[],
+  open: readonly boolean[],
+): { factor: number[]; weight: number[][] } | null {
+  const groups = open.filter(Boolean).length;
+  const days = perWeekday.reduce((sum, n, w) => sum + (open[w] ? n : 0), 0);
+  if (groups < 2 || days - groups < 1) return null;
+  const counted = (w: number) => open[w] === true && (perWeekday[w] ?? 0) > 0;
+  const n0 =
+    (days - perWeekday.reduce((s, n, w) => s + (counted(w) ? n * n : 0), 0) / days) / (groups - 1);
+  /** Per weekday: the sum and the sum of squares of a count over its days, and their mean. */
+  const anova = (count: (y: Float64Array) => number) => {
+    const sums = [0, 0, 0, 0, 0, 0, 0];
+    const squares = [0, 0, 0, 0, 0, 0, 0];
+    totals.forEach((y, k) => {
+      const w = weekdayOfRow(k) - 1;
+      if (!counted(w)) return;
+      const c = count(y);
+      sums[w] = (sums[w] as number) + c;
+      squares[w] = (squares[w] as number) + c * c;
+    });
+    let all = 0;
+    let ssw = 0;
+    for (let w = 0; w < 7; w++) {
+      if (!counted(w)) continue;
+      all += sums[w] as number;
+      ssw += (squares[w] as number) - (sums[w] as number) ** 2 / (perWeekday[w] as number);
+    }
+    const means = sums.map((x, w) => (counted(w) ? x / (perWeekday[w] as number) : 0));
+    return { mean: all / days, means, within: ssw / (days - groups) };
+  };
+  // The day: totals of whole days.
+  const day = anova((y) => y.reduce((a, b) => a + b, 0));
+  let ssb = 0;
+  for (let w = 0; w < 7; w++) {
+    if (counted(w)) ssb += (perWeekday[w] as number) * ((day.means[w] as number) - day.mean) ** 2;
+  }
+  const tauDay = Math.max(0, (ssb / (groups - 1) - day.within) / n0);
+  const factor = perWeekday.map((n, w) => {
+    if (!counted(w) || day.mean <= 0) return 1;
+    const share = n * tauDay === 0 ? 0 : (n * tauDay) / (n * tauDay + day.within);
+    return 1 + share * ((day.means[w] as number) / day.mean - 1);
+  });
+  // Each hour, against the all-days rate times the weekday's factor.
+  const hourly: { mean: number; within: number }[] = [];
+  let between = 0;
+  let level = 0;
+  for (let h = 0; h < 24; h++) {
+    const cell = anova((y) => y[h] as number);
+    let ss = 0;
+    for (let w = 0; w < 7; w++) {
+      if (!counted(w)) continue;
+      const expected = (factor[w] as number) * cell.mean;
+      ss += (perWeekday[w] as number) * ((cell.means[w] as number) - expected) ** 2;
+    }
+    between += (ss / (groups - 1) - cell.within) / n0;
+    level += cell.mean * cell.mean;
+    hourly.push(cell);
+  }
+  const tau = level > 0 ? Math.max(0, between / level) : 0;
+  const weight = perWeekday.map((n) =>
+    hourly.map(({ mean, within }) => {
+      const signal = n * tau * mean * mean;
+      return signal <= 0 ? 0 : signal / (signal + within);
+    }),
+  );
+  return { factor, weight };
 }
 
 /**
@@ -406,8 +381,8 @@ function shownRecords(records: ShopRecords, now: number, timeZone: string): Esti
 }
 
 function perHourAt(inputs: ShopInputs, source: 'app' | 'walk_in', at: number, timeZone: string) {
-  const { day, slot } = localDaySlot(at, timeZone);
-  return inputs.rates[source][weekdayOf(day) - 1]?.[slot] ?? [0, 0, 0, 0];
+  const { weekday, hour } = localWeekdayHour(at, timeZone);
+  return inputs.rates[source][weekday - 1]?.[hour] ?? [0, 0, 0, 0];
 }
 
 /**
@@ -481,9 +456,7 @@ export function shopQueueState(
   const { now, timeZone } = shop;
   const end = shop.closesAt ?? now + FORECAST_HOURS * HOUR;
   const starts = new Set<number>();
-  // A segment per slot of the learnt rates (every whole quarter hour is a slot's start in every
-  // time zone's local time).
-  for (let at = Math.floor(now / SLOT) * SLOT + SLOT; at < end; at += SLOT) starts.add(at);
+  for (let at = Math.floor(now / HOUR) * HOUR + HOUR; at < end; at += HOUR) starts.add(at);
   const travel = medianOf(inputs.travel.minutes) * MINUTE;
   if (now + travel < end && travel > 0) starts.add(now + travel);
   const ahead: ArrivalForecast[] = [...starts]
