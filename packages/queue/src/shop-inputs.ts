@@ -117,31 +117,45 @@ function localDayHour(at: number, timeZone: string): { day: number; hour: number
 const weekdayOf = (day: number) => ((((day + 3) % 7) + 7) % 7) + 1;
 
 /**
- * Joins per hour by source, priority, ISO weekday and local hour. A weekday's own mean counts
- * against the all-days mean of the hour (times the weekday's factor) as much as the days tell
- * (`weekdayPrior`, session 14; before it, a fixed 2 days of the all-days rate for one-time
- * customers and 14 for members: a weekday's four days counted 22 % of a member rate however
- * alike the weekdays were, and 2/7 of the days' chance with them).
+ * Joins per hour by source, priority, ISO weekday and local hour: each hour's joins over the
+ * hours of the window the records cover (its exposure: the window's first and last hours only in
+ * part, a new shop's only since its first join). A weekday's own mean counts against the all-days
+ * mean of the hour (times the weekday's factor) as much as the days tell (`weekdayPrior`, session
+ * 14). Before it, a fixed 2 days of the all-days rate for one-time customers and 14 for members
+ * (a weekday's four days counted 22 % of a member rate however alike the weekdays were), and the
+ * days counted whole: a shop with less than 28 days of records counted today's hours still to
+ * come as a day without joins, its rates for the rest of the day 1/days too low.
  */
 function learnRates(orders: readonly OrderRecord[], now: number, timeZone: string): HourlyRates {
   const since = now - ARRIVAL_WINDOW_DAYS * DAY;
   const joins = orders.filter((o) => o.joinedAt >= since && o.joinedAt <= now);
-  const first = Math.min(now, ...joins.map((o) => o.joinedAt));
-  // How many of each weekday the window holds, since the first join (a new shop has fewer).
-  const days = Math.max(1, Math.ceil((now - first) / DAY));
-  const today = localDayHour(now, timeZone).day;
-  const perWeekday = [0, 0, 0, 0, 0, 0, 0];
-  for (let d = 0; d < days; d++) {
-    const { weekday } = localWeekdayHour(now - d * DAY, timeZone);
-    perWeekday[weekday - 1] = (perWeekday[weekday - 1] ?? 0) + 1;
+  const rates: HourlyRates = { app: emptyRates(), walk_in: emptyRates() };
+  if (joins.length === 0) return rates;
+  const firstJoin = Math.min(...joins.map((o) => o.joinedAt));
+  // The records cover the window from the whole hour of the first join.
+  const start = Math.max(since, hourStartOf(firstJoin, timeZone));
+  const exposure = Array.from({ length: 7 }, () => new Float64Array(24));
+  for (let t = start; t < now;) {
+    const { day, hour } = localDayHour(t, timeZone);
+    const next = Math.min(now, hourStartOf(t, timeZone) + HOUR);
+    const row = exposure[weekdayOf(day) - 1] as Float64Array;
+    row[hour] = (row[hour] as number) + (next - t) / HOUR;
+    t = next;
   }
-  // Counts by source, priority and day of the window, by hour. The window's first, partial day
-  // is the weekday of today's partial one four weeks on: they share a row.
+  // Counts by source, priority and day of the window, by hour. A full window's first, partial
+  // day is the weekday of today's partial one four weeks on: they share a row, a whole day. A
+  // newer shop's rows are its days, today's partial.
+  const today = localDayHour(now, timeZone).day;
+  const startDay = localDayHour(start, timeZone).day;
+  const full = start === since;
+  const days = full ? Math.max(1, today - startDay) : today - startDay + 1;
   const sources = ['app', 'walk_in'] as const;
   const perDay = sources.map(() =>
     Array.from({ length: 4 }, () => Array.from({ length: days }, () => new Float64Array(24))),
   );
-  const rowOf = (day: number) => (((today - day) % days) + days) % days;
+  const rowOf = (day: number) => (today - day) % days;
+  // Whole days only in the analysis of how alike the weekdays are.
+  const whole = (k: number) => full || k > 0;
   const weekdayOfRow = (k: number) => weekdayOf(today - k);
   // The weekdays the shop opened on (any join): a weekday it is closed on is none of the days
   // the all-days rate is the mean of.
@@ -153,21 +167,21 @@ function learnRates(orders: readonly OrderRecord[], now: number, timeZone: strin
     if (row) row[hour] = (row[hour] as number) + 1;
     open[weekdayOf(day) - 1] = true;
   }
-  const openDays = perWeekday.reduce((sum, n, w) => sum + (open[w] ? n : 0), 0);
-  const rates: HourlyRates = { app: emptyRates(), walk_in: emptyRates() };
   sources.forEach((source, si) => {
     const byPriority = perDay[si] as Float64Array[][];
     const groups = [[0], [1, 2, 3]].map((ps) => {
-      const totals = Array.from({ length: days }, (_, k) => {
-        const out = new Float64Array(24);
+      const rows: { weekday: number; y: Float64Array }[] = [];
+      for (let k = 0; k < days; k++) {
+        if (!whole(k)) continue;
+        const y = new Float64Array(24);
         for (const p of ps) {
-          const y = byPriority[p]?.[k] as Float64Array;
-          for (let h = 0; h < 24; h++) out[h] = (out[h] as number) + (y[h] as number);
+          const counts = byPriority[p]?.[k] as Float64Array;
+          for (let h = 0; h < 24; h++) y[h] = (y[h] as number) + (counts[h] as number);
         }
-        return out;
-      });
+        rows.push({ weekday: weekdayOfRow(k), y });
+      }
       return {
-        weekday: weekdayPrior(totals, weekdayOfRow, perWeekday, open),
+        weekday: weekdayPrior(rows, open),
         prior: ps[0] === 0 ? WEEKDAY_PRIOR_DAYS : MEMBER_WEEKDAY_PRIOR_DAYS,
       };
     });
@@ -182,15 +196,18 @@ function learnRates(orders: readonly OrderRecord[], now: number, timeZone: strin
           ownRow[h] = (ownRow[h] as number) + (y[h] as number);
         }
       });
-      for (let w = 0; w < 7; w++) {
-        const n = perWeekday[w] ?? 0;
-        if (!open[w] || n === 0) continue;
-        for (let h = 0; h < 24; h++) {
-          // Too few days to tell how alike the weekdays are: the fixed prior of before.
-          const a = weekday ? (weekday.weight[w]?.[h] ?? 0) : n / (n + prior);
+      for (let h = 0; h < 24; h++) {
+        let allDays = 0;
+        for (let w = 0; w < 7; w++) if (open[w]) allDays += exposure[w]?.[h] ?? 0;
+        if (allDays <= 0) continue;
+        const allMean = (all[h] ?? 0) / allDays;
+        for (let w = 0; w < 7; w++) {
+          const n = exposure[w]?.[h] ?? 0;
+          if (!open[w]) continue;
+          // Too few whole days to tell how alike the weekdays are: the fixed prior of before.
+          const a = weekday ? ownShare(weekday, n, h) : n / (n + prior);
           const f = weekday ? (weekday.factor[w] ?? 1) : 1;
-          const ownMean = (own[w]?.[h] ?? 0) / n;
-          const allMean = (all[h] ?? 0) / openDays;
+          const ownMean = n > 0 ? (own[w]?.[h] ?? 0) / n : 0;
           const cell = rates[source][w]?.[h];
           if (cell) cell[p] = Math.max(0, a * ownMean + (1 - a) * f * allMean);
         }
@@ -198,6 +215,12 @@ function learnRates(orders: readonly OrderRecord[], now: number, timeZone: strin
     }
   });
   return rates;
+}
+
+/** The instant the local hour of `at` began (whole-hour offsets; a half-hour zone's too). */
+function hourStartOf(at: number, timeZone: string): number {
+  const local = at + offsetAt(timeZone, at);
+  return at - (((local % HOUR) + HOUR) % HOUR);
 }
 
 /**
@@ -213,12 +236,12 @@ function learnRates(orders: readonly OrderRecord[], now: number, timeZone: strin
  * when the window holds too few days to tell.
  */
 function weekdayPrior(
-  totals: readonly Float64Array[],
-  weekdayOfRow: (k: number) => number,
-  perWeekday: readonly number[],
+  rows: readonly { weekday: number; y: Float64Array }[],
   open: readonly boolean[],
-): { factor: number[]; weight: number[][] } | null {
-  const groups = open.filter(Boolean).length;
+): WeekdayPrior | null {
+  const perWeekday = [0, 0, 0, 0, 0, 0, 0];
+  for (const { weekday } of rows) perWeekday[weekday - 1] = (perWeekday[weekday - 1] ?? 0) + 1;
+  const groups = open.filter((o, w) => o && (perWeekday[w] ?? 0) > 0).length;
   const days = perWeekday.reduce((sum, n, w) => sum + (open[w] ? n : 0), 0);
   if (groups < 2 || days - groups < 1) return null;
   const counted = (w: number) => open[w] === true && (perWeekday[w] ?? 0) > 0;
@@ -228,8 +251,8 @@ function weekdayPrior(
   const anova = (count: (y: Float64Array) => number) => {
     const sums = [0, 0, 0, 0, 0, 0, 0];
     const squares = [0, 0, 0, 0, 0, 0, 0];
-    totals.forEach((y, k) => {
-      const w = weekdayOfRow(k) - 1;
+    rows.forEach(({ weekday, y }) => {
+      const w = weekday - 1;
       if (!counted(w)) return;
       const c = count(y);
       sums[w] = (sums[w] as number) + c;
@@ -274,13 +297,29 @@ function weekdayPrior(
     hourly.push(cell);
   }
   const tau = level > 0 ? Math.max(0, between / level) : 0;
-  const weight = perWeekday.map((n) =>
-    hourly.map(({ mean, within }) => {
-      const signal = n * tau * mean * mean;
-      return signal <= 0 ? 0 : signal / (signal + within);
-    }),
-  );
-  return { factor, weight };
+  return {
+    factor,
+    tau,
+    within: hourly.map((c) => c.within),
+    mean: hourly.map((c) => c.mean),
+  };
+}
+
+interface WeekdayPrior {
+  /** The weekday's share of the all-days rate (1: like every day), by ISO weekday - 1. */
+  factor: number[];
+  /** The weekdays' true differences per hour beyond the factor, as a share of the rate squared. */
+  tau: number;
+  /** Per hour: the day-to-day variance of its joins within a weekday, and their mean. */
+  within: number[];
+  mean: number[];
+}
+
+/** How much a weekday's own mean of n days counts at an hour, by the prior (n τ² / (n τ² + σ²)). */
+function ownShare(prior: WeekdayPrior, n: number, hour: number): number {
+  const m = prior.mean[hour] ?? 0;
+  const signal = n * prior.tau * m * m;
+  return signal <= 0 ? 0 : signal / (signal + (prior.within[hour] ?? 0));
 }
 
 /**
