@@ -268,6 +268,32 @@ describe('buildShopInputs: the members expected (issue 31, session 14)', () => {
     expect(spreads.reduce((a, b) => a + b, 0) / spreads.length).toBeLessThan(0.03);
   });
 
+  it('expects the rest of today at the usual rate in a shop with less than 28 days of records', () => {
+    // Ten days of 3 members an hour, then today's joins until 13:00. Counting today as a whole
+    // day without joins after 13:00 made the afternoon 14 % quieter than it has ever been.
+    const orders = history(() => 3, 3, 1, true, TODAY).filter(
+      (o) => o.joinedAt >= nine(TODAY - 10) && o.joinedAt < nine(TODAY) + 4 * 60 * MINUTE,
+    );
+    const today = history(() => 3, 3, 1, true, TODAY + 1).filter(
+      (o) => o.joinedAt >= nine(TODAY) && o.joinedAt < nine(TODAY) + 4 * 60 * MINUTE,
+    );
+    const records = [...orders, ...today].map((o, i) => ({ ...o, id: i + 1 }));
+    for (const m of [240, 300, 480]) {
+      expect(expectedAt(records, m, TODAY, nine(TODAY) + 240 * MINUTE)).toBeCloseTo(3, 1);
+    }
+  });
+
+  it('learns across a change of summer time, and expects no one at night', () => {
+    // 29 March 2026, 03:00 in Helsinki became 04:00: the window of 28 days up to 10 April holds
+    // the change; the shop's hours are local, 9:00-19:00 on both sides of it.
+    const april10 = 31 + 28 + 31 + 10;
+    const orders = history(() => 3, 3, 1, true, april10);
+    expect(expectedAt(orders, 60, april10)).toBeCloseTo(3, 1);
+    expect(expectedAt(orders, 540, april10)).toBeCloseTo(3, 1);
+    // 02:00 local, after the 9:00-19:00 of the day before.
+    expect(expectedAt(orders, -7 * 60, april10)).toBe(0);
+  });
+
   it('keeps the rate of a weekday unlike the others (Saturdays twice as busy)', () => {
     // 31 January 2026 is a Saturday: its four Saturdays of the window had 6 members an hour, the
     // other days 3. Chance alone does not make one weekday's four days differ so much.
