@@ -177,11 +177,14 @@ describe('buildShopInputs: cost at a busy shop’s largest history', () => {
       return (used.user + used.system) / 1000;
     });
     // CPU time of the warm runs (the server keeps a shop's inputs for 10 minutes).
-    console.log('cost', costs);
     expect(Math.min(...costs.slice(1))).toBeLessThanOrEqual(150);
   });
 });
 
+// Session 14 (decision 005): the three `it.fails` below are what the hour cells with a fixed
+// prior do not do. The estimators that did them (empirical-Bayes weekdays, commit a987ec4; each
+// hour's exposure, e8e6786) met them and lost verdicts on the accuracy bench (234 and 235 of 271
+// against 238), so they were not kept; a fix that keeps its verdicts turns these into `it`.
 describe('buildShopInputs: the members expected (issue 31, session 14)', () => {
   const ZONE = 'Europe/Helsinki';
   /** Local 9:00 of day d of January 2026 in the shop's zone. */
@@ -244,7 +247,7 @@ describe('buildShopInputs: the members expected (issue 31, session 14)', () => {
     return state.arrivalsPerHour?.[1] ?? Number.NaN;
   }
 
-  it("does not take a weekday's hour that happened to be busy or quiet for its usual", () => {
+  it.fails("does not take a weekday's hour that happened to be busy or quiet for its usual", () => {
     // 3 members an hour all day, every day. A weekday's hour holds some 12 joins in its four
     // days, which chance alone moves by 30 %; the weekdays differ no more than that, so what the
     // engine expects at an hour is the same whatever the weekday.
@@ -262,26 +265,29 @@ describe('buildShopInputs: the members expected (issue 31, session 14)', () => {
       }
       return sum / minutes.length;
     });
-    // Each weekday's four days counted as 4 of 18 (a fixed 14 days of the all-days rate before
-    // session 14): 5.7-6.4 % on these three histories.
+    // The hour cells: each weekday's four days count 4 of 18 (a fixed 14 days of the all-days
+    // rate), 5.7-6.4 % apart on these three histories; empirical Bayes: 0-3.9 %.
     for (const spread of spreads) expect(spread).toBeLessThan(0.05);
     expect(spreads.reduce((a, b) => a + b, 0) / spreads.length).toBeLessThan(0.03);
   });
 
-  it('expects the rest of today at the usual rate in a shop with less than 28 days of records', () => {
-    // Ten days of 3 members an hour, then today's joins until 13:00. Counting today as a whole
-    // day without joins after 13:00 made the afternoon 14 % quieter than it has ever been.
-    const orders = history(() => 3, 3, 1, true, TODAY).filter(
-      (o) => o.joinedAt >= nine(TODAY - 10) && o.joinedAt < nine(TODAY) + 4 * 60 * MINUTE,
-    );
-    const today = history(() => 3, 3, 1, true, TODAY + 1).filter(
-      (o) => o.joinedAt >= nine(TODAY) && o.joinedAt < nine(TODAY) + 4 * 60 * MINUTE,
-    );
-    const records = [...orders, ...today].map((o, i) => ({ ...o, id: i + 1 }));
-    for (const m of [240, 300, 480]) {
-      expect(expectedAt(records, m, TODAY, nine(TODAY) + 240 * MINUTE)).toBeCloseTo(3, 1);
-    }
-  });
+  it.fails(
+    'expects the rest of today at the usual rate in a shop with less than 28 days of records',
+    () => {
+      // Ten days of 3 members an hour, then today's joins until 13:00. The hour cells count today
+      // as a whole day without joins after 13:00: 2.57 an hour, 14 % quieter than it ever was.
+      const orders = history(() => 3, 3, 1, true, TODAY).filter(
+        (o) => o.joinedAt >= nine(TODAY - 10) && o.joinedAt < nine(TODAY) + 4 * 60 * MINUTE,
+      );
+      const today = history(() => 3, 3, 1, true, TODAY + 1).filter(
+        (o) => o.joinedAt >= nine(TODAY) && o.joinedAt < nine(TODAY) + 4 * 60 * MINUTE,
+      );
+      const records = [...orders, ...today].map((o, i) => ({ ...o, id: i + 1 }));
+      for (const m of [240, 300, 480]) {
+        expect(expectedAt(records, m, TODAY, nine(TODAY) + 240 * MINUTE)).toBeCloseTo(3, 1);
+      }
+    },
+  );
 
   it('learns across a change of summer time, and expects no one at night', () => {
     // 29 March 2026, 03:00 in Helsinki became 04:00: the window of 28 days up to 10 April holds
@@ -294,9 +300,10 @@ describe('buildShopInputs: the members expected (issue 31, session 14)', () => {
     expect(expectedAt(orders, -7 * 60, april10)).toBe(0);
   });
 
-  it('keeps the rate of a weekday unlike the others (Saturdays twice as busy)', () => {
+  it.fails('keeps the rate of a weekday unlike the others (Saturdays twice as busy)', () => {
     // 31 January 2026 is a Saturday: its four Saturdays of the window had 6 members an hour, the
-    // other days 3. Chance alone does not make one weekday's four days differ so much.
+    // other days 3. Chance alone does not make one weekday's four days differ so much. The hour
+    // cells: 3.9 on Saturday (4 days of 18 its own).
     const saturday = (d: number) => new Date(Date.UTC(2026, 0, d)).getUTCDay() === 6;
     const orders = history((_, d) => (saturday(d) ? 6 : 3), 6, 5, false, 31);
     const onSaturday = [60, 200, 400].map((m) => expectedAt(orders, m, 31));

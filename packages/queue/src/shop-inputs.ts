@@ -28,10 +28,7 @@ export const ARRIVAL_WINDOW_DAYS = 28;
 export const DURATION_HISTORY_ORDERS = 300;
 /** Days of stored estimates the calibration learns from. */
 export const CALIBRATION_WINDOW_DAYS = 14;
-/**
- * A weekday's own rate counts as much as this many days of the all-days rate of the hour, when
- * the window holds too few days to tell how alike the weekdays are (`weekdayPrior`).
- */
+/** A weekday's own rate counts as much as this many days of the all-days rate of the hour. */
 const WEEKDAY_PRIOR_DAYS = 2;
 /**
  * The same for members, who are rarer: a weekday-hour cell holds a handful of them in 28 days,
@@ -106,220 +103,44 @@ export interface ShopInputs {
 const emptyRates = (): number[][][] =>
   Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => [0, 0, 0, 0]));
 
-/** The shop's local day (days since 1 January 1970 there) and hour of an instant. */
-function localDayHour(at: number, timeZone: string): { day: number; hour: number } {
-  const local = at + offsetAt(timeZone, at);
-  const day = Math.floor(local / DAY);
-  return { day, hour: Math.min(23, Math.floor((local - day * DAY) / HOUR)) };
-}
-
-/** ISO weekday of a local day number (1 January 1970 was a Thursday). */
-const weekdayOf = (day: number) => ((((day + 3) % 7) + 7) % 7) + 1;
-
-/**
- * Joins per hour by source, priority, ISO weekday and local hour: each hour's joins over the
- * hours of the window the records cover (its exposure: the window's first and last hours only in
- * part, a new shop's only since its first join). A weekday's own mean counts against the all-days
- * mean of the hour (times the weekday's factor) as much as the days tell (`weekdayPrior`, session
- * 14). Before it, a fixed 2 days of the all-days rate for one-time customers and 14 for members
- * (a weekday's four days counted 22 % of a member rate however alike the weekdays were), and the
- * days counted whole: a shop with less than 28 days of records counted today's hours still to
- * come as a day without joins, its rates for the rest of the day 1/days too low.
- */
 function learnRates(orders: readonly OrderRecord[], now: number, timeZone: string): HourlyRates {
   const since = now - ARRIVAL_WINDOW_DAYS * DAY;
   const joins = orders.filter((o) => o.joinedAt >= since && o.joinedAt <= now);
-  const rates: HourlyRates = { app: emptyRates(), walk_in: emptyRates() };
-  if (joins.length === 0) return rates;
-  const firstJoin = Math.min(...joins.map((o) => o.joinedAt));
-  // The records cover the window from the whole hour of the first join.
-  const start = Math.max(since, hourStartOf(firstJoin, timeZone));
-  const exposure = Array.from({ length: 7 }, () => new Float64Array(24));
-  for (let t = start; t < now;) {
-    const { day, hour } = localDayHour(t, timeZone);
-    const next = Math.min(now, hourStartOf(t, timeZone) + HOUR);
-    const row = exposure[weekdayOf(day) - 1] as Float64Array;
-    row[hour] = (row[hour] as number) + (next - t) / HOUR;
-    t = next;
-  }
-  // Counts by source, priority and day of the window, by hour. A full window's first, partial
-  // day is the weekday of today's partial one four weeks on: they share a row, a whole day. A
-  // newer shop's rows are its days, today's partial.
-  const today = localDayHour(now, timeZone).day;
-  const startDay = localDayHour(start, timeZone).day;
-  const full = start === since;
-  const days = full ? Math.max(1, today - startDay) : today - startDay + 1;
-  const sources = ['app', 'walk_in'] as const;
-  const perDay = sources.map(() =>
-    Array.from({ length: 4 }, () => Array.from({ length: days }, () => new Float64Array(24))),
-  );
-  const rowOf = (day: number) => (today - day) % days;
-  // Whole days only in the analysis of how alike the weekdays are.
-  const whole = (k: number) => full || k > 0;
-  const weekdayOfRow = (k: number) => weekdayOf(today - k);
-  // The weekdays the shop opened on (any join): a weekday it is closed on is none of the days
-  // the all-days rate is the mean of.
-  const open = [false, false, false, false, false, false, false];
-  for (const o of joins) {
-    const { day, hour } = localDayHour(o.joinedAt, timeZone);
-    const p = Math.min(3, Math.max(0, Math.round(o.priority)));
-    const row = perDay[o.source === 'app' ? 0 : 1]?.[p]?.[rowOf(day)];
-    if (row) row[hour] = (row[hour] as number) + 1;
-    open[weekdayOf(day) - 1] = true;
-  }
-  sources.forEach((source, si) => {
-    const byPriority = perDay[si] as Float64Array[][];
-    const groups = [[0], [1, 2, 3]].map((ps) => {
-      const rows: { weekday: number; y: Float64Array }[] = [];
-      for (let k = 0; k < days; k++) {
-        if (!whole(k)) continue;
-        const y = new Float64Array(24);
-        for (const p of ps) {
-          const counts = byPriority[p]?.[k] as Float64Array;
-          for (let h = 0; h < 24; h++) y[h] = (y[h] as number) + (counts[h] as number);
-        }
-        rows.push({ weekday: weekdayOfRow(k), y });
-      }
-      return {
-        weekday: weekdayPrior(rows, open),
-        prior: ps[0] === 0 ? WEEKDAY_PRIOR_DAYS : MEMBER_WEEKDAY_PRIOR_DAYS,
-      };
-    });
-    for (let p = 0; p < 4; p++) {
-      const { weekday, prior } = groups[p > 0 ? 1 : 0] as (typeof groups)[number];
-      const all = new Float64Array(24);
-      const own = Array.from({ length: 7 }, () => new Float64Array(24));
-      (byPriority[p] as Float64Array[]).forEach((y, k) => {
-        const ownRow = own[weekdayOfRow(k) - 1] as Float64Array;
-        for (let h = 0; h < 24; h++) {
-          all[h] = (all[h] as number) + (y[h] as number);
-          ownRow[h] = (ownRow[h] as number) + (y[h] as number);
-        }
-      });
-      for (let h = 0; h < 24; h++) {
-        let allDays = 0;
-        for (let w = 0; w < 7; w++) if (open[w]) allDays += exposure[w]?.[h] ?? 0;
-        if (allDays <= 0) continue;
-        const allMean = (all[h] ?? 0) / allDays;
-        for (let w = 0; w < 7; w++) {
-          const n = exposure[w]?.[h] ?? 0;
-          if (!open[w]) continue;
-          // Too few whole days to tell how alike the weekdays are: the fixed prior of before.
-          const a = weekday ? ownShare(weekday, n, h) : n / (n + prior);
-          const f = weekday ? (weekday.factor[w] ?? 1) : 1;
-          const ownMean = n > 0 ? (own[w]?.[h] ?? 0) / n : 0;
-          const cell = rates[source][w]?.[h];
-          if (cell) cell[p] = Math.max(0, a * ownMean + (1 - a) * f * allMean);
-        }
-      }
-    }
-  });
-  return rates;
-}
-
-/** The instant the local hour of `at` began (whole-hour offsets; a half-hour zone's too). */
-function hourStartOf(at: number, timeZone: string): number {
-  const local = at + offsetAt(timeZone, at);
-  return at - (((local % HOUR) + HOUR) % HOUR);
-}
-
-/**
- * What a weekday's own days count against the all-days rate (empirical Bayes, session 14), from a
- * one-way random-effects analysis of the days' counts in two levels. First the day: a weekday's
- * joins may be a share above or below the all-days (Saturdays busier), estimated from its whole
- * days' totals, which are many joins each, and shrunk by how much more the weekdays' totals differ
- * than the days of one weekday do (`factor`). Then each hour: the weekday's own mean of n days
- * counts n τ² / (n τ² + σ²) against the all-days rate times its factor, σ² the day-to-day variance
- * of the hour's joins and τ² how much more the weekdays' hours differ than that (its share of the
- * hour's rate squared, pooled over the hours). Where the weekdays differ no more than chance says,
- * the all-days rate; a weekday unlike the others keeps its own. `weight[weekday - 1][hour]`; null
- * when the window holds too few days to tell.
- */
-function weekdayPrior(
-  rows: readonly { weekday: number; y: Float64Array }[],
-  open: readonly boolean[],
-): WeekdayPrior | null {
+  const first = Math.min(now, ...joins.map((o) => o.joinedAt));
+  // How many of each weekday the window holds, since the first join (a new shop has fewer).
+  const days = Math.max(1, Math.ceil((now - first) / DAY));
   const perWeekday = [0, 0, 0, 0, 0, 0, 0];
-  for (const { weekday } of rows) perWeekday[weekday - 1] = (perWeekday[weekday - 1] ?? 0) + 1;
-  const groups = open.filter((o, w) => o && (perWeekday[w] ?? 0) > 0).length;
-  const days = perWeekday.reduce((sum, n, w) => sum + (open[w] ? n : 0), 0);
-  if (groups < 2 || days - groups < 1) return null;
-  const counted = (w: number) => open[w] === true && (perWeekday[w] ?? 0) > 0;
-  const n0 =
-    (days - perWeekday.reduce((s, n, w) => s + (counted(w) ? n * n : 0), 0) / days) / (groups - 1);
-  /** Per weekday: the sum and the sum of squares of a count over its days, and their mean. */
-  const anova = (count: (y: Float64Array) => number) => {
-    const sums = [0, 0, 0, 0, 0, 0, 0];
-    const squares = [0, 0, 0, 0, 0, 0, 0];
-    rows.forEach(({ weekday, y }) => {
-      const w = weekday - 1;
-      if (!counted(w)) return;
-      const c = count(y);
-      sums[w] = (sums[w] as number) + c;
-      squares[w] = (squares[w] as number) + c * c;
-    });
-    let all = 0;
-    let ssw = 0;
-    for (let w = 0; w < 7; w++) {
-      if (!counted(w)) continue;
-      all += sums[w] as number;
-      ssw += (squares[w] as number) - (sums[w] as number) ** 2 / (perWeekday[w] as number);
-    }
-    const means = sums.map((x, w) => (counted(w) ? x / (perWeekday[w] as number) : 0));
-    return { mean: all / days, means, within: ssw / (days - groups) };
-  };
-  // The day: totals of whole days.
-  const day = anova((y) => y.reduce((a, b) => a + b, 0));
-  let ssb = 0;
-  for (let w = 0; w < 7; w++) {
-    if (counted(w)) ssb += (perWeekday[w] as number) * ((day.means[w] as number) - day.mean) ** 2;
+  for (let d = 0; d < days; d++) {
+    const { weekday } = localWeekdayHour(now - d * DAY, timeZone);
+    perWeekday[weekday - 1] = (perWeekday[weekday - 1] ?? 0) + 1;
   }
-  const tauDay = Math.max(0, (ssb / (groups - 1) - day.within) / n0);
-  const factor = perWeekday.map((n, w) => {
-    if (!counted(w) || day.mean <= 0) return 1;
-    const share = n * tauDay === 0 ? 0 : (n * tauDay) / (n * tauDay + day.within);
-    return 1 + share * ((day.means[w] as number) / day.mean - 1);
-  });
-  // Each hour, against the all-days rate times the weekday's factor.
-  const hourly: { mean: number; within: number }[] = [];
-  let between = 0;
-  let level = 0;
-  for (let h = 0; h < 24; h++) {
-    const cell = anova((y) => y[h] as number);
-    let ss = 0;
-    for (let w = 0; w < 7; w++) {
-      if (!counted(w)) continue;
-      const expected = (factor[w] as number) * cell.mean;
-      ss += (perWeekday[w] as number) * ((cell.means[w] as number) - expected) ** 2;
+  const rates: HourlyRates = { app: emptyRates(), walk_in: emptyRates() };
+  for (const source of ['app', 'walk_in'] as const) {
+    const counts = emptyRates();
+    const allDays = Array.from({ length: 24 }, () => [0, 0, 0, 0]);
+    for (const o of joins) {
+      if (o.source !== source) continue;
+      const { weekday, hour } = localWeekdayHour(o.joinedAt, timeZone);
+      const p = Math.min(3, Math.max(0, Math.round(o.priority)));
+      const cell = counts[weekday - 1]?.[hour];
+      const all = allDays[hour];
+      if (cell) cell[p] = (cell[p] ?? 0) + 1;
+      if (all) all[p] = (all[p] ?? 0) + 1;
     }
-    between += (ss / (groups - 1) - cell.within) / n0;
-    level += cell.mean * cell.mean;
-    hourly.push(cell);
+    for (let w = 0; w < 7; w++) {
+      const n = perWeekday[w] ?? 0;
+      for (let h = 0; h < 24; h++) {
+        for (let p = 0; p < 4; p++) {
+          const own = counts[w]?.[h]?.[p] ?? 0;
+          const prior = p > 0 ? MEMBER_WEEKDAY_PRIOR_DAYS : WEEKDAY_PRIOR_DAYS;
+          const all = ((allDays[h]?.[p] ?? 0) / days) * prior;
+          const cell = rates[source][w]?.[h];
+          if (cell) cell[p] = (own + all) / (n + prior);
+        }
+      }
+    }
   }
-  const tau = level > 0 ? Math.max(0, between / level) : 0;
-  return {
-    factor,
-    tau,
-    within: hourly.map((c) => c.within),
-    mean: hourly.map((c) => c.mean),
-  };
-}
-
-interface WeekdayPrior {
-  /** The weekday's share of the all-days rate (1: like every day), by ISO weekday - 1. */
-  factor: number[];
-  /** The weekdays' true differences per hour beyond the factor, as a share of the rate squared. */
-  tau: number;
-  /** Per hour: the day-to-day variance of its joins within a weekday, and their mean. */
-  within: number[];
-  mean: number[];
-}
-
-/** How much a weekday's own mean of n days counts at an hour, by the prior (n τ² / (n τ² + σ²)). */
-function ownShare(prior: WeekdayPrior, n: number, hour: number): number {
-  const m = prior.mean[hour] ?? 0;
-  const signal = n * prior.tau * m * m;
-  return signal <= 0 ? 0 : signal / (signal + (prior.within[hour] ?? 0));
+  return rates;
 }
 
 /**
