@@ -2,7 +2,8 @@
 // session 13): at every one-time join of a scenario's measured days (the accuracy bench's days
 // and seeds), the model's uncalibrated median is recomputed with one input replaced by the truth
 // the oracle knows: the members' arrival rates (in 5-minute steps, and averaged over the engine's
-// own hourly segments), the durations (learnt from 300 clean records of the true laws), the
+// own hourly segments; and, session 14, without the last typical order's minutes before closing,
+// when a join is refused), the durations (learnt from 300 clean records of the true laws), the
 // cancel law given the time waited, and all together. Prints the MAE of each against the waits
 // that followed, beside the oracle's and Jono's, per wait bucket of the model's median.
 // `nice -n 19 npx tsx bench/diagnose-inputs.ts many-members 28` (a few minutes: every join
