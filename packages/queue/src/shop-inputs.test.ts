@@ -183,8 +183,9 @@ describe('buildShopInputs: cost at a busy shop’s largest history', () => {
 
 // Session 14 (decision 005): the three `it.fails` below are what the hour cells with a fixed
 // prior do not do. The estimators that did them (empirical-Bayes weekdays, commit a987ec4; each
-// hour's exposure, e8e6786) met them and lost verdicts on the accuracy bench (234 and 235 of 271
-// against 238), so they were not kept; a fix that keeps its verdicts turns these into `it`.
+// hour's exposure, e8e6786) met them and lost verdicts on the accuracy bench (234 of 271, and 235
+// of 270 with the exposure alone, against 238 of 271), so they were not kept; a fix that keeps
+// its verdicts turns these into `it`.
 describe('buildShopInputs: the members expected (issue 31, session 14)', () => {
   const ZONE = 'Europe/Helsinki';
   /** Local 9:00 of day d of January 2026 in the shop's zone. */
