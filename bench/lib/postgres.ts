@@ -36,10 +36,12 @@ export async function startPostgres(portFrom = 5440): Promise<PgCluster> {
   // Port 5433 belongs to the test suite (.ci/run); stay clear of it.
   const port = await freePort(portFrom);
   await asPostgres(`${PG_BIN}/initdb -D ${data} -A trust -U postgres --no-sync >/dev/null`);
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`;
-  await asPostgres(
-    `${PG_BIN}/pg_ctl -D ${data} -o '${opts}' -l ${join(dir, 'log')} -w start >/dev/null`,
-  );
+  // BENCH_PG_OPTS: settings for the cluster (e.g. `-c log_statement=all`), and BENCH_PG_LOG a log
+  // file kept after the run (the cluster's own is removed with it), to see what a bench sends.
+  const extra = process.env.BENCH_PG_OPTS ?? '';
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100 ${extra}`;
+  const log = process.env.BENCH_PG_LOG ?? join(dir, 'log');
+  await asPostgres(`${PG_BIN}/pg_ctl -D ${data} -o '${opts}' -l ${log} -w start >/dev/null`);
   const stop = async () => {
     unregister();
     await asPostgres(`${PG_BIN}/pg_ctl -D ${data} -m immediate -w stop >/dev/null`).catch(

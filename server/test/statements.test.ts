@@ -39,7 +39,7 @@ async function postJoin(
     headers: customer.auth,
     payload,
   });
-  expect(res.statusCode).toBe(201);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number }>().id;
 }
 
@@ -198,6 +198,67 @@ describe('statements per join and per cancel', () => {
     expect(second.cancelling).toEqual(first.cancelling);
     // No statement of the hot path is built with literal values in its text.
     for (const text of [...first.joining, ...first.cancelling]) expect(text).not.toMatch(/'\d/);
+  });
+
+  it("claims a near turn's alert and reads how to reach the customer in one statement", async () => {
+    // An app customer joining an empty shop is next: the alert is claimed with the customer's
+    // contact in one statement, and no kiosk walk-in is asked about (none is near).
+    await setShop(app, 7, { chairs: 1 });
+    const payload = await orderPayload(app, 7);
+    const customer = await newCustomer(app);
+    const joining = await counted(async () => {
+      await postJoin(customer, payload);
+    });
+    const claims = joining.filter((s) =>
+      s.startsWith('with claimed as (update orders set notified_at'),
+    );
+    expect(claims).toHaveLength(1);
+    expect(joining.filter((s) => /from "customers"/.test(s))).toEqual([]);
+    expect(joining.filter((s) => /"orders"\."source" = /.test(s))).toEqual([]);
+    const near = joining.indexOf(claims[0] as string);
+    expect(joining[near - 1]).toBe('begin');
+    expect(joining[near + 1]).toMatch(/^insert into outbox /);
+    expect(joining[near + 2]).toBe('commit');
+  });
+
+  it("reads a customer's history in the same statements however many visits it holds", async () => {
+    // Each left visit may be taken back (rejoin_until) unless the customer rejoined today: that
+    // is read once for the history, not once per visit.
+    const customer = await newCustomer(app);
+    const payload = await orderPayload(app, 7);
+    await setShop(app, 7, { chairs: 1 });
+    const leave = async () => {
+      const orderId = await postJoin(customer, payload);
+      const res = await app.inject({
+        method: 'PATCH',
+        url: `/api/fi/customers/${customer.id}/orders/${orderId}/`,
+        headers: customer.auth,
+        payload: { cancel: true },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const history = async () => {
+      let items: { presence?: { rejoin_until: string | null } | null }[] = [];
+      const reading = await counted(async () => {
+        const res = await app.inject({
+          url: `/api/fi/customers/${customer.id}/orders/`,
+          headers: customer.auth,
+        });
+        expect(res.statusCode).toBe(200);
+        items = res.json<{ items: typeof items }>().items;
+      });
+      return { reading, items };
+    };
+    await leave();
+    const one = await history();
+    expect(one.items.map((o) => o.presence?.rejoin_until)).toEqual([expect.any(String)]);
+    for (let i = 0; i < 4; i++) await leave();
+    const five = await history();
+    expect(five.items.map((o) => o.presence?.rejoin_until)).toEqual(
+      Array.from({ length: 5 }, () => expect.any(String)),
+    );
+    expect(five.reading.length).toBe(one.reading.length);
+    expect(five.reading.length).toBeLessThanOrEqual(3);
   });
 
   it("opens a known order's live stream without a statement (a reconnect storm's cost)", async () => {

@@ -5,7 +5,7 @@ import type { MarketContext } from '../context';
 import type { OrderRow } from './queue-load';
 import type { QueueService, ShopQueueView } from './queue';
 import { orderPresence, rejoinUntil } from './presence';
-import { rejoinSpent } from './self-service';
+import { cancelledByShop, rejoinSpent, rejoinSpentIn, rejoinsOf } from './self-service';
 import { orderNotice } from './shop-notices';
 import { shopAlertDefault } from './order-alerts';
 
@@ -211,4 +211,32 @@ export async function orderAnswer(
   }
   const view = await queue.view(ctx, row.pobId);
   return { ...orderView(row, waitInView(view, row), now, view), ...placeInView(view, row) };
+}
+
+/**
+ * `orderAnswer` for each of one customer's orders (the history): whether a left order's rejoin is
+ * spent is read once for them all (`rejoinsOf`), not once per order.
+ */
+export async function orderAnswers(
+  ctx: MarketContext,
+  queue: QueueService,
+  customerId: number,
+  rows: readonly OrderRow[],
+  now: number,
+): Promise<Order[]> {
+  const open = rows.filter(
+    (r) =>
+      r.status !== 'active' &&
+      r.customerId === customerId &&
+      !cancelledByShop(r) &&
+      rejoinUntil(r, now) !== null,
+  );
+  const rejoins = open.length > 0 ? await rejoinsOf(ctx.db, customerId) : [];
+  return Promise.all(
+    rows.map(async (r) => {
+      if (!open.includes(r)) return orderAnswer(ctx, queue, r, now);
+      const { pob } = await queue.view(ctx, r.pobId);
+      return orderAnswer(ctx, queue, r, now, rejoinSpentIn(r, rejoins, pob.timeZone, now));
+    }),
+  );
 }

@@ -409,6 +409,7 @@ export function nextTicket(pob: { id: number; timeZone: string }, now: number, o
 export {
   liveWait,
   orderAnswer,
+  orderAnswers,
   orderView,
   placeInView,
   rejoinSpentFor,

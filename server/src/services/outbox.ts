@@ -13,10 +13,11 @@
 // for 46elks and Twilio each request is marked first (send_started_at), and a row claimed again
 // with the mark is looked up in the provider's list before it is sent (docs/messages.md).
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
 import type { Db, Tx } from '../db/client';
+import { rowCodec, runNamed } from '../db/prepared';
 import { customers, orders, outbox, type OutboxAttempt } from '../db/schema';
 import { SmsSendError, maskPhone, type StatusReport } from './sms';
 import type { PushMessage, PushSender } from './push';
@@ -91,41 +92,50 @@ export const MAX_ATTEMPTS = 6;
 /** A claimed row is another worker's to take again after this (a crash between claim and send). */
 export const LEASE_MS = 60_000;
 
+/** The outbox's rows as Drizzle reads them, for the named statements below. */
+const OUTBOX_ROW = rowCodec(outbox);
+const CLAIM_SQL = `update outbox set status = 'sending', claim_token = $1, claimed_until = $2::timestamptz, updated_at = $3::timestamptz where id in (select id from outbox where status in ('pending', 'sending') and next_attempt_at <= $3::timestamptz and (claimed_until is null or claimed_until <= $3::timestamptz) order by next_attempt_at, id limit $4::int for update skip locked) returning ${OUTBOX_ROW.select('outbox')}`;
+/** A send's success, only while the claim is still this worker's. */
+const SENT_SQL = `update outbox set status = 'sent', attempts = $3::int, provider = $4, provider_id = $5, sent_at = $6::timestamptz, send_started_at = null, claim_token = null, claimed_until = null, last_error = null, attempt_log = $7::jsonb, updated_at = $6::timestamptz where id = $1::int and claim_token = $2`;
+
 /** The wait before try `attempt + 1`: 5 s doubling, at most 5 minutes, with ±20 % jitter. */
 export function backoffMs(attempt: number, random = Math.random): number {
   const base = Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 5 * 60_000);
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** Writes messages (in the caller's transaction); a key already written is skipped. */
+const ENQUEUE_SQL = `insert into outbox (key, channel, purpose, recipient, body, customer_id, order_id, pob_id, deadline, next_attempt_at, created_at, updated_at) select m.key, m.channel, m.purpose, m.recipient, m.body, m.customer_id, m.order_id, m.pob_id, m.deadline, $10::timestamptz, $10::timestamptz, $10::timestamptz from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::timestamptz[]) as m(key, channel, purpose, recipient, body, customer_id, order_id, pob_id, deadline) on conflict (key) do nothing returning id`;
+
+/**
+ * Writes messages (in the caller's transaction); a key already written is skipped. One named
+ * statement of constant text for any number of messages (db/prepared.ts): a join whose turn is
+ * near writes one.
+ */
 export async function enqueue(
   db: Db | Tx,
   messages: readonly OutboxMessage[],
   now: number,
 ): Promise<number> {
   if (messages.length === 0) return 0;
-  const at = new Date(now);
-  const rows = await db
-    .insert(outbox)
-    .values(
-      messages.map((m) => ({
-        key: m.key,
-        channel: m.channel,
-        purpose: m.purpose,
-        recipient: m.recipient,
-        body: m.body,
-        customerId: m.customerId ?? null,
-        orderId: m.orderId ?? null,
-        pobId: m.pobId ?? null,
-        deadline: m.deadline === null ? null : new Date(m.deadline),
-        nextAttemptAt: at,
-        createdAt: at,
-        updatedAt: at,
-      })),
-    )
-    .onConflictDoNothing({ target: outbox.key })
-    .returning({ id: outbox.id });
-  return rows.length;
+  const column = <T>(f: (m: OutboxMessage) => T) => messages.map(f);
+  return runNamed(
+    db,
+    'outbox_enqueue',
+    ENQUEUE_SQL,
+    [
+      column((m) => m.key),
+      column((m) => m.channel),
+      column((m) => m.purpose),
+      column((m) => m.recipient),
+      column((m) => m.body),
+      column((m) => m.customerId ?? null),
+      column((m) => m.orderId ?? null),
+      column((m) => m.pobId ?? null),
+      column((m) => (m.deadline === null ? null : new Date(m.deadline).toISOString())),
+      new Date(now).toISOString(),
+    ],
+    (rows) => rows.length,
+  );
 }
 
 /**
@@ -245,28 +255,19 @@ export class OutboxWorker {
     }
   }
 
-  /** One statement: the due rows nobody holds, locked past every other worker (SKIP LOCKED). */
+  /**
+   * One named statement: the due rows nobody holds, locked past every other worker (SKIP
+   * LOCKED).
+   */
   async claim(db: Db): Promise<{ token: string; rows: OutboxRow[] }> {
     const now = this.opts.now();
     const at = new Date(now).toISOString();
     const until = new Date(now + (this.opts.leaseMs ?? LEASE_MS)).toISOString();
     const token = randomUUID();
     const limit = this.opts.batch ?? 20;
-    const rows = await db
-      .update(outbox)
-      .set({
-        status: 'sending',
-        claimToken: token,
-        claimedUntil: sql`${until}::timestamptz`,
-        updatedAt: sql`${at}::timestamptz`,
-      })
-      .where(
-        inArray(
-          outbox.id,
-          sql`(select ${outbox.id} from ${outbox} where ${outbox.status} in ('pending', 'sending') and ${outbox.nextAttemptAt} <= ${at}::timestamptz and (${outbox.claimedUntil} is null or ${outbox.claimedUntil} <= ${at}::timestamptz) order by ${outbox.nextAttemptAt}, ${outbox.id} limit ${limit} for update skip locked)`,
-        ),
-      )
-      .returning();
+    const rows = await runNamed(db, 'outbox_claim', CLAIM_SQL, [token, until, at, limit], (r) =>
+      r.map((row) => OUTBOX_ROW.decode(row)),
+    );
     return { token, rows };
   }
 
@@ -323,24 +324,27 @@ export class OutboxWorker {
         sending = true;
         providerId = await this.send(ctx, row, now);
       }
-      await ctx.db
-        .update(outbox)
-        .set({
-          status: 'sent',
-          attempts: row.attempts + (note ? 0 : 1),
-          provider: row.channel === 'sms' ? ctx.sms.name : 'webpush',
+      // Named (db/prepared.ts): every message sent ends with it.
+      await runNamed(
+        ctx.db,
+        'outbox_sent',
+        SENT_SQL,
+        [
+          row.id,
+          token,
+          row.attempts + (note ? 0 : 1),
+          row.channel === 'sms' ? ctx.sms.name : 'webpush',
           providerId,
-          sentAt: new Date(now),
-          sendStartedAt: null,
-          claimToken: null,
-          claimedUntil: null,
-          lastError: null,
-          attemptLog: note
-            ? [...row.attemptLog, { at: new Date(now).toISOString(), ok: true, error: note }]
-            : log(true),
-          updatedAt: new Date(now),
-        })
-        .where(mine);
+          new Date(now).toISOString(),
+          OUTBOX_ROW.encode(
+            'attemptLog',
+            note
+              ? [...row.attemptLog, { at: new Date(now).toISOString(), ok: true, error: note }]
+              : log(true),
+          ),
+        ],
+        () => null,
+      );
       this.sent += 1;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

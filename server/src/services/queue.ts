@@ -385,6 +385,7 @@ export class QueueService {
         near,
         this.now(),
         shop.channel,
+        view.active.filter((o) => o.source === 'kiosk' && near.includes(o.id)).map((o) => o.id),
       );
       const at = new Date(this.now());
       for (const o of view.active) if (near.includes(o.id)) o.notifiedAt = at;

@@ -162,6 +162,35 @@ export async function rejoinSpent(
   return row?.spent === true;
 }
 
+/** A customer's rejoins (orders that took a former place back): what `rejoinSpentIn` needs. */
+export async function rejoinsOf(
+  db: Db | Tx,
+  customerId: number,
+): Promise<{ rejoinedFrom: number; joinedAt: Date }[]> {
+  const rows = await db
+    .select({ rejoinedFrom: orders.rejoinedFrom, joinedAt: orders.joinedAt })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), isNotNull(orders.rejoinedFrom)));
+  return rows.flatMap((r) =>
+    r.rejoinedFrom === null ? [] : [{ rejoinedFrom: r.rejoinedFrom, joinedAt: r.joinedAt }],
+  );
+}
+
+/**
+ * `rejoinSpent` over the customer's rejoins read once (`rejoinsOf`): a history of many left
+ * orders asks the database once, not once per order.
+ */
+export function rejoinSpentIn(
+  former: Pick<OrderRow, 'id' | 'customerId'> & Partial<Pick<OrderRow, 'status' | 'lastAction'>>,
+  rejoins: readonly { rejoinedFrom: number; joinedAt: Date }[],
+  timeZone: string,
+  now: number,
+): boolean {
+  if (former.customerId === null || cancelledByShop(former)) return true;
+  const dayStart = localDayStart(timeZone, now);
+  return rejoins.some((r) => r.rejoinedFrom === former.id || r.joinedAt.getTime() >= dayStart);
+}
+
 /**
  * `rejoinSpent` as an SQL condition, for a statement that reads or writes the order anyway (a
  * cancel's UPDATE returns it: one statement fewer). A walk-in's (no customer) is always spent.

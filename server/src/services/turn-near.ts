@@ -1,10 +1,11 @@
 // "Your turn is near": once per order, by Web Push when the customer subscribed, else by SMS when
 // they allow it, in the customer's language.
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { TURN_NEAR_MINUTES, ticketLabel, type ShopAlertDefault } from '@jono/contract';
 import type { QueueEstimate } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
+import { runNamed } from '../db/prepared';
 import { customers, orders, phoneCodes } from '../db/schema';
 import { DEADLINE_MS, customerMessage, enqueue, type OutboxMessage } from './outbox';
 import { alertWhen } from './order-alerts';
@@ -79,6 +80,12 @@ export async function unprovedKioskOrders(
 }
 
 /**
+ * The claim of "turn near" alerts and, for the app customers among them, how to reach them: one
+ * named statement (db/prepared.ts) instead of a claim and a read of the customers.
+ */
+const CLAIM_TURN_NEAR_SQL = `with claimed as (update orders set notified_at = $2::timestamptz where id = any($1::int[]) and notified_at is null and status = 'active' returning id, pob_id, customer_id, notify_phone, ticket, alert_channel) select k.id, k.pob_id, k.customer_id, k.notify_phone, k.ticket, k.alert_channel, c.phone, c.allow_sms, c.fcm_token, c.app_language from claimed k left join customers c on c.id = k.customer_id`;
+
+/**
  * Claims each order once (notified_at, safe across processes) and writes its message to the
  * outbox in the same transaction: the claim and the message commit together or not at all.
  * Answers how many messages were written (the caller kicks the outbox worker).
@@ -91,28 +98,44 @@ export async function notifyTurnNear(
   now: number,
   /** The shop's default channel first (SMS first, or push first) where the customer chose none. */
   prefer: ShopAlertDefault['channel'] = null,
+  /**
+   * Which of `ids` are kiosk walk-ins (an order's source never changes): only those are asked
+   * whether their phone was proved. Undefined: all of them are asked.
+   */
+  kioskIds?: readonly number[],
 ): Promise<number> {
   if (ids.length === 0) return 0;
   // A kiosk walk-in's number gets nothing before it is proved with the code texted at the join
   // (issue 27): those orders stay unclaimed until confirmed.
-  const unproved = await unprovedKioskOrders(ctx, ids);
+  const unproved = await unprovedKioskOrders(ctx, kioskIds ? [...kioskIds] : ids);
   const proved = ids.filter((id) => !unproved.has(id));
   if (proved.length === 0) return 0;
   return ctx.db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(orders)
-      .set({ notifiedAt: new Date(now) })
-      .where(
-        and(inArray(orders.id, proved), isNull(orders.notifiedAt), eq(orders.status, 'active')),
-      )
-      .returning({
-        id: orders.id,
-        pobId: orders.pobId,
-        customerId: orders.customerId,
-        notifyPhone: orders.notifyPhone,
-        ticket: orders.ticket,
-        alertChannel: orders.alertChannel,
-      });
+    const claimed = await runNamed(
+      tx,
+      'turn_near_claim',
+      CLAIM_TURN_NEAR_SQL,
+      [proved, new Date(now).toISOString()],
+      (rows) =>
+        rows.map((r) => ({
+          id: Number(r[0]),
+          pobId: Number(r[1]),
+          customerId: r[2] === null ? null : Number(r[2]),
+          notifyPhone: r[3] as string | null,
+          ticket: r[4] === null ? null : Number(r[4]),
+          alertChannel: r[5] as string | null,
+          contact:
+            r[2] === null || r[6] === null
+              ? null
+              : {
+                  id: Number(r[2]),
+                  phone: r[6] as string,
+                  allowSms: r[7] === true,
+                  fcmToken: r[8] as string | null,
+                  appLanguage: r[9] as string,
+                },
+        })),
+    );
     const messages: OutboxMessage[] = [];
     for (const k of claimed) {
       if (k.customerId !== null || k.notifyPhone === null) continue;
@@ -149,7 +172,10 @@ export async function notifyTurnNear(
             },
           ],
     );
-    messages.push(...(await customerMessages(tx, pushEnabled, 'turnNear', alerts, now)));
+    const contacts = new Map(
+      claimed.flatMap((c) => (c.contact ? [[c.contact.id, c.contact]] : [])),
+    );
+    messages.push(...messagesTo(contacts, pushEnabled, 'turnNear', alerts, now));
     return enqueue(tx, messages, now);
   });
 }
@@ -181,10 +207,31 @@ export async function customerMessages(
 ): Promise<OutboxMessage[]> {
   if (alerts.length === 0) return [];
   const people = await tx
-    .select()
+    .select({
+      id: customers.id,
+      phone: customers.phone,
+      allowSms: customers.allowSms,
+      fcmToken: customers.fcmToken,
+      appLanguage: customers.appLanguage,
+    })
     .from(customers)
     .where(inArray(customers.id, [...new Set(alerts.map((a) => a.customerId))]));
-  const byId = new Map(people.map((c) => [c.id, c]));
+  return messagesTo(new Map(people.map((c) => [c.id, c])), pushEnabled, purpose, alerts, now);
+}
+
+/** What `customerMessage` needs of a customer, and their language. */
+type Contact = Pick<
+  typeof customers.$inferSelect,
+  'id' | 'phone' | 'allowSms' | 'fcmToken' | 'appLanguage'
+>;
+
+function messagesTo(
+  byId: ReadonlyMap<number, Contact>,
+  pushEnabled: boolean,
+  purpose: 'turnNear' | 'leaveNow' | 'barber',
+  alerts: readonly CustomerAlert[],
+  now: number,
+): OutboxMessage[] {
   return alerts.flatMap((a) => {
     const c = byId.get(a.customerId);
     if (!c) return [];

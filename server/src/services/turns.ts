@@ -10,10 +10,11 @@
 // follows every other change of the queue (a join, a check-in, a chair count) at its time, and by
 // the minute sweep as a catch-all for what only the clock changes (a deferral running out) at the
 // sweep's time.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { awayTurns, chairStates, type FreeChair } from '@jono/queue';
 import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
+import { runNamed } from '../db/prepared';
 import { barbers, orders, pobs } from '../db/schema';
 import { factsOf } from './order-facts';
 import type { OrderRow, ShopQueueView } from './queue-rows';
@@ -85,20 +86,13 @@ export async function recordTurnsInView(
   for (const o of view.active) if (written.has(o.id)) o.turnAt ??= new Date(at);
 }
 
+/** Named (db/prepared.ts): it runs in a join's and a cancel's transaction when a chair is free. */
+const WRITE_TURNS_SQL = `update orders set turn_at = $2::timestamptz where id = any($1::int[]) and turn_at is null and status = 'active' and started_at is null returning id`;
+
 async function writeTurns(tx: Tx, due: number[], at: number): Promise<number[]> {
-  const written = await tx
-    .update(orders)
-    .set({ turnAt: new Date(at) })
-    .where(
-      and(
-        inArray(orders.id, due),
-        isNull(orders.turnAt),
-        eq(orders.status, 'active'),
-        sql`${orders.startedAt} is null`,
-      ),
-    )
-    .returning({ id: orders.id });
-  return written.map((w) => w.id);
+  return runNamed(tx, 'write_turns', WRITE_TURNS_SQL, [due, new Date(at).toISOString()], (rows) =>
+    rows.map((r) => Number(r[0])),
+  );
 }
 
 /**

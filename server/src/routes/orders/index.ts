@@ -32,6 +32,7 @@ import {
   activeOrderExists,
   joinQueue,
   orderAnswer,
+  orderAnswers,
   ownOrderChange,
   rejoinRequest,
 } from '../../services/orders';
@@ -173,7 +174,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(orders.customerId, id))
         .orderBy(desc(orders.joinedAt), desc(orders.id))
         .limit(100);
-      const items = await Promise.all(rows.map((r) => orderAnswer(ctx, app.queue, r, app.now())));
+      const items = await orderAnswers(ctx, app.queue, id, rows, app.now());
       return { items };
     },
   );

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { refreshAfterChange } from '../../../lib/refresh';
 import { useSession } from '../../../lib/session';
 
 export type BarberCreate = z.input<typeof staffBarberCreateSchema>;
@@ -33,11 +34,12 @@ function useInvalidateBarbers() {
   const queryClient = useQueryClient();
   return () => {
     if (!session) return;
-    for (const prefix of ['staff-barbers', 'staff-rota', 'staff-queue']) {
+    for (const prefix of ['staff-barbers', 'staff-rota']) {
       void queryClient.invalidateQueries({
         queryKey: [prefix, session.market, session.staff.pob_id],
       });
     }
+    void refreshAfterChange(queryClient, queryKeys.queue(session.market, session.staff.pob_id));
   };
 }
 

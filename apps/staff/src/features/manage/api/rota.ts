@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { staffRotaSchema, type Shift } from '@jono/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { refreshAfterChange } from '../../../lib/refresh';
 import { useSession } from '../../../lib/session';
 
 export function useRota(date: string) {
@@ -25,11 +26,10 @@ function useInvalidateRota() {
   const queryClient = useQueryClient();
   return () => {
     if (!session) return;
-    for (const prefix of ['staff-rota', 'staff-queue']) {
-      void queryClient.invalidateQueries({
-        queryKey: [prefix, session.market, session.staff.pob_id],
-      });
-    }
+    void queryClient.invalidateQueries({
+      queryKey: ['staff-rota', session.market, session.staff.pob_id],
+    });
+    void refreshAfterChange(queryClient, queryKeys.queue(session.market, session.staff.pob_id));
   };
 }
 

@@ -4,6 +4,7 @@ import type { staffHoursSchema, staffShopDetailsSchema } from '@jono/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { refreshAfterChange } from '../../../lib/refresh';
 import { useSession } from '../../../lib/session';
 
 export type HoursPayload = z.input<typeof staffHoursSchema>;
@@ -19,9 +20,7 @@ function useShopMutation<T>(send: (payload: T) => Promise<unknown>) {
       void queryClient.invalidateQueries({
         queryKey: queryKeys.shop(session.market, session.staff.pob_id),
       });
-      void queryClient.invalidateQueries({
-        queryKey: queryKeys.queue(session.market, session.staff.pob_id),
-      });
+      void refreshAfterChange(queryClient, queryKeys.queue(session.market, session.staff.pob_id));
     },
   });
 }
