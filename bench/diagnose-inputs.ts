@@ -2,7 +2,8 @@
 // session 13): at every one-time join of a scenario's measured days (the accuracy bench's days
 // and seeds), the model's uncalibrated median is recomputed with one input replaced by the truth
 // the oracle knows: the members' arrival rates (in 5-minute steps, and averaged over the engine's
-// own hourly segments), the durations (learnt from 300 clean records of the true laws), the
+// own hourly segments; and, session 14, without the last typical order's minutes before closing,
+// when a join is refused), the durations (learnt from 300 clean records of the true laws), the
 // cancel law given the time waited, and all together. Prints the MAE of each against the waits
 // that followed, beside the oracle's and Jono's, per wait bucket of the model's median.
 // `nice -n 19 npx tsx bench/diagnose-inputs.ts many-members 28` (a few minutes: every join
@@ -53,7 +54,8 @@ function main(argv: readonly string[]): void {
     const lam = (t: number) =>
       t < opensAt || t >= closesAt ? 0 : arrivalRate(scenario, t - opensAt) * 60;
     /** True members per hour ready at the shop at `s`, of those who join after `now`. */
-    const trueReady = (now: number, s: number): number => {
+    const trueReady = (now: number, s: number, lastOrder = 0): number => {
+      if (s > closesAt - lastOrder * MINUTE) return 0;
       let app = 0;
       const K = 40;
       for (let k = 0; k < K; k++) {
@@ -99,6 +101,20 @@ function main(argv: readonly string[]): void {
         for (let k = 0; k < 12; k++) sum += trueReady(now, a + ((k + 0.5) / 12) * (b - a));
         return sum / 12;
       };
+      // The true rates, none in the last typical order's minutes before closing (who would
+      // join then is refused, as an order would end after closing: the recorded joins).
+      const lastOrder = typicalMinutes(state);
+      const open: ShopQueueState = {
+        ...state,
+        arrivalsPerHour: perHour(trueReady(now, now + 2.5 * MINUTE, lastOrder)),
+        arrivalsAhead: Array.from(
+          { length: Math.max(0, Math.ceil((closesAt - now) / (5 * MINUTE)) - 1) },
+          (_, k) => {
+            const at = now + (k + 1) * 5 * MINUTE;
+            return { at, perHour: perHour(trueReady(now, at + 2.5 * MINUTE, lastOrder)) };
+          },
+        ),
+      };
       const hourly: ShopQueueState = {
         ...state,
         arrivalsPerHour: perHour(mean(now, bounds[1] ?? closesAt)),
@@ -117,6 +133,7 @@ function main(argv: readonly string[]): void {
       rows.set(target.id, {
         base: p50(state),
         rates: p50(fine),
+        ratesRefused: p50(open),
         ratesHourly: p50(hourly),
         durations: p50({ ...state, durationModel: clean }),
         cancels: p50({ ...state, orders }),
@@ -144,6 +161,7 @@ function main(argv: readonly string[]): void {
     'jono',
     'base',
     'rates',
+    'ratesRefused',
     'ratesHourly',
     'durations',
     'cancels',
