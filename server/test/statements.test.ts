@@ -43,6 +43,17 @@ async function postJoin(
   return res.json<{ id: number }>().id;
 }
 
+/** The customer leaves their order (PATCH cancel), answered 200. */
+async function cancel(customer: Awaited<ReturnType<typeof newCustomer>>, orderId: number) {
+  const res = await app.inject({
+    method: 'PATCH',
+    url: `/api/fi/customers/${customer.id}/orders/${orderId}/`,
+    headers: customer.auth,
+    payload: { cancel: true },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
 /**
  * The customers ahead are at the shop: they hold the chair, so the newcomer's turn is not near
  * (customers not there do not; its alert is a separate, one-off cost).
@@ -85,13 +96,7 @@ describe('statements per join and per cancel', () => {
     expect(joining.length).toBeLessThanOrEqual(7);
 
     const cancelling = await counted(async () => {
-      const res = await app.inject({
-        method: 'PATCH',
-        url: `/api/fi/customers/${customer.id}/orders/${orderId}/`,
-        headers: customer.auth,
-        payload: { cancel: true },
-      });
-      expect(res.statusCode).toBe(200);
+      await cancel(customer, orderId);
     });
     // The order was seen here (the join's view): its shop is known without reading the order,
     // and the customer is checked under the lock; whether its place can be rejoined comes back
@@ -182,13 +187,7 @@ describe('statements per join and per cancel', () => {
         orderId = await postJoin(customer, payload);
       });
       const cancelling = await counted(async () => {
-        const res = await app.inject({
-          method: 'PATCH',
-          url: `/api/fi/customers/${customer.id}/orders/${orderId}/`,
-          headers: customer.auth,
-          payload: { cancel: true },
-        });
-        expect(res.statusCode).toBe(200);
+        await cancel(customer, orderId);
       });
       return { joining, cancelling };
     };
@@ -229,13 +228,7 @@ describe('statements per join and per cancel', () => {
     await setShop(app, 7, { chairs: 1 });
     const leave = async () => {
       const orderId = await postJoin(customer, payload);
-      const res = await app.inject({
-        method: 'PATCH',
-        url: `/api/fi/customers/${customer.id}/orders/${orderId}/`,
-        headers: customer.auth,
-        payload: { cancel: true },
-      });
-      expect(res.statusCode).toBe(200);
+      await cancel(customer, orderId);
     };
     const history = async () => {
       let items: { presence?: { rejoin_until: string | null } | null }[] = [];
