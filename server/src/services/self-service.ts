@@ -1,7 +1,7 @@
 // What a customer can do for their place themselves: ask for more time (self-defer, twice per
 // order, never past closing) and rejoin at the former place after a no-show or leaving (within
 // 10 minutes, once a day). Both run under the shop's lock.
-import { and, eq, gte, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   REJOIN_WINDOW_MS,
   SELF_DEFER_MAX,
@@ -156,10 +156,7 @@ export async function rejoinSpent(
   now: number,
 ): Promise<boolean> {
   if (former.customerId === null || cancelledByShop(former)) return true;
-  const [row] = await db
-    .select({ spent: rejoinSpentSql(former, timeZone, now) })
-    .from(sql`(select 1) as one`);
-  return row?.spent === true;
+  return rejoinSpentIn(former, await rejoinsOf(db, former.customerId), timeZone, now);
 }
 
 /** A customer's rejoins (orders that took a former place back): what `rejoinSpentIn` needs. */
@@ -189,24 +186,6 @@ export function rejoinSpentIn(
   if (former.customerId === null || cancelledByShop(former)) return true;
   const dayStart = localDayStart(timeZone, now);
   return rejoins.some((r) => r.rejoinedFrom === former.id || r.joinedAt.getTime() >= dayStart);
-}
-
-/**
- * `rejoinSpent` as an SQL condition, for a statement that reads or writes the order anyway (a
- * cancel's UPDATE returns it: one statement fewer). A walk-in's (no customer) is always spent.
- */
-export function rejoinSpentSql(
-  former: Pick<OrderRow, 'id' | 'customerId'> & Partial<Pick<OrderRow, 'status' | 'lastAction'>>,
-  timeZone: string,
-  now: number,
-): SQL<boolean> {
-  if (former.customerId === null || cancelledByShop(former)) return sql<boolean>`true`;
-  const dayStart = new Date(localDayStart(timeZone, now));
-  return sql<boolean>`exists (select 1 from ${orders} where ${and(
-    eq(orders.customerId, former.customerId),
-    isNotNull(orders.rejoinedFrom),
-    or(eq(orders.rejoinedFrom, former.id), gte(orders.joinedAt, dayStart)),
-  )})`;
 }
 
 /**
