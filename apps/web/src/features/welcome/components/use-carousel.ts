@@ -1,18 +1,14 @@
 // An Embla carousel with the selected slide tracked, for the welcome and tutorial screens.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 
 export function useCarousel() {
   const [emblaRef, api] = useEmblaCarousel({ loop: false });
-  // A ref object, not a state setter as the ref: a setter called while React attaches the ref
-  // is an update inside the commit, which React renders again at once, synchronously (the whole
-  // welcome screen a second time in the first visit's commit task).
-  const ref = useRef<HTMLDivElement>(null);
+  const [viewport, ref] = useState<HTMLElement | null>(null);
   // Embla measures every slide (a layout of the page) when it starts: it starts when the browser
   // is next idle, not inside the first render's commit, which a first visit waits for. Until
   // then the first slide shows as the stylesheet lays it out; swipes and dots work from then on.
   useEffect(() => {
-    const viewport = ref.current;
     if (!viewport) return;
     const start = () => emblaRef(viewport);
     if (typeof requestIdleCallback === 'function') {
@@ -21,7 +17,7 @@ export function useCarousel() {
     }
     const timer = setTimeout(start, 0);
     return () => clearTimeout(timer);
-  }, [emblaRef]);
+  }, [viewport, emblaRef]);
   const [selected, setSelected] = useState(0);
   useEffect(() => {
     if (!api) return;
