@@ -2,7 +2,7 @@
 import './lib/zod-jitless-first';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MARKET_INFO, marketOfLocale } from '@jono/contract';
+import { languageTag, marketOfLocale } from '@jono/contract';
 import { App } from './app/app';
 import { createQueryClient } from '@jono/api-client';
 import { shopsQueryOptions } from './features/shops/api/get-shops';
@@ -15,7 +15,8 @@ import {
   WELCOME_NAMESPACES,
 } from './lib/i18n';
 import { useLocaleStore } from './lib/locale-store';
-import { localClock } from './lib/opening-hours';
+import { intlLocaleOf } from './lib/opening-hours';
+import { shopPageIntl, warmIntlOffMainThread } from './lib/intl-warmup';
 import { paths } from './lib/paths';
 import { useSessionStore } from './lib/session-store';
 import { preloadShopImage } from './lib/shop-image';
@@ -63,6 +64,15 @@ if (root) {
   // its screen, about a fifth of this task's time when they ran inside it.
   const early: (() => void)[] = [];
   if (shop) {
+    // The page's first Intl formatter loads the browser's locale and time-zone data: 10-20 ms of
+    // this machine's main thread, ten times that on a slow phone, which the shop page paid inside
+    // its first render, before its largest paint (the picture), and then in a task of its own.
+    // A worker loads them now, while the page's code, texts and answer are on the network (the
+    // data are the process's: the main thread's formatters then cost a fraction of a
+    // millisecond), and the page's formatters are built once it has (lib/intl-warmup.ts).
+    const intlReady = warmIntlOffMainThread(
+      shopPageIntl(locale, intlLocaleOf(language, locale), languageTag(language)),
+    );
     early.push(() => {
       void import('./features/order/routes/shop-page');
       void import('./features/shops/api/get-shop').then(async ({ shopQueryOptions }) => {
@@ -74,10 +84,11 @@ if (root) {
       });
     });
     // Its formatters are built in tasks of their own while its code loads, not inside its render (a
-    // dynamic import: the shop list's first-screen chunk does not carry it).
+    // dynamic import: the shop list's first-screen chunk does not carry it), once the worker has
+    // loaded the data they need.
     early.push(() => {
-      void import('./lib/warm-formats').then(({ warmShopPageFormats }) =>
-        warmShopPageFormats(locale, language),
+      void Promise.all([import('./lib/warm-formats'), intlReady]).then(
+        ([{ warmShopPageFormats }]) => warmShopPageFormats(locale, language),
       );
     });
   }
@@ -102,16 +113,6 @@ if (root) {
         : [];
   // A shop page's texts load with the first ones, not after the router has found the route.
   const texts = initI18n(language, extra);
-  // The page's first Intl formatter loads the browser's locale and time-zone data: 10-20 ms of
-  // this machine's main thread, ten times that on a slow phone, which the shop page paid inside
-  // its first render, before its largest paint (the picture). It is built now, in a task of its
-  // own after i18next's (which fetches the texts), while the page's code, texts and answer are on
-  // the network; the first render then finds the formatter built and the data loaded. Not on the
-  // shop list: its largest paint is its title, drawn before the shops (which format) arrive, and
-  // a warm-up there came before it (Lighthouse: the title 0.1-0.2 s later).
-  if (shop) {
-    setTimeout(() => localClock(MARKET_INFO[marketOfLocale(locale)].timeZone, Date.now()), 0);
-  }
   void texts.finally(() => {
     const reactRoot = createRoot(root);
     // A transition: React renders the first screen in slices of a few milliseconds and gives the
