@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { i18next } from '../../../lib/i18n';
@@ -56,6 +57,29 @@ describe('/welcome', () => {
     expect(screen.getAllByRole('button', { name: /^Slide \d of 3$/ })).toHaveLength(3);
     expect(document.querySelector('.dots--tight')).toBeNull();
     expect(document.body).not.toHaveTextContent('Add Jono to your home screen');
+  });
+
+  it('draws once when it appears, not a second time inside that commit', () => {
+    // The carousel's viewport was a state setter used as the ref: React called it while
+    // committing the first render, and an update there is rendered again at once, synchronously
+    // (the whole screen twice in a first visit's commit task).
+    standalone(false);
+    const phases: string[] = [];
+    renderRoutes(
+      [
+        {
+          path: '/welcome',
+          element: (
+            <Profiler id="welcome" onRender={(_id, phase) => phases.push(phase)}>
+              <WelcomeRoute />
+            </Profiler>
+          ),
+        },
+      ],
+      '/welcome',
+    );
+    expect(screen.getAllByRole('button', { name: /^Slide \d of 4$/ })).toHaveLength(4);
+    expect(phases).toEqual(['mount']);
   });
 });
 
