@@ -32,3 +32,24 @@ test('a guest who has seen the slides gets the shop list at /', async ({ page })
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Find a barbershop' })).toBeVisible();
 });
+
+test('the slides drawn after the first are there and reachable with the keyboard', async ({
+  page,
+}) => {
+  await page.goto('/welcome');
+  await expect(page.getByRole('heading', { name: 'Skip the wait at the barber' })).toBeVisible();
+  const dots = page.getByRole('button', { name: /^Slide \d of \d$/ });
+  await expect(dots).toHaveCount(4);
+  // The carousel starts when the browser is first idle: until then a dot does nothing.
+  await expect(async () => {
+    await dots.nth(2).focus();
+    await page.keyboard.press('Enter');
+    await expect(dots.nth(2)).toHaveAttribute('aria-current', 'step', { timeout: 500 });
+  }).toPass();
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeInViewport();
+  // Back from the third dot past the first two: the chosen slide's last link.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('link', { name: 'Create a password' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('link', { name: 'Create an account' })).toBeFocused();
+});

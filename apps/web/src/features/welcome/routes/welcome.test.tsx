@@ -79,7 +79,44 @@ describe('/welcome', () => {
       '/welcome',
     );
     expect(screen.getAllByRole('button', { name: /^Slide \d of 4$/ })).toHaveLength(4);
-    expect(phases).toEqual(['mount']);
+    expect(phases[0]).toBe('mount');
+    expect(phases).not.toContain('nested-update');
+  });
+
+  it('draws the first slide first and every other slide right after it', async () => {
+    standalone(false);
+    let firstCommit: { slides: number; texts: string[] } | null = null;
+    renderRoutes(
+      [
+        {
+          path: '/welcome',
+          element: (
+            <Profiler
+              id="welcome"
+              onRender={(_id, phase) => {
+                if (phase !== 'mount') return;
+                const slides = [...document.querySelectorAll('.carousel__slide')];
+                firstCommit = { slides: slides.length, texts: slides.map((s) => s.textContent) };
+              }}
+            >
+              <WelcomeRoute />
+            </Profiler>
+          ),
+        },
+      ],
+      '/welcome',
+    );
+    // The first commit: four slides, the first one's content only.
+    expect(firstCommit).toEqual({
+      slides: 4,
+      texts: [expect.stringContaining('Skip the wait at the barber'), '', '', ''],
+    });
+    // Then every slide's content, its links included.
+    expect(await screen.findByRole('heading', { name: 'Why Jono?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Add Jono to your home screen' }),
+    ).toBeInTheDocument();
   });
 });
 

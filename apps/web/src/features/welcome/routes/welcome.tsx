@@ -1,6 +1,6 @@
 // /welcome: what Jono is, why it is good, account help and (when not installed) how to install.
 // Slides 1, 2 and 4 advance on a tap, wrapping to the first; dots show and pick the slide.
-import { useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/use-translation';
 import { CountryPicker } from '../../../components/ui/country-picker';
@@ -16,7 +16,8 @@ import '../welcome.css';
 interface Slide {
   key: string;
   advances: boolean;
-  content: ReactNode;
+  /** Drawn when the slide is (a function: its texts are looked up only then). */
+  content: () => ReactNode;
 }
 
 export function WelcomeRoute() {
@@ -24,12 +25,17 @@ export function WelcomeRoute() {
   const [standalone] = useState(isStandalone);
   const { ref: carouselRef, selected, goTo, advance } = useCarousel();
   const seen = () => writeStorage(STORAGE_KEYS.welcomeSeen, true);
+  // The first render draws the first slide's content only, the one a first visit shows (its
+  // largest paint); the others, off screen and inert until chosen, follow at once in a
+  // transition of their own: React draws them in slices after the first slide has been painted.
+  const [allSlides, setAllSlides] = useState(false);
+  useEffect(() => startTransition(() => setAllSlides(true)), []);
 
   const slides: Slide[] = [
     {
       key: 'what',
       advances: true,
-      content: (
+      content: () => (
         <>
           <Logo />
           <h2>{t('slides.what.title')}</h2>
@@ -41,7 +47,7 @@ export function WelcomeRoute() {
     {
       key: 'why',
       advances: true,
-      content: (
+      content: () => (
         <>
           <h2>{t('slides.why.title')}</h2>
           <ul className="welcome-bullets">
@@ -55,7 +61,7 @@ export function WelcomeRoute() {
     {
       key: 'account',
       advances: false,
-      content: (
+      content: () => (
         <>
           <h2>{t('slides.account.title')}</h2>
           <div className="welcome-block">
@@ -81,7 +87,7 @@ export function WelcomeRoute() {
           {
             key: 'install',
             advances: true,
-            content: (
+            content: () => (
               <>
                 <h2>{t('slides.install.title')}</h2>
                 <p>{t('slides.install.text')}</p>
@@ -118,7 +124,7 @@ export function WelcomeRoute() {
               aria-label={t('dots.goTo', { number: index + 1, count: slides.length })}
               onClick={slide.advances ? () => advance(slides.length) : undefined}
             >
-              {slide.content}
+              {index === 0 || allSlides ? slide.content() : null}
             </section>
           ))}
         </div>
