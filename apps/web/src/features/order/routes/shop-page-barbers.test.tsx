@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -159,6 +160,39 @@ describe('choosing a barber on the shop page', () => {
     await user.click(screen.getByRole('button', { name: 'Join the queue' }));
     await waitFor(() => expect(fetch.calls.some((c) => c.method === 'POST')).toBe(true));
     expect(fetch.calls.find((c) => c.method === 'POST')?.body).not.toHaveProperty('barber_id');
+  });
+
+  it('draws the barbers (below the services) right after the commit that first shows the shop', async () => {
+    // That commit paints the picture, the page's largest paint: its layout carries the shop's
+    // name, waits and services, not the barbers, which follow in a transition of their own.
+    const fetch = api(shopWithBarbers());
+    vi.stubGlobal('fetch', fetch.fetchImpl);
+    const commits: { services: boolean; barbers: boolean }[] = [];
+    renderRoutes(
+      [
+        {
+          path: '/barbershop/:id',
+          element: (
+            <Profiler
+              id="shop"
+              onRender={() =>
+                commits.push({
+                  services: document.querySelector('input[type="checkbox"]') !== null,
+                  barbers: document.querySelector('.barber-choice') !== null,
+                })
+              }
+            >
+              <ShopPageRoute />
+            </Profiler>
+          ),
+        },
+      ],
+      '/barbershop/1',
+    );
+    expect(await screen.findByRole('radiogroup', { name: 'Barber' })).toBeVisible();
+    const first = commits.findIndex((c) => c.services);
+    expect(commits[first]).toEqual({ services: true, barbers: false });
+    expect(commits.at(-1)).toEqual({ services: true, barbers: true });
   });
 
   it('shows no barber section for a shop without named barbers', async () => {

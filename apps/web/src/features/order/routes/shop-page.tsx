@@ -2,6 +2,7 @@
 import {
   lazy,
   memo,
+  startTransition,
   Suspense,
   useCallback,
   useDeferredValue,
@@ -150,6 +151,13 @@ export function ShopPageRoute() {
   const answer = useDeferredValue(shop.data);
   // The fixed header appears once the image has scrolled away.
   const loaded = answer !== undefined;
+  // The barber choice, below the fold (under the services), is drawn right after the page's
+  // first commit, in a transition of its own: the commit that paints the picture (the page's
+  // largest paint) and its layout carry the rest of the page without it.
+  const [barbersDrawn, setBarbersDrawn] = useState(false);
+  useEffect(() => {
+    if (loaded) startTransition(() => setBarbersDrawn(true));
+  }, [loaded]);
   useEffect(() => {
     const element = imageRef.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
@@ -251,13 +259,15 @@ export function ShopPageRoute() {
         onToggleService={onToggleService}
         onToggleExtra={onToggleExtra}
       />
-      <BarberChoicePart
-        shop={data}
-        priority={priority}
-        value={barberId}
-        onChange={onChooseBarber}
-        disabled={!editable}
-      />
+      {barbersDrawn ? (
+        <BarberChoicePart
+          shop={data}
+          priority={priority}
+          value={barberId}
+          onChange={onChooseBarber}
+          disabled={!editable}
+        />
+      ) : null}
       {draft.status === 'pending' && takingOrders ? (
         <div className="next-bar">
           <button
