@@ -94,11 +94,17 @@ describe('heartbeats', () => {
           for (const raw of raws) {
             if (!raw) continue;
             expect(longestSilence(raw, end)).toBeLessThanOrEqual(HEARTBEAT_MS);
-            // A heartbeat only after a silence of most of HEARTBEAT_MS.
+            // A heartbeat only after a silence of nearly HEARTBEAT_MS, but the first (at a random
+            // moment: a storm's streams spread).
             let last = raw.writes[0]?.[0] ?? 0;
+            let first = true;
             for (const [at, beat] of raw.writes) {
-              if (beat)
-                expect(at - last).toBeGreaterThanOrEqual(HEARTBEAT_MS / 2 - 2 * HEARTBEAT_TICK_MS);
+              if (beat) {
+                expect(at - last).toBeGreaterThanOrEqual(
+                  first ? 0 : HEARTBEAT_MS - 2 * HEARTBEAT_TICK_MS,
+                );
+                first = false;
+              }
               last = at;
             }
           }
@@ -124,7 +130,7 @@ describe('heartbeats', () => {
     // Every stream had its first heartbeat within HEARTBEAT_MS, none in one tick with all others.
     for (const raw of raws)
       expect(longestSilence(raw, clock.now)).toBeLessThanOrEqual(HEARTBEAT_MS);
-    expect(Math.max(...perTick)).toBeLessThan(10_000 / 4);
+    expect(Math.max(...perTick)).toBeLessThan(10_000 / 8);
     streams.stop();
   });
 

@@ -230,9 +230,9 @@ export class SseStreams {
   }
 
   /**
-   * Counts an open stream and gives it its first heartbeat at a random moment of the second half
-   * of HEARTBEAT_MS: streams opened together (a reconnect storm) fall due over ten seconds, not
-   * in one tick. start() calls it; tests call it with a stream of their own.
+   * Counts an open stream and gives it its first heartbeat at a random moment of HEARTBEAT_MS:
+   * streams opened together (a reconnect storm) fall due over the whole interval, not in one
+   * tick. start() calls it; tests call it with a stream of their own.
    */
   adopt(stream: SseStream): void {
     this.open.add(stream);
@@ -242,7 +242,7 @@ export class SseStreams {
     });
     stream.beatAt = Math.min(
       stream.beatAt,
-      this.now() + HEARTBEAT_MS * (0.5 + 0.5 * this.random()),
+      this.now() + 2 * HEARTBEAT_TICK_MS + (HEARTBEAT_MS - 2 * HEARTBEAT_TICK_MS) * this.random(),
     );
     this.place(stream);
     if (!this.heartbeat) {
