@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { localDayStart } from '../lib/local-time';
 import { lockShop } from './shop-lock';
 import { SERVER_TEXT } from '@jono/contract';
-import { allocate, estimateNewcomers, orderMinutes } from '@jono/queue';
+import { allocate, estimateNewcomers, expectedMinutes } from '@jono/queue';
 import type { MarketContext } from '../context';
 import { orders, type OrderItemSnapshot } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
@@ -197,7 +197,6 @@ export function joinChange(
       const { pob, active, history } = shop;
       const barber = await checkBarberChoice(tx, pob, req.barberId, now);
       const { items, plannedMinutes } = resolveItems(shop.offered, req.items);
-      const state = queueStateOf(now, pob, active, history);
       const candidate = {
         priority: req.priority,
         plannedMinutes,
@@ -213,13 +212,19 @@ export function joinChange(
         if (checked && (queue_state !== 'open' || closesAt === null || now >= closesAt)) {
           throw notTakingOrders();
         }
-        const minutes = orderMinutes(state, { ...candidate, joinedAt: now, status: 'waiting' });
+        // The order's expected minutes only (the learnt durations): no engine state per join.
+        const minutes = expectedMinutes(
+          history.durationModel,
+          candidate.plannedMinutes,
+          candidate.serviceIds,
+        );
         admit = (wait, ranged) => {
           if (!checked) return null;
           if (wait === null || !ranged || closesAt === null) return notTakingOrders();
           return now + (wait + minutes) * MINUTE > closesAt ? timeSlot() : null;
         };
       } else {
+        const state = queueStateOf(now, pob, active, history);
         // One Monte Carlo for both questions: is the shop closing soon (a one-time customer's
         // wait) and where does this customer's order fit (their own priority's).
         const known = estimateNewcomers(state, [...new Set([0, req.priority])]);
@@ -315,7 +320,7 @@ export function ownOrderChange(
   at: number,
 ): Change<OwnOrderChanged> {
   const now = new Date(at);
-  return async (tx, shop) => {
+  const change: Change<OwnOrderChanged> = async (tx, shop, mode) => {
     const current = shop.active.find((o) => o.id === orderId);
     if (!current) throw new HttpError(409, 'conflict', 'This order is no longer active');
     // Only its customer's (null: a rehearsal's own order).
@@ -331,6 +336,25 @@ export function ownOrderChange(
       // The answer says whether the place can be rejoined: asked in the same statement.
       // Only what the row lacks comes back: the rest is `current`, read under this lock.
       const spentAlways = current.customerId === null || cancelledByShop(current);
+      const { customer: _c, ...was } = current;
+      const left = (rejoinSpent: boolean): OwnOrderChanged => ({
+        row: { ...was, status: 'cancelled', finishedAt: now, waitEstimate: null, updatedAt: now },
+        rejoinSpent,
+      });
+      if (mode.deferred) {
+        // Written with the batch's other leaves in one statement (changeQueue).
+        return {
+          cancel: {
+            orderId,
+            customerId: current.customerId,
+            spentAlways,
+            at,
+            dayStart: localDayStart(shop.pob.timeZone, at),
+            active: others,
+            finish: left,
+          },
+        };
+      }
       const [spent] = await runNamed(
         tx,
         'order_cancel',
@@ -345,15 +369,7 @@ export function ownOrderChange(
         (rows) => rows.map((r) => r[0] === true),
       );
       if (spent === undefined) throw notFound('Order not found');
-      const { customer: _customer, ...before } = current;
-      const row: OrderRow = {
-        ...before,
-        status: 'cancelled',
-        finishedAt: now,
-        waitEstimate: null,
-        updatedAt: now,
-      };
-      return { result: { row, rejoinSpent: spent }, active: others };
+      return { result: left(spent), active: others };
     }
     // Here already: harmless, except that the customer's own word confirms a presence only their
     // position said (arrival.ts), which "not yet" can then no longer undo.
@@ -372,6 +388,9 @@ export function ownOrderChange(
     if (!r) throw notFound('Order not found');
     return { result: { row: r }, active: [...others, { ...r, customer: current.customer }] };
   };
+  // A leave touches its own order alone: the batch may write consecutive leaves together.
+  if (action === 'cancel') change.leaveOnly = true;
+  return change;
 }
 
 /**
