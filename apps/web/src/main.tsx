@@ -16,7 +16,7 @@ import {
 } from './lib/i18n';
 import { useLocaleStore } from './lib/locale-store';
 import { intlLocaleOf } from './lib/opening-hours';
-import { shopPageIntl, warmIntlOffMainThread } from './lib/intl-warmup';
+import { shopPageIntl, waitAtMost, warmIntlOffMainThread } from './lib/intl-warmup';
 import { paths } from './lib/paths';
 import { useSessionStore } from './lib/session-store';
 import { preloadShopImage } from './lib/shop-image';
@@ -63,6 +63,8 @@ if (root) {
   // i18next's, which fetches the texts): each inserts a <link rel="modulepreload"> per module of
   // its screen, about a fifth of this task's time when they ran inside it.
   const early: (() => void)[] = [];
+  // On a shop page, the worker that loads the Intl data (below); elsewhere nothing to wait for.
+  let intlData: Promise<void> | null = null;
   if (shop) {
     // The page's first Intl formatter loads the browser's locale and time-zone data: 10-20 ms of
     // this machine's main thread, ten times that on a slow phone, which the shop page paid inside
@@ -73,6 +75,7 @@ if (root) {
     const intlReady = warmIntlOffMainThread(
       shopPageIntl(locale, intlLocaleOf(language, locale), languageTag(language)),
     );
+    intlData = intlReady;
     early.push(() => {
       void import('./features/order/routes/shop-page');
       void import('./features/shops/api/get-shop').then(async ({ shopQueryOptions }) => {
@@ -113,7 +116,12 @@ if (root) {
         : [];
   // A shop page's texts load with the first ones, not after the router has found the route.
   const texts = initI18n(language, extra);
-  void texts.finally(() => {
+  // The first render formats (the shop page's hours, prices and waits): when the worker is still
+  // loading the Intl data as the texts arrive, it waits for it, a quarter of a second at most,
+  // rather than load the data on the main thread inside a render task. Chromium fetches the
+  // worker's file at the lowest priority, after the page's scripts and texts.
+  const ready = intlData ? texts.finally(() => waitAtMost(intlData, 250)) : texts;
+  void ready.finally(() => {
     const reactRoot = createRoot(root);
     // A transition: React renders the first screen in slices of a few milliseconds and gives the
     // main thread back between them (network answers, input), instead of one long task.

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildIntl } from './intl-build';
 import {
   shopPageIntl,
+  waitAtMost,
   warmIntlOffMainThread,
   type IntlWarmup,
   type WarmupWorker,
@@ -84,5 +85,29 @@ describe('loading the Intl data in a worker', () => {
     ).not.toThrow();
     expect(made).toHaveBeenCalledWith(['fi'], { type: 'language' });
     made.mockRestore();
+  });
+});
+
+describe('waiting for the worker before the first render', () => {
+  it('waits until the worker is done, or no longer than the time given', async () => {
+    vi.useFakeTimers();
+    try {
+      let answer!: () => void;
+      const worker = new Promise<void>((resolve) => (answer = resolve));
+      const early = waitAtMost(worker, 250);
+      expect(await settled(early)).toBe(false);
+      answer();
+      expect(await settled(early)).toBe(true);
+
+      const late = waitAtMost(new Promise(() => {}), 250);
+      await vi.advanceTimersByTimeAsync(249);
+      expect(await settled(late)).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await settled(late)).toBe(true);
+
+      expect(await settled(waitAtMost(Promise.reject(new Error('failed')), 250))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

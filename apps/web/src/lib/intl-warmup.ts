@@ -68,3 +68,15 @@ export function warmIntlOffMainThread(
     started.postMessage(warmup);
   });
 }
+
+/** Resolves when `promise` settles or after `ms` milliseconds, whichever comes first. */
+export function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    promise.then(done, done);
+  });
+}
