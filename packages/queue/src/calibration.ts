@@ -91,10 +91,14 @@ const scoreOf = (key: number) =>
   (Math.floor(key / INDEX_BITS) - SCORE_LIMIT / SCORE_STEP) * SCORE_STEP;
 
 /**
- * Weighted finite-sample conformal quantile of sorted scores (sortedKeys): the smallest score
- * whose cumulative weight reaches (1 - tail) x (the records' weight + 1, the estimate being
- * calibrated). With unit weights, the ceil((n + 1)(1 - tail))-th smallest score.
+ * Weighted finite-sample conformal quantile: the smallest score whose cumulative weight reaches
+ * (1 - tail) x (the records' weight + 1, the estimate being calibrated). With unit weights, the
+ * ceil((n + 1)(1 - tail))-th smallest score.
  */
+function conformal(scores: Float64Array, weights: Float64Array, total: number, tail: number) {
+  return quantileOfKeys(sortedKeys(scores), weights, total, tail);
+}
+
 function quantileOfKeys(keys: Float64Array, weights: Float64Array, total: number, tail: number) {
   const target = (1 - tail) * (total + 1) - 1e-9;
   let sum = 0;
@@ -232,113 +236,36 @@ interface Draft {
   upperTail: number;
 }
 
-/**
- * The low end's share of the 80 % range's misses is chosen in steps of this (0, 5, ..., 20 %):
- * coarse, because the choice is learnt from a priority's records and a finer step follows their
- * noise (session 15: offline, steps of 2 % and 1 % kept fewer verdicts than 5 %).
- */
-export const MISS_SPLIT_STEP = 0.05;
-
-/** What a cell's margins are learnt from, its order weights and both ends' sorted scores. */
-interface Scored {
-  records: readonly EstimateRecord[];
-  weights: Float64Array;
-  total: number;
-  lowerKeys: Float64Array;
-  upperKeys: Float64Array;
-}
-
-function scoredOf(all: readonly EstimateRecord[]): Scored {
+function draftOf(all: readonly EstimateRecord[]): Draft | null {
   // The latest records when a cell holds more than the packed sort carries (INDEX_BITS).
   const records = all.length > INDEX_BITS ? all.slice(all.length - INDEX_BITS) : all;
   const weights = orderWeights(records);
   let total = 0;
   for (const w of weights) total += w;
-  const scores = (f: (r: EstimateRecord) => number) => {
-    const out = new Float64Array(records.length);
-    for (let i = 0; i < records.length; i++) out[i] = f(records[i] as EstimateRecord);
-    return out;
-  };
-  return {
-    records,
-    weights,
-    total,
-    lowerKeys: sortedKeys(scores((r) => (r.model.p10 - r.actual) / spreadOf(r.model))),
-    upperKeys: sortedKeys(scores((r) => (r.actual - r.model.p90) / spreadOf(r.model))),
-  };
-}
-
-/** The margins of both ends when the low end may miss `lowTail` of the orders. */
-function endsOf(s: Scored, lowTail: number) {
-  const lowerMargin = quantileOfKeys(s.lowerKeys, s.weights, s.total, lowTail);
-  // The share of the orders the low end misses (waits shorter than it): often none, since a
-  // low end of 0 cannot be missed. The high end may miss the rest of the 20 %.
-  let missedLow = 0;
-  s.records.forEach((r, i) => {
-    if (r.actual < lowOf(r.model, lowerMargin)) missedLow += s.weights[i] as number;
-  });
-  const upperTail = Math.min(MISS, Math.max(0, MISS - missedLow / s.total));
-  return { lowerMargin, missedLow, upperTail };
-}
-
-/**
- * The low end's share of the misses (0 to 20 %, in MISS_SPLIT_STEPs) that gives these records
- * the narrowest 80 % ranges: the shortest interval holding 80 % of a skewed law is not the one
- * cut at its 10th and 90th percentiles. A wait's error has a long high tail (a customer passed
- * by members, a service that overran) and a short low one (a wait cannot be shorter than 0), so
- * a minute added at the low end brings more customers inside than a minute at the high end;
- * with the ends cut at 10 % each, the high end paid for its tail (session 15: ranges up to 1.55x
- * the oracle's width with 8 % missed above them where the oracle misses 16 %). Learnt from a
- * priority's records over all its wait buckets (hundreds to thousands of orders): chosen on one
- * bucket's few dozen, the narrowest split is the one its sample flatters, and the ranges held
- * less on the next days (offline: 25 range misses of 17 scenarios against 23).
- * Ties keep the even split.
- */
-function lowTailOf(all: readonly EstimateRecord[]): number {
-  const s = scoredOf(all);
-  if (s.total < MIN_CALIBRATION_RECORDS - 1e-9) return TAIL;
-  const steps = Math.round(MISS / MISS_SPLIT_STEP);
-  const candidates: number[] = [];
-  for (let k = 0; k <= steps; k++) candidates.push(k);
-  candidates.sort((a, b) => Math.abs(a - steps / 2) - Math.abs(b - steps / 2));
-  let best = TAIL;
-  let narrowest = Infinity;
-  for (const k of candidates) {
-    const lowTail = k * MISS_SPLIT_STEP;
-    const { lowerMargin, upperTail } = endsOf(s, lowTail);
-    const upperMargin = quantileOfKeys(s.upperKeys, s.weights, s.total, upperTail);
-    let width = 0;
-    s.records.forEach((r, i) => {
-      const high = r.model.p90 + upperMargin * spreadOf(r.model);
-      width += (s.weights[i] as number) * Math.max(0, high - lowOf(r.model, lowerMargin));
-    });
-    if (width < narrowest * (1 - 1e-9)) {
-      narrowest = width;
-      best = lowTail;
-    }
-  }
-  return best;
-}
-
-/**
- * A cell's margins: conformal quantiles of its own records' scores, the low end missing
- * `lowTail` of its orders (its priority's split, lowTailOf) and the high end the rest of 20 %.
- */
-function draftOf(all: readonly EstimateRecord[], lowTail: number = TAIL): Draft | null {
-  const s = scoredOf(all);
-  const { records, weights, total, upperKeys } = s;
   // Records of one order are one customer's wait seen again: the cell's size is its orders.
   if (total < MIN_CALIBRATION_RECORDS - 1e-9) return null;
-  const { lowerMargin, missedLow, upperTail } = endsOf(s, lowTail);
-  let spreadWeight = 0;
-  records.forEach((r, i) => {
-    spreadWeight += (weights[i] as number) * spreadOf(r.model);
-  });
   const scores = (f: (r: EstimateRecord) => number) => {
     const out = new Float64Array(records.length);
     for (let i = 0; i < records.length; i++) out[i] = f(records[i] as EstimateRecord);
     return out;
   };
+  const lowerMargin = conformal(
+    scores((r) => (r.model.p10 - r.actual) / spreadOf(r.model)),
+    weights,
+    total,
+    TAIL,
+  );
+  // The share of the orders the low end misses (waits shorter than it): often none, since a
+  // low end of 0 cannot be missed. The high end may miss the rest of the 20 %, never more than
+  // the 20 % nor less than its own 10 %.
+  let missedLow = 0;
+  let spreadWeight = 0;
+  records.forEach((r, i) => {
+    if (r.actual < lowOf(r.model, lowerMargin)) missedLow += weights[i] as number;
+    spreadWeight += (weights[i] as number) * spreadOf(r.model);
+  });
+  const upperTail = Math.min(MISS, Math.max(TAIL, MISS - missedLow / total));
+  const upperKeys = sortedKeys(scores((r) => (r.actual - r.model.p90) / spreadOf(r.model)));
   return {
     cell: {
       // The median's shift stays per record: weighting it per order too (tried) left more
@@ -468,10 +395,10 @@ export function learnCalibration(
   bucketEdges: readonly number[] = WAIT_BUCKET_EDGES,
 ): Calibration {
   const buckets = bucketEdges.length + 1;
-  const split = (rs: readonly EstimateRecord[], lowTail: number) => {
+  const split = (rs: readonly EstimateRecord[]) => {
     const cells: EstimateRecord[][] = Array.from({ length: buckets }, () => []);
     for (const r of rs) cells[bucketOf(bucketEdges, r.model.p50)]?.push(r);
-    return cells.map((c) => draftOf(c, lowTail));
+    return cells.map(draftOf);
   };
   const usable = records.filter(
     (r) =>
@@ -487,11 +414,9 @@ export function learnCalibration(
     const longWaits = new Map<number, CalibrationCell | null>();
     for (const p of [...new Set(rs.map((r) => r.priority))].sort((a, b) => a - b)) {
       const mine = rs.filter((r) => r.priority === p);
-      const lowTail = lowTailOf(mine);
-      const drafts = split(mine, lowTail);
+      const drafts = split(mine);
       const long = draftOf(
         mine.filter((r) => bucketOf(bucketEdges, r.model.p50) >= LONG_WAIT_BUCKET),
-        lowTail,
       );
       sharedUpperMargins(
         drafts.filter((d): d is Draft => d !== null),
@@ -509,7 +434,7 @@ export function learnCalibration(
   return {
     bucketEdges,
     ...perPriority(usable),
-    pooled: split(usable, lowTailOf(usable)).map((d) => d?.cell ?? null),
+    pooled: split(usable).map((d) => d?.cell ?? null),
     ...(joining.length > 0 ? { atJoining: perPriority(joining) } : {}),
   };
 }
