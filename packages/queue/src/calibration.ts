@@ -412,24 +412,22 @@ export function learnCalibration(
   const perPriority = (rs: readonly EstimateRecord[]) => {
     const byPriority = new Map<number, readonly (CalibrationCell | null)[]>();
     const longWaits = new Map<number, CalibrationCell | null>();
-    // Every priority's buckets at one price: the shop's customers, whatever their priority.
-    const shopDrafts: Draft[] = [];
-    const shopFallbacks: Draft[] = [];
     for (const p of [...new Set(rs.map((r) => r.priority))].sort((a, b) => a - b)) {
       const mine = rs.filter((r) => r.priority === p);
       const drafts = split(mine);
       const long = draftOf(
         mine.filter((r) => bucketOf(bucketEdges, r.model.p50) >= LONG_WAIT_BUCKET),
       );
-      for (const d of drafts) if (d) shopDrafts.push(d);
-      if (long) shopFallbacks.push(long);
+      sharedUpperMargins(
+        drafts.filter((d): d is Draft => d !== null),
+        long ? [long] : [],
+      );
       byPriority.set(
         p,
         drafts.map((d) => d?.cell ?? null),
       );
       longWaits.set(p, long?.cell ?? null);
     }
-    sharedUpperMargins(shopDrafts, shopFallbacks);
     return { byPriority, longWaits };
   };
   const joining = usable.filter((r) => atJoining(r.sinceJoin));
