@@ -28,7 +28,21 @@ async function startFloor(databaseUrl: string) {
   const proc = startProcess(
     'join-floor',
     process.execPath,
-    ['--import', 'tsx', joinPath(BENCH_DIR, 'lib', 'join-floor.ts'), String(port), databaseUrl],
+    [
+      // BENCH_CPU_PROF profiles the floor too, so the two servers' time compares in one run.
+      ...(process.env.BENCH_CPU_PROF
+        ? [
+            '--cpu-prof',
+            `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
+            `--cpu-prof-name=floor-${port}.cpuprofile`,
+          ]
+        : []),
+      '--import',
+      'tsx',
+      joinPath(BENCH_DIR, 'lib', 'join-floor.ts'),
+      String(port),
+      databaseUrl,
+    ],
     { cwd: BENCH_DIR, logFile: logFile('join-floor') },
   );
   const url = `http://127.0.0.1:${port}`;

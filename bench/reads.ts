@@ -376,8 +376,12 @@ async function runBackend(
 
 export async function runReads(opts: BenchOptions): Promise<ReadsResult> {
   if (!wrkInstalled()) throw new Error('wrk is not installed (apt-get install wrk)');
+  // READS_BACKENDS=PostgreSQL narrows a run to one database (the other keeps no figures).
+  const order = (
+    process.env.READS_BACKENDS?.split(',').map((s) => s.trim()) ?? ['PGlite', 'PostgreSQL']
+  ).filter((b): b is Backend => b === 'PGlite' || b === 'PostgreSQL');
   const backends = await onEachDatabase(
-    ['PGlite', 'PostgreSQL'],
+    order,
     (backend, url) => runBackend(backend, opts, url),
     (backend, status, note): ReadsBackend => ({ backend, status, note, sets: [] }),
   );

@@ -10,8 +10,8 @@ import { buildTestApp, streamTicket } from './helpers';
 import { WEDNESDAY_NOON, catalogue, join, newCustomer, setShop } from './queue-factories';
 import { openSse, type SseClient } from './sse-client';
 import type { App } from '../src/app';
-import { eq } from 'drizzle-orm';
-import { refreshTokens } from '../src/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { refreshTokens, staff } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import { recheckSessions } from '../src/services/revocation';
 
@@ -473,5 +473,21 @@ describe('a stream ends when its session is revoked', () => {
       .where(eq(refreshTokens.family, claims.fam));
     expect(await recheckSessions(app)).toBe(1);
     await ends(s);
+  });
+
+  it("keeps a staff stream whose account is unchanged at the re-check, and ends it once the account's version moves without a notification", async () => {
+    const barber = await staffLogin('barber2');
+    const s = await staffStream(barber.access_token);
+    const mine = () => app.sessionStreams.owners('fi').filter((o) => o.staffId === barber.staff.id);
+    expect(await recheckSessions(app)).toBe(0);
+    expect(mine()).toHaveLength(1);
+    await app.markets
+      .get('fi')
+      ?.db.update(staff)
+      .set({ tokenVersion: sql`${staff.tokenVersion} + 1` })
+      .where(eq(staff.id, barber.staff.id));
+    expect(await recheckSessions(app)).toBe(1);
+    await ends(s);
+    expect(mine()).toHaveLength(0);
   });
 });

@@ -22,6 +22,8 @@ import { fi, mutableClock } from './queue-factories';
 
 const clock = mutableClock();
 let app: App;
+/** The statements sent since a test cleared it. */
+let statements: string[] = [];
 
 /** A provider that records sends and fails as told (a function of the message). */
 function recordingProvider(fail: (m: OutgoingSms) => Error | null = () => null) {
@@ -62,7 +64,7 @@ const rows = async (keys: string[]) =>
   fi(app).db.select().from(outbox).where(inArray(outbox.key, keys));
 
 beforeAll(async () => {
-  app = await buildTestApp({ now: clock.now });
+  app = await buildTestApp({ now: clock.now, onStatement: (_market, sql) => statements.push(sql) });
 });
 afterAll(() => app.close());
 
@@ -95,6 +97,48 @@ describe('outbox worker', () => {
     expect(row?.providerId).toBe('p-1');
     expect(row?.attemptLog.map((a) => a.ok)).toEqual([false, false, true]);
     expect(sent.map((m) => m.key)).toEqual(['retry-1']);
+  });
+
+  it("marks a claim's sent messages in one statement, and a failed one on its own", async () => {
+    const ctx = fi(app);
+    const keys = ['claim-1', 'claim-2', 'claim-3', 'claim-4', 'claim-5'];
+    const { provider, sent } = recordingProvider((m) =>
+      m.key === 'claim-3' ? new SmsSendError('SMS provider answered 503', false) : null,
+    );
+    ctx.sms = provider;
+    expect(
+      await enqueue(
+        ctx.db,
+        keys.map((k) => sms(k)),
+        clock.at,
+      ),
+    ).toBe(5);
+    statements = [];
+    await worker({ batch: 50 }).drain(ctx);
+    expect(
+      statements.filter((s) => s.startsWith("update outbox o set status = 'sent'")),
+    ).toHaveLength(1);
+    expect(sent.map((m) => m.key).sort()).toEqual(['claim-1', 'claim-2', 'claim-4', 'claim-5']);
+    const byKey = new Map((await rows(keys)).map((r) => [r.key, r]));
+    for (const key of ['claim-1', 'claim-2', 'claim-4', 'claim-5']) {
+      const row = byKey.get(key);
+      expect(row).toMatchObject({
+        status: 'sent',
+        attempts: 1,
+        provider: 'http',
+        claimToken: null,
+        claimedUntil: null,
+        lastError: null,
+      });
+      expect(row?.providerId).toMatch(/^p-\d$/);
+      expect(row?.sentAt?.getTime()).toBe(clock.at);
+      expect(row?.attemptLog).toEqual([{ at: new Date(clock.at).toISOString(), ok: true }]);
+    }
+    expect(byKey.get('claim-3')).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      claimToken: null,
+    });
   });
 
   it('gives up on a permanent refusal at once, and after the last attempt otherwise', async () => {

@@ -199,9 +199,11 @@ describe('statements per join and per cancel', () => {
     for (const text of [...first.joining, ...first.cancelling]) expect(text).not.toMatch(/'\d/);
   });
 
-  it("claims a near turn's alert and reads how to reach the customer in one statement", async () => {
+  it("claims a near turn's alert, with how to reach the customer, in the join's own transaction", async () => {
     // An app customer joining an empty shop is next: the alert is claimed with the customer's
-    // contact in one statement, and no kiosk walk-in is asked about (none is near).
+    // contact in one statement, and no kiosk walk-in is asked about (none is near). The claim and
+    // its message are written under the join's lock, before its commit: no transaction of their
+    // own (two statements fewer).
     await setShop(app, 7, { chairs: 1 });
     const payload = await orderPayload(app, 7);
     const customer = await newCustomer(app);
@@ -215,9 +217,11 @@ describe('statements per join and per cancel', () => {
     expect(joining.filter((s) => /from "customers"/.test(s))).toEqual([]);
     expect(joining.filter((s) => /"orders"\."source" = /.test(s))).toEqual([]);
     const near = joining.indexOf(claims[0] as string);
-    expect(joining[near - 1]).toBe('begin');
     expect(joining[near + 1]).toMatch(/^insert into outbox /);
     expect(joining[near + 2]).toBe('commit');
+    const begun = joining.lastIndexOf('begin', near);
+    expect(joining.slice(begun, near).some((s) => s.startsWith('insert into "orders"'))).toBe(true);
+    expect(joining.filter((s) => s === 'begin')).toHaveLength(1);
   });
 
   it("reads a customer's history in the same statements however many visits it holds", async () => {

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { localDayStart } from '../lib/local-time';
 import { lockShop } from './shop-lock';
 import { SERVER_TEXT } from '@jono/contract';
-import { allocate, estimateNewcomers, orderMinutes } from '@jono/queue';
+import { allocate, estimateNewcomers, expectedMinutes } from '@jono/queue';
 import type { MarketContext } from '../context';
 import { orders, type OrderItemSnapshot } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
@@ -197,7 +197,6 @@ export function joinChange(
       const { pob, active, history } = shop;
       const barber = await checkBarberChoice(tx, pob, req.barberId, now);
       const { items, plannedMinutes } = resolveItems(shop.offered, req.items);
-      const state = queueStateOf(now, pob, active, history);
       const candidate = {
         priority: req.priority,
         plannedMinutes,
@@ -213,13 +212,19 @@ export function joinChange(
         if (checked && (queue_state !== 'open' || closesAt === null || now >= closesAt)) {
           throw notTakingOrders();
         }
-        const minutes = orderMinutes(state, { ...candidate, joinedAt: now, status: 'waiting' });
+        // The order's expected minutes only (the learnt durations): no engine state per join.
+        const minutes = expectedMinutes(
+          history.durationModel,
+          candidate.plannedMinutes,
+          candidate.serviceIds,
+        );
         admit = (wait, ranged) => {
           if (!checked) return null;
           if (wait === null || !ranged || closesAt === null) return notTakingOrders();
           return now + (wait + minutes) * MINUTE > closesAt ? timeSlot() : null;
         };
       } else {
+        const state = queueStateOf(now, pob, active, history);
         // One Monte Carlo for both questions: is the shop closing soon (a one-time customer's
         // wait) and where does this customer's order fit (their own priority's).
         const known = estimateNewcomers(state, [...new Set([0, req.priority])]);

@@ -95,8 +95,22 @@ export const LEASE_MS = 60_000;
 /** The outbox's rows as Drizzle reads them, for the named statements below. */
 const OUTBOX_ROW = rowCodec(outbox);
 const CLAIM_SQL = `update outbox set status = 'sending', claim_token = $1, claimed_until = $2::timestamptz, updated_at = $3::timestamptz where id in (select id from outbox where status in ('pending', 'sending') and next_attempt_at <= $3::timestamptz and (claimed_until is null or claimed_until <= $3::timestamptz) order by next_attempt_at, id limit $4::int for update skip locked) returning ${OUTBOX_ROW.select('outbox')}`;
-/** A send's success, only while the claim is still this worker's. */
-const SENT_SQL = `update outbox set status = 'sent', attempts = $3::int, provider = $4, provider_id = $5, sent_at = $6::timestamptz, send_started_at = null, claim_token = null, claimed_until = null, last_error = null, attempt_log = $7::jsonb, updated_at = $6::timestamptz where id = $1::int and claim_token = $2`;
+/**
+ * The successes of one claim, in one statement, only where the claim is still this worker's: $1
+ * the claim's token, $2 a JSON array of {id, attempts, provider, provider_id, at, log}. (One
+ * "sent" update per message was a statement per message: a join into a short queue sends one.)
+ */
+const SENT_SQL = `update outbox o set status = 'sent', attempts = v.attempts, provider = v.provider, provider_id = v.provider_id, sent_at = v.at, send_started_at = null, claim_token = null, claimed_until = null, last_error = null, attempt_log = v.log, updated_at = v.at from jsonb_to_recordset($2::jsonb) as v(id int, attempts int, provider text, provider_id text, at timestamptz, log jsonb) where o.id = v.id and o.claim_token = $1`;
+
+/** A message sent, written with the others of its claim (SENT_SQL). */
+interface Sent {
+  id: number;
+  attempts: number;
+  provider: string;
+  provider_id: string | null;
+  at: string;
+  log: OutboxAttempt[];
+}
 
 /** The wait before try `attempt + 1`: 5 s doubling, at most 5 minutes, with ±20 % jitter. */
 export function backoffMs(attempt: number, random = Math.random): number {
@@ -249,8 +263,11 @@ export class OutboxWorker {
     for (;;) {
       const claimed = await this.claim(ctx.db);
       if (claimed.rows.length === 0) return handled;
-      // One market's messages go out together; each row is completed on its own.
-      await Promise.all(claimed.rows.map((row) => this.deliver(ctx, row, claimed.token)));
+      // One market's messages go out together; a failure is completed on its own, the
+      // successes of the claim in one statement when all have been tried.
+      const sent: Sent[] = [];
+      await Promise.all(claimed.rows.map((row) => this.deliver(ctx, row, claimed.token, sent)));
+      if (sent.length > 0) await this.markSent(ctx, claimed.token, sent);
       handled += claimed.rows.length;
     }
   }
@@ -271,7 +288,26 @@ export class OutboxWorker {
     return { token, rows };
   }
 
-  private async deliver(ctx: MarketContext, row: OutboxRow, token: string): Promise<void> {
+  /**
+   * Marks a claim's sent messages (a named statement); a failure to write leaves them claimed,
+   * and after the lease they are tried again: the generic provider drops the repeat by its
+   * Idempotency-Key, and one without keys is asked first (sendStartedAt).
+   */
+  private async markSent(ctx: MarketContext, token: string, sent: Sent[]): Promise<void> {
+    try {
+      await runNamed(ctx.db, 'outbox_sent', SENT_SQL, [token, JSON.stringify(sent)], () => null);
+      this.sent += sent.length;
+    } catch (err) {
+      this.opts.log.error({ err, ids: sent.map((m) => m.id) }, 'outbox: marking sent failed');
+    }
+  }
+
+  private async deliver(
+    ctx: MarketContext,
+    row: OutboxRow,
+    token: string,
+    sent: Sent[],
+  ): Promise<void> {
     const now = this.opts.now();
     const mine = and(eq(outbox.id, row.id), eq(outbox.claimToken, token));
     const log = (ok: boolean, error?: string): OutboxAttempt[] => [
@@ -324,28 +360,16 @@ export class OutboxWorker {
         sending = true;
         providerId = await this.send(ctx, row, now);
       }
-      // Named (db/prepared.ts): every message sent ends with it.
-      await runNamed(
-        ctx.db,
-        'outbox_sent',
-        SENT_SQL,
-        [
-          row.id,
-          token,
-          row.attempts + (note ? 0 : 1),
-          row.channel === 'sms' ? ctx.sms.name : 'webpush',
-          providerId,
-          new Date(now).toISOString(),
-          OUTBOX_ROW.encode(
-            'attemptLog',
-            note
-              ? [...row.attemptLog, { at: new Date(now).toISOString(), ok: true, error: note }]
-              : log(true),
-          ),
-        ],
-        () => null,
-      );
-      this.sent += 1;
+      sent.push({
+        id: row.id,
+        attempts: row.attempts + (note ? 0 : 1),
+        provider: row.channel === 'sms' ? ctx.sms.name : 'webpush',
+        provider_id: providerId,
+        at: new Date(now).toISOString(),
+        log: note
+          ? [...row.attemptLog, { at: new Date(now).toISOString(), ok: true, error: note }]
+          : log(true),
+      });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const attempts = row.attempts + 1;

@@ -270,6 +270,8 @@ async function runTransaction(
   let outcomes: Outcome[] = [];
   let seeded: ShopQueueView | undefined;
   let committing = 0;
+  /** Turn-near messages written in the transaction: the outbox worker is kicked after commit. */
+  let written = 0;
   try {
     const view = await ctx.db.transaction(async (tx) => {
       outcomes = new Array<Outcome>(batch.length);
@@ -351,6 +353,9 @@ async function runTransaction(
       for (const o of next.active) if (shown.has(o.id)) o.shownWait = shown.get(o.id) ?? null;
       if (moved.orders.length > 0) await storeEstimates(tx, moved);
       spanSince('jono.queue.estimate', estimating, { 'jono.estimates.moved': moved.orders.length });
+      // A turn the change brought near is claimed, and its message written, in this transaction:
+      // two statements under the lock instead of a transaction of four after it (issue 29).
+      written = await queue.claimTurnNear(ctx, next, tx);
       if (rehearsal) throw new Rehearsed(outcomes);
       // Cached before COMMIT: the NOTIFY may reach this process before the commit call returns.
       queue.seed(ctx, next);
@@ -359,6 +364,7 @@ async function runTransaction(
       return next;
     });
     spanSince('jono.queue.commit', committing);
+    if (written > 0) queue.messagesWritten(ctx);
     queue.afterSeed(ctx, view);
     batch.forEach((entry, i) => {
       const outcome = outcomes[i];

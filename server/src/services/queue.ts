@@ -7,6 +7,7 @@ import type { Market } from '@jono/contract';
 import { nextShopStateChange } from '@jono/queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketContext } from '../context';
+import type { Tx } from '../db/client';
 import { orders } from '../db/schema';
 import type { SnapshotFn } from './shops';
 import { loadHistory, loadShopQueue, type ShopHistory } from './queue-load';
@@ -374,25 +375,34 @@ export class QueueService {
    * told to leave is on the way from then: the shop's queue changed, and is refreshed after this.
    */
   private async sendNotices(ctx: MarketContext, view: ShopQueueView): Promise<void> {
-    const shop = shopAlertDefault(view.pob);
-    const near = turnNearIds(view.active, view.estimate, shop);
-    let written = 0;
-    if (near.length > 0) {
-      written += await notifyTurnNear(
-        ctx,
-        this.push !== null,
-        view.pob.name,
-        near,
-        this.now(),
-        shop.channel,
-        view.active.filter((o) => o.source === 'kiosk' && near.includes(o.id)).map((o) => o.id),
-      );
-      const at = new Date(this.now());
-      for (const o of view.active) if (near.includes(o.id)) o.notifiedAt = at;
-    }
+    const written = await this.claimTurnNear(ctx, view);
     const alerted = await notifyLeaveNow(ctx, this.push !== null, view, this.now());
     if (written > 0 || alerted.length > 0) this.messagesWritten(ctx);
     if (alerted.length > 0) this.track(this.changed(ctx, view.pob.id));
+  }
+
+  /**
+   * The "turn near" alerts of a view, claimed once across processes, their messages written to
+   * the outbox: in `within` when given (a change's own transaction: queue-change.ts), else in a
+   * transaction of their own. The view's orders are marked notified. Answers the messages written.
+   */
+  async claimTurnNear(ctx: MarketContext, view: ShopQueueView, within?: Tx): Promise<number> {
+    const shop = shopAlertDefault(view.pob);
+    const near = turnNearIds(view.active, view.estimate, shop);
+    if (near.length === 0) return 0;
+    const written = await notifyTurnNear(
+      ctx,
+      this.push !== null,
+      view.pob.name,
+      near,
+      this.now(),
+      shop.channel,
+      view.active.filter((o) => o.source === 'kiosk' && near.includes(o.id)).map((o) => o.id),
+      within,
+    );
+    const at = new Date(this.now());
+    for (const o of view.active) if (near.includes(o.id)) o.notifiedAt = at;
+    return written;
   }
 
   /** Messages were written to the outbox: the worker sends them now. */

@@ -5,6 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../config/env';
+import { providerCall, type ProviderAnswer } from './provider-http';
 
 export interface SmsMessage {
   to: string;
@@ -108,15 +109,10 @@ async function post(
   url: string,
   init: { headers: Record<string, string>; body: string },
   what: string,
-): Promise<Response> {
-  let res: Response;
+): Promise<ProviderAnswer> {
+  let res: ProviderAnswer;
   try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: init.headers,
-      body: init.body,
-      signal: AbortSignal.timeout(10_000),
-    });
+    res = await providerCall(url, { method: 'POST', headers: init.headers, body: init.body });
   } catch (err) {
     throw new SmsSendError(`${what} unreachable: ${(err as Error).message}`, false);
   }
@@ -128,9 +124,9 @@ async function post(
 }
 
 async function get(url: string, headers: Record<string, string>, what: string): Promise<unknown> {
-  let res: Response;
+  let res: ProviderAnswer;
   try {
-    res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+    res = await providerCall(url, { method: 'GET', headers });
   } catch (err) {
     throw new SmsSendError(`${what} unreachable: ${(err as Error).message}`, false);
   }

@@ -103,14 +103,25 @@ export async function notifyTurnNear(
    * whether their phone was proved. Undefined: all of them are asked.
    */
   kioskIds?: readonly number[],
+  /**
+   * The change's own transaction, under the shop's lock (queue-change.ts): the claim and its
+   * messages commit with the change that brought the turn near, in none of their own. Without
+   * it (the sweep, a refresh), they are written in a transaction of their own.
+   */
+  within?: Tx,
 ): Promise<number> {
   if (ids.length === 0) return 0;
   // A kiosk walk-in's number gets nothing before it is proved with the code texted at the join
   // (issue 27): those orders stay unclaimed until confirmed.
-  const unproved = await unprovedKioskOrders(ctx, kioskIds ? [...kioskIds] : ids);
+  const unproved = await unprovedKioskOrders(
+    within ? { db: within } : ctx,
+    kioskIds ? [...kioskIds] : ids,
+  );
   const proved = ids.filter((id) => !unproved.has(id));
   if (proved.length === 0) return 0;
-  return ctx.db.transaction(async (tx) => {
+  const inTransaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
+    within ? work(within) : ctx.db.transaction(work);
+  return inTransaction(async (tx) => {
     const claimed = await runNamed(
       tx,
       'turn_near_claim',

@@ -213,7 +213,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: deviceTags,
         summary: "The shop display's board, live",
-        description: `Server-Sent Events: the board (as GET /display/{pobId}/) at once and after every change of the queue; a comment line every ${HEARTBEAT_MS / 1000} s keeps the connection alive. A stream ticket (POST /stream-ticket/ with the code as Bearer) goes in \`?ticket=\`: the code never appears in a URL. The stream ends as soon as the code is revoked.`,
+        description: `Server-Sent Events: the board (as GET /display/{pobId}/) at once and after every change of the queue; a comment line after ${HEARTBEAT_MS / 1000} s without a message keeps the connection alive. A stream ticket (POST /stream-ticket/ with the code as Bearer) goes in \`?ticket=\`: the code never appears in a URL. The stream ends as soon as the code is revoked.`,
         params: shopParams,
         querystring: tokenQuery,
       },

@@ -35,7 +35,7 @@ const tokenQuery = z
   })
   .strict();
 export { tokenQuery as streamAuthQuery };
-const stream = `Content type \`text/event-stream\`: one message at once, then one after every change; a comment line every ${HEARTBEAT_MS / 1000} s keeps the connection alive. Each message has an \`id\` (a hash of its data); clients reconnect with jittered back-off and send the last one back.`;
+const stream = `Content type \`text/event-stream\`: one message at once, then one after every change; a comment line after ${HEARTBEAT_MS / 1000} s without a message keeps the connection alive. Each message has an \`id\` (a hash of its data); clients reconnect with jittered back-off and send the last one back.`;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['live updates'];

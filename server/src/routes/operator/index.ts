@@ -284,7 +284,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Every shop of the operator's markets, live: one stream for the whole chain",
-        description: `Content type \`text/event-stream\`. After each batch of queue changes (gathered for a second) one message per market with the shops that changed: \`{market, shops: [...]}\`, each shop as in GET /operator/shops/. The client loads the board with GET /operator/shops/ first. \`markets\`: a comma-separated list of the operator's markets (default: the market of the path). A comment line every ${HEARTBEAT_MS / 1000} s keeps the connection alive; the stream ends when the token expires.`,
+        description: `Content type \`text/event-stream\`. After each batch of queue changes (gathered for a second) one message per market with the shops that changed: \`{market, shops: [...]}\`, each shop as in GET /operator/shops/. The client loads the board with GET /operator/shops/ first. \`markets\`: a comma-separated list of the operator's markets (default: the market of the path). A comment line after ${HEARTBEAT_MS / 1000} s without a message keeps the connection alive; the stream ends when the token expires.`,
         params: marketParams,
         querystring: z
           .object({
