@@ -234,7 +234,6 @@ interface Draft {
   spreadWeight: number;
   /** The share of the cell the high end may miss on its own (at least TAIL). */
   upperTail: number;
-  records: readonly EstimateRecord[];
 }
 
 function draftOf(all: readonly EstimateRecord[]): Draft | null {
@@ -285,7 +284,6 @@ function draftOf(all: readonly EstimateRecord[]): Draft | null {
     missedLow,
     spreadWeight,
     upperTail,
-    records,
   };
 }
 
@@ -392,67 +390,6 @@ function sharedUpperMargins(drafts: readonly Draft[], fallbacks: readonly Draft[
   for (const d of fallbacks) apply(d, hullOf(d));
 }
 
-/** The score at or below which a share `level` of the cell's weight lies. */
-function scoreAtLevel(d: Draft, level: number): number {
-  const target = level * d.total - 1e-9;
-  let sum = 0;
-  for (let k = 0; k < d.upperKeys.length; k++) {
-    const key = d.upperKeys[k] as number;
-    sum += d.weights[indexOf(key)] as number;
-    if (sum >= target) return scoreOf(key);
-  }
-  return d.upperKeys.length === 0 ? 0 : scoreOf(d.upperKeys[d.upperKeys.length - 1] as number);
-}
-
-/**
- * The standard error of a cell's upper margin (a quantile of its scores), with a day's records
- * counted together as in shrunkShift: the share of the cell inside the margin has a
- * cluster-robust standard error (the sum over days of the squared sum of each record's
- * deviation from that share), and the margin's is half the distance between the scores at that
- * share plus and less SHIFT_Z of it, over SHIFT_Z (Woodruff's interval for a quantile).
- */
-function upperMarginError(d: Draft): number {
-  const margin = d.cell.upperMargin;
-  const inside = new Uint8Array(d.records.length);
-  let covered = 0;
-  d.records.forEach((r, i) => {
-    if ((r.actual - r.model.p90) / spreadOf(r.model) <= margin + SCORE_STEP) {
-      inside[i] = 1;
-      covered += d.weights[i] as number;
-    }
-  });
-  const share = covered / d.total;
-  const sums = new Map<number, number>();
-  let own = 0;
-  d.records.forEach((r, i) => {
-    const deviation = (d.weights[i] as number) * ((inside[i] as number) - share);
-    const key = r.day ?? r.orderId;
-    if (key === undefined) own += deviation * deviation;
-    else sums.set(key, (sums.get(key) ?? 0) + deviation);
-  });
-  let variance = own;
-  for (const x of sums.values()) variance += x * x;
-  const sd = Math.sqrt(variance) / d.total;
-  const low = scoreAtLevel(d, Math.max(0, share - SHIFT_Z * sd));
-  const high = scoreAtLevel(d, Math.min(1, share + SHIFT_Z * sd));
-  return (high - low) / (2 * SHIFT_Z);
-}
-
-/**
- * A cell at joining whose high end is narrower than the cell of every estimate it would fall
- * back to keeps that narrowing only as far as it stands out of its own noise: the difference
- * shrunk as the median's shift is (by 1 - (SHIFT_Z x its standard error / it)^2, none within
- * SHIFT_Z standard errors). The high end is where the next days differ from the history's (surges,
- * members' rushes): a cell of a few dozen orders narrowed on 14 days held 72-77 % on the next
- * (decision 005, session 15), while the cell of every estimate learns from many times the records.
- */
-function shrunkNarrowing(d: Draft, fallback: CalibrationCell): void {
-  const narrowing = d.cell.upperMargin - fallback.upperMargin;
-  if (!(narrowing < 0)) return;
-  const noise = (SHIFT_Z * upperMarginError(d)) / narrowing;
-  d.cell.upperMargin = fallback.upperMargin + narrowing * Math.max(0, 1 - noise * noise);
-}
-
 export function learnCalibration(
   records: readonly EstimateRecord[],
   bucketEdges: readonly number[] = WAIT_BUCKET_EDGES,
@@ -475,7 +412,6 @@ export function learnCalibration(
   const perPriority = (rs: readonly EstimateRecord[]) => {
     const byPriority = new Map<number, readonly (CalibrationCell | null)[]>();
     const longWaits = new Map<number, CalibrationCell | null>();
-    const drafted = new Map<number, { cells: (Draft | null)[]; long: Draft | null }>();
     for (const p of [...new Set(rs.map((r) => r.priority))].sort((a, b) => a - b)) {
       const mine = rs.filter((r) => r.priority === p);
       const drafts = split(mine);
@@ -491,41 +427,15 @@ export function learnCalibration(
         drafts.map((d) => d?.cell ?? null),
       );
       longWaits.set(p, long?.cell ?? null);
-      drafted.set(p, { cells: drafts, long });
     }
-    return { byPriority, longWaits, drafted };
+    return { byPriority, longWaits };
   };
-  const every = perPriority(usable);
-  const pooled = split(usable).map((d) => d?.cell ?? null);
   const joining = usable.filter((r) => atJoining(r.sinceJoin));
-  const atJoiningCells = joining.length > 0 ? perPriority(joining) : null;
-  if (atJoiningCells) {
-    for (const [p, { cells, long }] of atJoiningCells.drafted) {
-      const longFallback = every.longWaits.get(p) ?? null;
-      cells.forEach((d, b) => {
-        const fallback =
-          every.byPriority.get(p)?.[b] ??
-          (b >= LONG_WAIT_BUCKET ? longFallback : null) ??
-          pooled[b] ??
-          null;
-        if (d && fallback) shrunkNarrowing(d, fallback);
-      });
-      if (long && longFallback) shrunkNarrowing(long, longFallback);
-    }
-  }
   return {
     bucketEdges,
-    byPriority: every.byPriority,
-    longWaits: every.longWaits,
-    pooled,
-    ...(atJoiningCells
-      ? {
-          atJoining: {
-            byPriority: atJoiningCells.byPriority,
-            longWaits: atJoiningCells.longWaits,
-          },
-        }
-      : {}),
+    ...perPriority(usable),
+    pooled: split(usable).map((d) => d?.cell ?? null),
+    ...(joining.length > 0 ? { atJoining: perPriority(joining) } : {}),
   };
 }
 
