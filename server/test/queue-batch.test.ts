@@ -93,6 +93,52 @@ describe('changes to one shop that arrive together', () => {
     expect((await activeTickets(2)).length).toBe(before + 7);
   });
 
+  it('writes leaves that arrive together in one statement, each answered as it would be alone, and a refused one leaves the others in', async () => {
+    await setShop(app, 4, { chairs: 1 });
+    const payload = await orderPayload(app, 4);
+    const customers = await Promise.all(Array.from({ length: 8 }, () => newCustomer(app)));
+    const ids: number[] = [];
+    for (const c of customers) {
+      const res = await post(c, payload);
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json<{ id: number }>().id);
+    }
+    const stranger = await newCustomer(app);
+    await app.queue.settled();
+    statements = [];
+    const patch = (customer: Customer, orderId: number) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/fi/customers/${customer.id}/orders/${orderId}/`,
+        headers: customer.auth,
+        payload: { cancel: true },
+      });
+    // Seven leave together; a stranger's leave of the eighth's order is among them.
+    const answers = await Promise.all([
+      ...customers.slice(0, 4).map((c, i) => patch(c, ids[i]!)),
+      patch(stranger, ids[7]!),
+      ...customers.slice(4, 7).map((c, i) => patch(c, ids[4 + i]!)),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 404, 200, 200, 200]);
+    for (const a of answers.filter((x) => x.statusCode === 200)) {
+      // A leave answers its order as cancelled, with the rejoin still open (nobody rejoined).
+      const left = a.json<{ status: string; presence: { rejoin_until: string | null } }>();
+      expect(left.status).toBe('cancelled');
+      expect(left.presence.rejoin_until).not.toBeNull();
+    }
+    // Fewer leave statements than leaves: consecutive leaves of a batch share one.
+    const leaves = statements.filter((s) =>
+      s.startsWith("update orders o set status = 'cancelled'"),
+    );
+    const single = statements.filter((s) =>
+      s.startsWith('update "orders" set "status" = \'cancelled\''),
+    );
+    expect(leaves.length).toBeGreaterThan(0);
+    expect(leaves.length + single.length).toBeLessThan(7);
+    const view = await app.queue.view(fi(app), 4);
+    expect(view.active.map((o) => o.id)).toEqual([ids[7]]);
+  });
+
   it("checks a customer's own change against the order's customer under the lock", async () => {
     // The route skips reading an order this process has seen (its shop and customer are kept);
     // the change itself still refuses another customer's order, whatever the route believed.

@@ -320,7 +320,7 @@ export function ownOrderChange(
   at: number,
 ): Change<OwnOrderChanged> {
   const now = new Date(at);
-  return async (tx, shop) => {
+  const change: Change<OwnOrderChanged> = async (tx, shop, mode) => {
     const current = shop.active.find((o) => o.id === orderId);
     if (!current) throw new HttpError(409, 'conflict', 'This order is no longer active');
     // Only its customer's (null: a rehearsal's own order).
@@ -336,6 +336,25 @@ export function ownOrderChange(
       // The answer says whether the place can be rejoined: asked in the same statement.
       // Only what the row lacks comes back: the rest is `current`, read under this lock.
       const spentAlways = current.customerId === null || cancelledByShop(current);
+      const { customer: _c, ...was } = current;
+      const left = (rejoinSpent: boolean): OwnOrderChanged => ({
+        row: { ...was, status: 'cancelled', finishedAt: now, waitEstimate: null, updatedAt: now },
+        rejoinSpent,
+      });
+      if (mode.deferred) {
+        // Written with the batch's other leaves in one statement (changeQueue).
+        return {
+          cancel: {
+            orderId,
+            customerId: current.customerId,
+            spentAlways,
+            at,
+            dayStart: localDayStart(shop.pob.timeZone, at),
+            active: others,
+            finish: left,
+          },
+        };
+      }
       const [spent] = await runNamed(
         tx,
         'order_cancel',
@@ -350,15 +369,7 @@ export function ownOrderChange(
         (rows) => rows.map((r) => r[0] === true),
       );
       if (spent === undefined) throw notFound('Order not found');
-      const { customer: _customer, ...before } = current;
-      const row: OrderRow = {
-        ...before,
-        status: 'cancelled',
-        finishedAt: now,
-        waitEstimate: null,
-        updatedAt: now,
-      };
-      return { result: { row, rejoinSpent: spent }, active: others };
+      return { result: left(spent), active: others };
     }
     // Here already: harmless, except that the customer's own word confirms a presence only their
     // position said (arrival.ts), which "not yet" can then no longer undo.
@@ -377,6 +388,9 @@ export function ownOrderChange(
     if (!r) throw notFound('Order not found');
     return { result: { row: r }, active: [...others, { ...r, customer: current.customer }] };
   };
+  // A leave touches its own order alone: the batch may write consecutive leaves together.
+  if (action === 'cancel') change.leaveOnly = true;
+  return change;
 }
 
 /**

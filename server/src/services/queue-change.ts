@@ -82,11 +82,42 @@ export interface OrderInsert extends NewOrder {
   ) => ReturnType<NonNullable<ChangeOutcome<unknown>['after']>>;
 }
 
-export type Change<T> = (
+/**
+ * A customer's leave whose write may wait (deferred mode): a batch's consecutive leaves are
+ * written in one statement (CANCELS_SQL) before any other change runs and before the estimate.
+ * `active` is the queue without the order, at once; `finish` makes the change's result from
+ * whether the order's rejoin is spent, which the statement answers.
+ */
+export interface OrderCancel<T = unknown> {
+  orderId: number;
+  /** Null: nobody's to rejoin (the rejoin is spent whatever the statement finds). */
+  customerId: number | null;
+  spentAlways: boolean;
+  at: number;
+  /** The shop's local day's start, epoch ms: a rejoin since then spends the place. */
+  dayStart: number;
+  active: ActiveOrderRow[];
+  finish: (rejoinSpent: boolean) => T;
+}
+
+export type Change<T> = ((
   tx: Tx,
   shop: ShopQueue,
   mode: ChangeMode,
-) => Promise<ChangeOutcome<T> | { insert: OrderInsert }>;
+) => Promise<ChangeOutcome<T> | { insert: OrderInsert } | { cancel: OrderCancel<T> }>) & {
+  /**
+   * The change is a customer's own leave and nothing else (orders.ts): it may run while earlier
+   * leaves of the batch are not yet written. Any other change finds them written.
+   */
+  leaveOnly?: boolean;
+};
+
+/**
+ * Leaves: $1 the orders, $2 when each left, $3 1 where its rejoin is spent whatever else, $4 its
+ * customer (0: none), $5 the shop's local day's start; each row answers its id and whether the
+ * rejoin is spent (the customer rejoined this order, or anything since the day began).
+ */
+const CANCELS_SQL = `update orders o set status = 'cancelled', finished_at = v.at, wait_estimate = null, updated_at = v.at from unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::timestamptz[]) as v(id, at, always, customer_id, day_start) where o.id = v.id returning o.id, (v.always = 1 or exists (select 1 from orders r where r.customer_id = v.customer_id and r.rejoined_from is not null and (r.rejoined_from = v.id or r.joined_at >= v.day_start)))`;
 
 /** The shop's lock and the NOTIFY its commit delivers: $1 the shop, $2 the channel, $3 the payload. */
 const LOCK_SQL =
@@ -291,6 +322,40 @@ async function runTransaction(
       const afters = new Map<number, NonNullable<ChangeOutcome<unknown>['after']>>();
       const changeMode = { deferred: mode !== 'savepoints' };
       let inserts: { index: number; insert: OrderInsert }[] = [];
+      let leaves: { index: number; cancel: OrderCancel }[] = [];
+      const flushLeaves = async () => {
+        if (leaves.length === 0) return;
+        const these = leaves;
+        leaves = [];
+        let spent: Map<number, boolean>;
+        try {
+          spent = await runNamed(
+            tx,
+            'orders_cancel',
+            CANCELS_SQL,
+            [
+              these.map(({ cancel }) => cancel.orderId),
+              these.map(({ cancel }) => new Date(cancel.at).toISOString()),
+              these.map(({ cancel }) => (cancel.spentAlways ? 1 : 0)),
+              these.map(({ cancel }) => cancel.customerId ?? 0),
+              these.map(({ cancel }) => new Date(cancel.dayStart).toISOString()),
+            ],
+            (rows) => new Map(rows.map((r) => [Number(r[0]), r[1] === true])),
+          );
+        } catch (error) {
+          if (mode === 'alone') throw error;
+          throw new ChangeFailed(these.length === 1 ? (these[0]?.index ?? null) : null, error);
+        }
+        for (const { index, cancel } of these) {
+          const rejoinSpent = spent.get(cancel.orderId);
+          if (rejoinSpent === undefined) {
+            const error = notFound('Order not found');
+            if (mode === 'alone') throw error;
+            throw new ChangeFailed(index, error);
+          }
+          outcomes[index] = { ok: true, result: cancel.finish(rejoinSpent) };
+        }
+      };
       const flush = async () => {
         if (inserts.length === 0) return;
         let written: OrderRow[];
@@ -314,14 +379,21 @@ async function runTransaction(
         inserts = [];
       };
       for (const [index, entry] of batch.entries()) {
-        // A change that reads the queue must find the joins before it in it.
+        // A change that reads the queue must find the joins before it in it, and anything but
+        // another leave finds the leaves before it written.
         if (!entry.appendsOnly) await flush();
+        if (!entry.change.leaveOnly) await flushLeaves();
         // Reused name: each SAVEPOINT hides the one before, and ROLLBACK TO goes to the newest.
         if (mode === 'savepoints') await tx.execute(sql`savepoint queue_change`);
         try {
           const out = await entry.change(tx, { ...shop, active, history }, changeMode);
           if ('insert' in out) {
             inserts.push({ index, insert: out.insert });
+            continue;
+          }
+          if ('cancel' in out) {
+            active = out.cancel.active;
+            leaves.push({ index, cancel: out.cancel });
             continue;
           }
           active = out.active;
@@ -335,6 +407,7 @@ async function runTransaction(
         }
       }
       await flush();
+      await flushLeaves();
       const estimating = performance.now();
       const next = viewOf(shop.pob, active, history, now);
       // A change that made a free chair the turn of a customer away records it now (turns.ts).
