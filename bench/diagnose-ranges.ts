@@ -13,14 +13,15 @@ import { readFileSync } from 'node:fs';
 import { insideRange, rangeShown } from '@jono/queue';
 import type { DayOutcome } from '@jono/queue';
 import { bucketName } from '../packages/queue/src/sim/run-scenario';
+import { TARGETS } from '../packages/queue/src/sim/targets';
 
 /** The range targets of decision 005 (sim/targets.ts): points under the oracle's, width ratio. */
-const GROUP_POINTS = 3;
-const BUCKET_POINTS = 6;
-const WIDTH_RATIO = 1.15;
-const WIDTH_JUDGED_FROM = 0.75;
-const GROUP_RANGED = 100;
-const BUCKET_RANGED = 50;
+const GROUP_POINTS = TARGETS.coverageGroupPoints;
+const BUCKET_POINTS = TARGETS.coverageBucketPoints;
+const WIDTH_RATIO = TARGETS.widthRatio;
+const WIDTH_JUDGED_FROM = TARGETS.widthJudgedFrom;
+const GROUP_RANGED = TARGETS.groupRanged;
+const BUCKET_RANGED = TARGETS.bucketRanged;
 
 interface Range {
   low: number;

@@ -28,6 +28,8 @@ export const TARGETS = {
   coveragePooled: 0.75,
   coverageFloor: 0.7,
   widthRatio: 1.15,
+  /** The width is judged where the oracle covers at least this share. */
+  widthJudgedFrom: 0.75,
   naiveRatio: 0.6,
   awareRatio: 0.8,
   /** Customers shown a range a group needs to be judged on coverage; a bucket. */
@@ -315,7 +317,7 @@ export function judgeTargets(byScenario: ReadonlyMap<string, readonly DayOutcome
               f.coverage >= f.oracleCoverage - T.coverageGroupPoints / 100 &&
               f.coverage >= T.coverageFloor,
           },
-          ...(f.oracleCoverage >= 0.75
+          ...(f.oracleCoverage >= T.widthJudgedFrom
             ? [
                 {
                   target: '3 range: width',

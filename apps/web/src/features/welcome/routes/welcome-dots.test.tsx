@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18next } from '../../../lib/i18n';
+import { stubMatchMedia } from '../../../test/match-media';
 import { renderRoutes } from '../../../test/render';
 import { WelcomeRoute } from './welcome';
 
@@ -50,16 +51,7 @@ vi.mock('embla-carousel', () => ({
 
 beforeAll(async () => {
   await i18next.loadNamespaces(['welcome']);
-  window.matchMedia = ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia();
 });
 
 describe('/welcome dots', () => {

@@ -2,6 +2,7 @@ import { Profiler } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { i18next } from '../../../lib/i18n';
+import { stubMatchMedia } from '../../../test/match-media';
 import { renderRoutes } from '../../../test/render';
 import { WelcomeRoute } from './welcome';
 
@@ -30,16 +31,7 @@ beforeAll(async () => {
 });
 
 function standalone(on: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: on && query.includes('standalone'),
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia((query) => on && query.includes('standalone'));
 }
 
 describe('/welcome', () => {
