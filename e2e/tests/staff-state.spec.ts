@@ -31,6 +31,10 @@ test('two tablets: who sits next, a draining chair, and an undo refused with its
   customer,
   browser,
 }) => {
+  // Names of their own per run, so that --repeat-each on one server finds this run's customers.
+  const run = String.fromCharCode(65 + (test.info().repeatEachIndex % 26));
+  const ville = `Ville ${run}`;
+  const aino = `Aino ${run}`;
   await resetShop(request, 1);
   await joinQueue(request, customer, SHOP);
   await useStaffLanguage(page);
@@ -43,37 +47,43 @@ test('two tablets: who sits next, a draining chair, and an undo refused with its
   await two.openSignedIn(request, `manager${SHOP}`);
 
   // The app customer is first in line but not here: the free chair offers the walk-in.
-  await one.addWalkIn(['Haircut'], 'Ville');
-  await expect(one.customer('Ville')).toBeVisible();
-  await expect(one.chair(1)).toContainText('Start Ville');
+  await one.addWalkIn(['Haircut'], ville);
+  await expect(one.customer(ville)).toBeVisible();
+  await expect(one.chair(1)).toContainText(`Start ${ville}`);
   await expect(one.chair(1)).not.toContainText(APP_CUSTOMER);
 
-  await one.chair(1).getByRole('button', { name: 'Start Ville' }).click();
-  await expect(two.chairOf('Ville')).toBeVisible();
+  await one
+    .chair(1)
+    .getByRole('button', { name: `Start ${ville}` })
+    .click();
+  await expect(two.chairOf(ville)).toBeVisible();
 
   // The manager takes the only chair off duty while Ville sits in it: he stays, draining.
   await two.page.getByRole('button', { name: 'One chair fewer' }).click();
-  await expect(one.chairOf('Ville')).toContainText('Off duty after this customer');
-  await one.finish('Ville');
-  await expect(one.chairOf('Ville')).toHaveCount(0);
+  await expect(one.chairOf(ville)).toContainText('Off duty after this customer');
+  await one.finish(ville);
+  await expect(one.chairOf(ville)).toHaveCount(0);
 
   // Back on duty; the other tablet starts a walk-in in the chair Ville left.
   await two.page.getByRole('button', { name: 'One chair more' }).click();
-  await two.addWalkIn(['Haircut'], 'Aino');
-  await expect(two.chair(1)).toContainText('Start Aino');
-  await two.chair(1).getByRole('button', { name: 'Start Aino' }).click();
-  await expect(one.chairOf('Aino')).toBeVisible();
+  await two.addWalkIn(['Haircut'], aino);
+  await expect(two.chair(1)).toContainText(`Start ${aino}`);
+  await two
+    .chair(1)
+    .getByRole('button', { name: `Start ${aino}` })
+    .click();
+  await expect(one.chairOf(aino)).toBeVisible();
 
   // Undo of Ville's finish on the first tablet: refused, and it says why.
   await page
     .getByRole('region', { name: 'Recent actions' })
     .getByRole('listitem')
-    .filter({ hasText: 'Ville is done' })
+    .filter({ hasText: `${ville} is done` })
     .getByRole('button', { name: /^Undo/ })
     .click();
   await expect(one.notices).toContainText('Someone else sits in that chair now');
-  await expect(one.chairOf('Aino')).toBeVisible();
-  await expect(one.chairOf('Ville')).toHaveCount(0);
+  await expect(one.chairOf(aino)).toBeVisible();
+  await expect(one.chairOf(ville)).toHaveCount(0);
 
   await otherContext.close();
 });

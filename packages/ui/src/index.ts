@@ -17,3 +17,4 @@ export {
 } from './field';
 export { Toaster, useToast, type Toast } from './toast';
 export { UiLabelsProvider, useUiLabels, type UiLabels } from './labels';
+export { pushLive, readLive, type LiveUpdate } from './live-cache';

@@ -1,6 +1,7 @@
 // GET /staff/queue/: the live board of the signed-in staff member's shop.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { staffQueueSchema, type Market } from '@jono/contract';
+import { readLive } from '@jono/ui';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
@@ -12,7 +13,8 @@ export function getQueue(signal?: AbortSignal) {
 export function queueQueryOptions(market: Market, pobId: number, live: boolean) {
   return queryOptions({
     queryKey: queryKeys.queue(market, pobId),
-    queryFn: ({ signal }) => getQueue(signal),
+    // An answer that crossed a stream message on the way gets the message applied (live-cache).
+    queryFn: ({ client, queryKey, signal }) => readLive(client, queryKey, () => getQueue(signal)),
     // The stream keeps the board fresh; polling is the fallback while it is down.
     refetchInterval: live ? 60_000 : 10_000,
   });

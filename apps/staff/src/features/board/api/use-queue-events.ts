@@ -1,9 +1,11 @@
 // GET /staff/events: every queue change of the shop, each message a whole board; written into
-// the query cache so the board updates without a request. Reconnects with jittered back-off and
+// the query cache so the board updates without a request (pushLive: a request's answer that crossed
+// a message on the way never writes an older board over it). Reconnects with jittered back-off and
 // the id of the last message (Last-Event-ID), so an unchanged board is not sent again.
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { reconnectDelayMs, staffQueueSchema } from '@jono/contract';
+import { pushLive } from '@jono/ui';
 import { apiUrl } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { readSse } from '../../../lib/sse';
@@ -34,7 +36,7 @@ export function useQueueEvents(): LiveState {
         (data) => {
           try {
             const parsed = staffQueueSchema.safeParse(JSON.parse(data));
-            if (parsed.success) queryClient.setQueryData(key, parsed.data);
+            if (parsed.success) pushLive(queryClient, key, () => parsed.data);
           } catch {
             // A malformed message is skipped; the next one or the poll corrects the board.
           }

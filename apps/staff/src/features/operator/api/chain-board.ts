@@ -3,6 +3,7 @@
 // changed in the query cache, so the board stays sorted by attention without polling.
 import { useEffect, useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { pushLive, readLive } from '@jono/ui';
 import {
   operatorBoardEventSchema,
   operatorShopsSchema,
@@ -36,10 +37,11 @@ async function allShops(market: Market): Promise<OperatorShop[]> {
 }
 
 export function useChainShops(session: OperatorSession) {
+  const queryClient = useQueryClient();
   const results = useQueries({
     queries: session.operator.markets.map((market) => ({
       queryKey: boardKey(market),
-      queryFn: () => allShops(market),
+      queryFn: () => readLive(queryClient, boardKey(market), () => allShops(market)),
       staleTime: 60_000,
     })),
   });
@@ -70,7 +72,7 @@ export function useChainEvents(session: OperatorSession): LiveState {
           try {
             const parsed = operatorBoardEventSchema.safeParse(JSON.parse(data));
             if (!parsed.success) return;
-            queryClient.setQueryData<OperatorShop[]>(boardKey(parsed.data.market), (old) =>
+            pushLive<OperatorShop[]>(queryClient, boardKey(parsed.data.market), (old) =>
               mergeShops(old ?? [], parsed.data.shops),
             );
           } catch {

@@ -2,6 +2,7 @@
 // code's market, with the shop's live events written into it.
 import { pobSchema, type Pob } from '@jono/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { pushLive, readLive } from '@jono/ui';
 import { apiRequest, apiUrl } from '../../../lib/api-client';
 import { shopEventAnswer } from '../../../lib/shop-answer-guards';
 import { useEventSource } from '../../../lib/use-event-source';
@@ -20,13 +21,15 @@ export function useDeviceShop(shopId: number, code: string) {
   const query = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      apiRequest(`/pobs/${shopId}/`, { schema: pobSchema, signal, auth: false, market }),
+      readLive(client, key, () =>
+        apiRequest(`/pobs/${shopId}/`, { schema: pobSchema, signal, auth: false, market }),
+      ),
     refetchInterval: 60_000,
   });
   useEventSource(apiUrl(`/pobs/${shopId}/events`, market), (data) => {
     const event = shopEventAnswer.safeParse(data);
     if (!event.success) return;
-    client.setQueryData<Pob>(key, (shop) => (shop ? { ...shop, ...event.data } : shop));
+    pushLive<Pob>(client, key, (shop) => (shop ? { ...shop, ...event.data } : shop));
   });
   return query;
 }

@@ -1,6 +1,7 @@
 // GET /display/{id}/ and its live stream: the in-shop screen's board, with the device code.
 import { displayBoardSchema, type DisplayBoard } from '@jono/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { pushLive, readLive } from '@jono/ui';
 import { apiRequest, streamUrl } from '../../../lib/api-client';
 import { useEventSource } from '../../../lib/use-event-source';
 import { marketOfCode } from '../utils/device-code';
@@ -16,12 +17,14 @@ export function useDisplayBoard(shopId: number, code: string) {
   const query = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      apiRequest(`/display/${shopId}/`, {
-        schema: displayBoardSchema,
-        signal,
-        deviceCode: code,
-        market: marketOfCode(code) ?? undefined,
-      }),
+      readLive(client, key, () =>
+        apiRequest(`/display/${shopId}/`, {
+          schema: displayBoardSchema,
+          signal,
+          deviceCode: code,
+          market: marketOfCode(code) ?? undefined,
+        }),
+      ),
     refetchInterval: DISPLAY_REFRESH_MS,
     retry: 1,
   });
@@ -32,7 +35,7 @@ export function useDisplayBoard(shopId: number, code: string) {
     `${market ?? ''}:${streamPath}:${code}`,
     (data) => {
       const parsed = displayBoardSchema.safeParse(data);
-      if (parsed.success) client.setQueryData<DisplayBoard>(key, parsed.data);
+      if (parsed.success) pushLive<DisplayBoard>(client, key, () => parsed.data);
     },
     // A stream that ends may mean a revoked code: ask at once rather than at the next poll.
     () => void client.invalidateQueries({ queryKey: key }),

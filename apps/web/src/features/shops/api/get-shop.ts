@@ -1,6 +1,7 @@
 // GET /pobs/{id}/: one shop with its service catalogue; refreshed every 30 s while visible.
 import { marketOfLocale, SHOP_LIST_CACHE_MS, SHOP_REFRESH_MS, type Market } from '@jono/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { readLive } from '@jono/ui';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { shopAnswer } from '../../../lib/shop-answer-guards';
 import { useLocale } from '../../../lib/locale-store';
@@ -12,7 +13,9 @@ export const getShop = (id: number, signal?: AbortSignal) =>
 export const shopQueryOptions = (market: Market, id: number) =>
   queryOptions({
     queryKey: queryKeys.shop(market, id),
-    queryFn: ({ signal }) => getShop(id, signal),
+    // The shop's live messages that crossed this answer on the way are applied to it (live-cache).
+    queryFn: ({ client, queryKey, signal }) =>
+      readLive(client, queryKey, () => getShop(id, signal)),
     refetchInterval: SHOP_REFRESH_MS,
     // The list's 5 s fetch cache: a page opened from a link right after main.tsx's early fetch
     // does not ask for the same shop again when it mounts (live events keep it current after).

@@ -1,6 +1,7 @@
 // GET /pobs/{id}/events (SSE): live queue estimates of one shop, written into the cached shop.
 import { marketOfLocale, type Pob } from '@jono/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { pushLive } from '@jono/ui';
 import { apiUrl } from '../../../lib/api-client';
 import { shopEventAnswer } from '../../../lib/shop-answer-guards';
 import { useLocale } from '../../../lib/locale-store';
@@ -13,7 +14,7 @@ export function useShopEvents(id: number | null): void {
   useEventSource(id === null ? null : apiUrl(`/pobs/${id}/events`), (data) => {
     const event = shopEventAnswer.safeParse(data);
     if (!event.success || id === null) return;
-    queryClient.setQueryData<Pob>(queryKeys.shop(market, id), (shop) =>
+    pushLive<Pob>(queryClient, queryKeys.shop(market, id), (shop) =>
       shop ? { ...shop, ...event.data } : shop,
     );
   });

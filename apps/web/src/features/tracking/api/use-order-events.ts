@@ -3,6 +3,7 @@
 // 60-second stream ticket with the session's token, and only the ticket goes in the URL.
 import { marketOfLocale, orderSchema } from '@jono/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { pushLive } from '@jono/ui';
 import { streamUrl } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-store';
 import { queryKeys } from '../../../lib/query-keys';
@@ -22,9 +23,10 @@ export function useOrderEvents(orderId: number | null, active: boolean): void {
     (data) => {
       const order = orderSchema.safeParse(data);
       if (!order.success || !session) return;
-      queryClient.setQueryData(
+      pushLive(
+        queryClient,
         queryKeys.order(market, session.customerId, order.data.id),
-        order.data,
+        () => order.data,
       );
     },
     undefined,
