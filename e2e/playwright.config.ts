@@ -41,7 +41,7 @@ export default defineConfig({
     env: { PORT: String(PORT) },
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
+    stdout: 'pipe',
     stderr: 'pipe',
   },
 });

@@ -23,6 +23,9 @@ import { changeDelivered } from '../lib/metrics';
 const STAFF_FRAME_MS = 5_000;
 /** Frames built or streams written per turn of the event loop. */
 const SLICE = 500;
+/** A failed delivery is tried again after this long, doubling up to RETRY_MAX_MS. */
+export const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 10_000;
 
 interface Frames {
   view: ShopQueueView;
@@ -56,6 +59,8 @@ interface ShopFeed {
   /** When this node heard of the oldest change not yet delivered (jono_queue_change_delivery_seconds). */
   changedAt?: number;
   running: boolean;
+  /** Deliveries failed in a row (each retried: retryLater). */
+  failures: number;
   frames?: Frames;
   unsubscribe: () => void;
 }
@@ -160,6 +165,7 @@ export class LiveFeeds {
       fresh: new Set(),
       changed: false,
       running: false,
+      failures: 0,
       unsubscribe: () => undefined,
     };
     f.unsubscribe = this.queue.subscribe(ctx.market, pobId, () => {
@@ -184,6 +190,7 @@ export class LiveFeeds {
   }
 
   private async run(f: ShopFeed): Promise<void> {
+    let retry = false;
     try {
       while (f.changed || f.fresh.size > 0) {
         const everyone = f.changed;
@@ -192,17 +199,40 @@ export class LiveFeeds {
         f.changedAt = undefined;
         const fresh = [...f.fresh];
         f.fresh.clear();
-        await this.deliver(f, everyone, new Set(fresh));
+        try {
+          await this.deliver(f, everyone, new Set(fresh));
+        } catch (err) {
+          // Not lost: the change (or the new streams' first message) is delivered again shortly,
+          // else a board would show the state before it until the next change (a minute's poll).
+          this.log.warn({ err, shop: f.key, failures: f.failures + 1 }, 'live update failed');
+          if (everyone) {
+            f.changed = true;
+            f.changedAt ??= heardAt;
+          }
+          for (const s of fresh) if (!s.closed) f.fresh.add(s);
+          retry = true;
+          break;
+        }
+        f.failures = 0;
         if (everyone && heardAt !== undefined) {
           changeDelivered(f.ctx.market, (performance.now() - heardAt) / 1000);
         }
       }
-    } catch (err) {
-      this.log.warn({ err, shop: f.key }, 'live update failed');
     } finally {
       f.running = false;
-      if (f.changed || f.fresh.size > 0) this.schedule(f);
+      if (retry) this.retryLater(f);
+      else if (f.changed || f.fresh.size > 0) this.schedule(f);
     }
+  }
+
+  /** After a failed delivery: again after a growing pause, while the feed still has streams. */
+  private retryLater(f: ShopFeed): void {
+    const pause = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** f.failures);
+    f.failures += 1;
+    const timer = setTimeout(() => {
+      if (this.feeds.get(f.key) === f) this.schedule(f);
+    }, pause);
+    timer.unref();
   }
 
   /** After a change: every stream gets the new state. Otherwise: new streams get the current one. */
