@@ -72,6 +72,15 @@ describe('the join rehearsal before listening', () => {
     expect(await activeIds()).toEqual(activeBefore);
   });
 
+  it("rehearses the burst on every connection the pool opens, so that a burst's first joins do not open them", async () => {
+    const store = app.markets.get('fi')!.store;
+    const report = await warmUp(app.markets.values(), app.queue, app.now);
+    expect(report.connections).toBe(store.poolMax);
+    // PostgreSQL: all ten open (and its named statements prepared on each); PGlite has its one.
+    expect(store.pool().total).toBe(store.poolMax);
+    expect(report.refused).toBe(0);
+  });
+
   it('reads the queue of every shop taking orders, so that no first change reads its history', async () => {
     await setShop(app, 2, { queueState: 'closed' });
     const all = await fi(app).db.select().from(pobs);

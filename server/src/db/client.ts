@@ -16,6 +16,7 @@ import {
   type MarketDb,
   type MarketDbs,
   type OpenOptions,
+  POOL_MAX,
 } from './market-db';
 
 export {
@@ -64,7 +65,7 @@ async function openPostgres(opts: OpenOptions, url: string): Promise<MarketDbs> 
     const pool = new pg.Pool({
       connectionString: url,
       options: `-c search_path=${schemaName}`,
-      max: 10,
+      max: POOL_MAX,
     });
     pools.push(pool);
     const db = drizzlePg({
@@ -88,6 +89,7 @@ async function openPostgres(opts: OpenOptions, url: string): Promise<MarketDbs> 
       kind: 'postgres',
       channel: qualified,
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      poolMax: POOL_MAX,
       async listen(channel, onPayload) {
         const name = qualified(channel);
         const client = await listenerClient();

@@ -19,7 +19,12 @@ export interface MarketDb {
   kind: 'pglite' | 'postgres';
   /** Its connections now (jono_db_pool_connections). */
   pool(): { total: number; idle: number; waiting: number };
+  /** The most connections it opens (PGlite: its one). */
+  poolMax: number;
 }
+
+/** Connections per market on PostgreSQL. */
+export const POOL_MAX = 10;
 
 export interface MarketDbs {
   markets: Map<Market, MarketDb>;

@@ -134,6 +134,7 @@ export async function openPglite(opts: OpenOptions): Promise<MarketDbs> {
         logger: loggerFor(hook, market),
       }) as unknown as Db,
       kind: 'pglite',
+      poolMax: 1,
       channel: qualified,
       // One connection: busy while a turn runs, and the turns queued behind it wait.
       pool: () => ({

@@ -33,6 +33,8 @@ export interface WarmUpReport {
   /** Shops taking orders whose queue was read and estimated, and those left past the budget. */
   shopsRead: number;
   shopsLeft: number;
+  /** Connections the burst was rehearsed on at once (the pool's size; 0 without a shop). */
+  connections: number;
 }
 
 /**
@@ -86,6 +88,7 @@ export async function warmUp(
     refused: 0,
     shopsRead: 0,
     shopsLeft: 0,
+    connections: 0,
   };
   const contexts = [...markets];
   for (const ctx of contexts) {
@@ -115,6 +118,31 @@ export async function warmUp(
         report.refused += errors.filter((e) => e !== null).length;
       }
     }
+    // Then the burst's batch on every connection the pool opens, all at once (they take turns at
+    // the shop's lock, each holding its own connection): a burst after a restart would otherwise
+    // open them and have PostgreSQL parse and plan the named statements on each while customers
+    // wait (issue 29, cold joins).
+    const at = now();
+    const burst = () =>
+      [0, 1, 0, 3].map((priority) =>
+        joinChange(at, {
+          pobId: shop.pobId,
+          customerId: null,
+          priority,
+          source: 'walk_in',
+          items: [{ service_id: shop.serviceId, extra_service_ids: [] }],
+        }),
+      );
+    const opened = await Promise.all(
+      Array.from({ length: ctx.store.poolMax }, () =>
+        rehearseChanges(ctx, queue, shop.pobId, at, [...burst(), { change: cancelNewest(at) }]),
+      ),
+    );
+    for (const errors of opened) {
+      report.changes += errors.length;
+      report.refused += errors.filter((e) => e !== null).length;
+    }
+    report.connections = opened.length;
     break;
   }
   await readShopsTakingOrders(contexts, queue, now, report);
