@@ -1,6 +1,7 @@
 // A request and a stream's message about the same cached value cross on the way: whatever order
 // they arrive in, the cache ends with the message's state (live-cache.ts).
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pushLive, readLive } from './live-cache';
 
@@ -99,5 +100,81 @@ describe('a stream-fed query', () => {
       chair: 'busy',
       at: 2,
     });
+  });
+});
+
+describe('a stream-fed query, over random interleavings (a model of the server, its stream and requests)', () => {
+  type Step =
+    | { kind: 'change' }
+    | { kind: 'deliver' }
+    | { kind: 'ask' }
+    | { kind: 'read'; which: number }
+    | { kind: 'land'; which: number };
+  const step = fc.oneof(
+    fc.constant<Step>({ kind: 'change' }),
+    fc.constant<Step>({ kind: 'deliver' }),
+    fc.constant<Step>({ kind: 'ask' }),
+    fc.nat(5).map((which): Step => ({ kind: 'read', which })),
+    fc.nat(5).map((which): Step => ({ kind: 'land', which })),
+  );
+
+  /**
+   * The server's state is a version that each change raises; its stream sends each version in
+   * order, late; a request reads the version when it reaches the server and answers later. The
+   * observer refetches as the apps do (a poll, a mutation's invalidation: the request on the way
+   * is dropped and a new one sent). Once every message is delivered and every answer is back, the
+   * cache holds the server's version, whatever the order things happened in.
+   */
+  it('ends with the latest state, whatever crosses on the way', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
+        const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+        const key = ['board'];
+        let version = 0;
+        const stream: number[] = [];
+        const requests: { read?: number; answer: (v: { v: number }) => void }[] = [];
+        const queryFn = () =>
+          readLive(
+            client,
+            key,
+            () =>
+              new Promise<{ v: number }>((resolve) => {
+                requests.push({ answer: resolve });
+              }),
+          );
+        const observer = new QueryObserver(client, { queryKey: key, queryFn });
+        const stop = observer.subscribe(() => undefined);
+        const flush = () => new Promise<void>((r) => setTimeout(r, 0));
+        const deliver = () => {
+          const v = stream.shift();
+          if (v !== undefined) pushLive<{ v: number }>(client, key, () => ({ v }));
+        };
+        const land = (i: number) => {
+          const [request] = requests.splice(i % requests.length, 1);
+          request?.answer({ v: request.read ?? version });
+        };
+        await flush();
+        for (const s of steps) {
+          if (s.kind === 'change') stream.push(++version);
+          else if (s.kind === 'deliver') deliver();
+          else if (s.kind === 'ask') void client.refetchQueries({ queryKey: key });
+          else if (requests.length > 0) {
+            const request = requests[s.which % requests.length];
+            if (s.kind === 'read' && request) request.read ??= version;
+            else land(s.which);
+          }
+          await flush();
+        }
+        while (stream.length > 0 || requests.length > 0) {
+          deliver();
+          if (requests.length > 0) land(0);
+          await flush();
+        }
+        await flush();
+        stop();
+        expect(client.getQueryData(key)).toEqual({ v: version });
+      }),
+      { numRuns: 300 },
+    );
   });
 });
