@@ -1,6 +1,6 @@
 // The chain board's live stream: one stream carries every shop of the operator's markets; a
 // burst of changes in a shop arrives as one message with that shop's new state.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operatorBoardEventSchema, type OperatorBoardEvent } from '@jono/contract';
 import { DEMO, buildTestApp } from './helpers';
 import { join, newCustomer, WEDNESDAY_NOON } from './queue-factories';
@@ -53,6 +53,27 @@ describe('GET /operator/events', () => {
     expect(shop5?.waiting_by_priority.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3);
     // Only the shops that changed, not the whole chain.
     expect(event.shops.length).toBeLessThan(5);
+  });
+
+  it('sends a changed shop whose state could not be read at a later message, without another change', async () => {
+    const chain = await token('no', 'operator');
+    const s = await openSse(`${base}/no/operator/events?markets=fi`, {
+      authorization: `Bearer ${chain}`,
+    });
+    open.push(s);
+    // The next build of the changed shops fails (the database away for a moment).
+    const board = app.operatorBoard as unknown as { build: (...args: unknown[]) => unknown };
+    const build = vi.spyOn(board, 'build').mockRejectedValueOnce(new Error('the database is away'));
+    expect((await join(app, await newCustomer(app), 5)).statusCode).toBe(201);
+    const msg = await s.next<OperatorBoardEvent>(
+      (m) => m.market === 'fi' && m.shops.some((shop) => shop.id === 5),
+      10_000,
+    );
+    expect(build.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(msg.shops.find((shop) => shop.id === 5)?.waiting_by_priority.some((n) => n > 0)).toBe(
+      true,
+    );
+    build.mockRestore();
   });
 
   it('refuses a market the operator does not cover', async () => {

@@ -184,6 +184,9 @@ interface Built {
   shops: Promise<OperatorShop[]>;
 }
 
+/** Flushes in a row a shop whose state could not be read is tried again (see flush). */
+const RETRIES = 5;
+
 /**
  * The chain board of each market, built once per queue change of the market (or VIEW_TTL_MS),
  * and the live streams of the operators reading it.
@@ -194,6 +197,8 @@ export class OperatorBoard {
   private readonly dirty = new Map<Market, Set<number>>();
   private readonly unsubscribe = new Map<Market, () => void>();
   private timer: NodeJS.Timeout | undefined;
+  /** Flushes in a row, per market, that could not read some of its changed shops. */
+  private readonly failures = new Map<Market, number>();
 
   constructor(
     private readonly queue: QueueService,
@@ -262,17 +267,22 @@ export class OperatorBoard {
 
   private readonly contexts = new Map<Market, MarketContext>();
 
-  private mark(ctx: MarketContext, pobId: number): void {
+  private mark(ctx: MarketContext, pobId: number, afterMs = this.batchMs): void {
     let set = this.dirty.get(ctx.market);
     if (!set) {
       set = new Set();
       this.dirty.set(ctx.market, set);
     }
     set.add(pobId);
-    this.timer ??= setTimeout(() => void this.flush(), this.batchMs);
+    this.timer ??= setTimeout(() => void this.flush(), afterMs);
   }
 
-  /** Sends the changed shops of each market to its streams (the same bytes to every one). */
+  /**
+   * Sends the changed shops of each market to its streams (the same bytes to every one). A shop
+   * whose state could not be read is sent again at a later flush (a pause doubling from batchMs
+   * to 10 s, at most RETRIES times in a row), not left as it was on the board until its next
+   * change.
+   */
   async flush(): Promise<void> {
     this.timer = undefined;
     const dirty = [...this.dirty.entries()];
@@ -282,6 +292,14 @@ export class OperatorBoard {
       const streams = this.streams.get(market);
       if (!ctx || !streams || streams.size === 0) continue;
       const shops = await this.build(ctx, this.now(), [...ids]).catch(() => null);
+      const sent = new Set(shops?.map((shop) => shop.id));
+      const missed = [...ids].filter((id) => !sent.has(id));
+      const failures = missed.length > 0 ? (this.failures.get(market) ?? 0) + 1 : 0;
+      this.failures.set(market, failures);
+      if (missed.length > 0 && failures <= RETRIES) {
+        const pause = Math.min(10_000, this.batchMs * 2 ** (failures - 1));
+        for (const id of missed) this.mark(ctx, id, pause);
+      }
       if (!shops || shops.length === 0) continue;
       await writeToAll(streams, frameOf({ market, shops }));
     }
