@@ -3,7 +3,7 @@
 // counted per address, per account and in all; and X-Forwarded-For is believed only from the
 // proxies TRUST_PROXY lists.
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp } from './helpers';
+import { buildTestApp, listenLocally } from './helpers';
 import { WEDNESDAY_NOON, join, newCustomer } from './queue-factories';
 import { openSse, type SseClient } from './sse-client';
 import type { App } from '../src/app';
@@ -19,9 +19,7 @@ afterEach(async () => {
 async function listening(envOverrides: Record<string, string>, realLimits = false) {
   const app = await buildTestApp({ now: () => WEDNESDAY_NOON, envOverrides, realLimits });
   apps.push(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const base = await listenLocally(app);
   const sse = async (path: string, headers?: Record<string, string>) => {
     const s = await openSse(`${base}/api/fi${path}`, headers);
     streams.push(s);

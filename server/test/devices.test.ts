@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { devices } from '../src/db/schema';
 import { recheckSessions } from '../src/services/revocation';
-import { buildTestApp, lastTextedCode, streamTicket } from './helpers';
+import { buildTestApp, lastTextedCode, streamTicket, listenLocally } from './helpers';
 import { DEFAULT_LIMITS } from '../src/plugins/rate-limits';
 import {
   authFor,
@@ -31,9 +31,7 @@ const staff = new Map<string, Record<string, string>>();
 
 beforeAll(async () => {
   app = await buildTestApp({ now: clock.now });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  base = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : '';
+  base = await listenLocally(app);
 });
 afterAll(() => app.close());
 

@@ -6,7 +6,7 @@ import {
   staffQueueSchema,
   type PobEvent,
 } from '@jono/contract';
-import { buildTestApp, streamTicket } from './helpers';
+import { buildTestApp, streamTicket, listenLocally } from './helpers';
 import { WEDNESDAY_NOON, catalogue, join, newCustomer, setShop } from './queue-factories';
 import { openSse, type SseClient } from './sse-client';
 import type { App } from '../src/app';
@@ -21,9 +21,7 @@ let clock = WEDNESDAY_NOON;
 const open: SseClient[] = [];
 beforeAll(async () => {
   app = await buildTestApp({ now: () => clock });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/api/fi`;
+  base = `${await listenLocally(app)}/api/fi`;
 });
 afterAll(async () => {
   for (const s of open) s.close();

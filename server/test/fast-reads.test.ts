@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { readHeaders } from '../src/lib/fast-reads';
-import { buildTestApp } from './helpers';
+import { buildTestApp, listenLocally } from './helpers';
 import { join, mutableClock, newCustomer } from './queue-factories';
 import { VIEW_TTL_MS } from '../src/services/queue';
 import { REFRESH_AHEAD_MS } from '../src/services/read-cache';
@@ -16,9 +16,7 @@ let app: App;
 let base: string;
 beforeAll(async () => {
   app = await buildTestApp();
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  base = await listenLocally(app);
 });
 afterAll(() => app.close());
 

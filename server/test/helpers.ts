@@ -145,3 +145,11 @@ export async function register(
     headers: opts.headers,
   });
 }
+
+/** Listens on a free loopback port; answers the server's origin (`http://127.0.0.1:PORT`). */
+export async function listenLocally(app: App): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening on a port');
+  return `http://127.0.0.1:${address.port}`;
+}

@@ -2,7 +2,7 @@
 // board's queries (issue 29, the busy hour: the board is built from two reads of the shop's
 // recent orders, and every order stream of the shop used to wait for them).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp } from './helpers';
+import { buildTestApp, listenLocally } from './helpers';
 import { WEDNESDAY_NOON, join, newCustomer } from './queue-factories';
 import { openSse, type SseClient } from './sse-client';
 import type { App } from '../src/app';
@@ -37,9 +37,7 @@ let base: string;
 const open: SseClient[] = [];
 beforeAll(async () => {
   app = await buildTestApp({ now: () => WEDNESDAY_NOON });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/api/fi`;
+  base = `${await listenLocally(app)}/api/fi`;
 });
 afterAll(async () => {
   gate.open();

@@ -2,7 +2,7 @@
 // the board is built again shortly and every staff stream gets it, as do streams that opened
 // meanwhile, without waiting for the next change (live-feeds.ts: retryLater).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp } from './helpers';
+import { buildTestApp, listenLocally } from './helpers';
 import { WEDNESDAY_NOON, join, newCustomer } from './queue-factories';
 import { openSse, type SseClient } from './sse-client';
 import type { App } from '../src/app';
@@ -30,9 +30,7 @@ let base: string;
 const open: SseClient[] = [];
 beforeAll(async () => {
   app = await buildTestApp({ now: () => WEDNESDAY_NOON });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/api/fi`;
+  base = `${await listenLocally(app)}/api/fi`;
 });
 afterAll(async () => {
   for (const s of open) s.close();

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { buildTestApp } from './helpers';
+import { buildTestApp, listenLocally } from './helpers';
 import { WEDNESDAY_NOON, fi, join, newCustomer } from './queue-factories';
 import { openSse } from './sse-client';
 import type { App } from '../src/app';
@@ -38,10 +38,7 @@ let app: App;
 let base: string;
 beforeAll(async () => {
   app = await buildTestApp({ now: () => WEDNESDAY_NOON, envOverrides: { METRICS_TOKEN: TOKEN } });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenLocally(app);
 });
 afterAll(() => app.close());
 

@@ -2,7 +2,7 @@
 // burst of changes in a shop arrives as one message with that shop's new state.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operatorBoardEventSchema, type OperatorBoardEvent } from '@jono/contract';
-import { DEMO, buildTestApp } from './helpers';
+import { DEMO, buildTestApp, listenLocally } from './helpers';
 import { join, newCustomer, WEDNESDAY_NOON } from './queue-factories';
 import { openSse, type SseClient } from './sse-client';
 import type { App } from '../src/app';
@@ -16,9 +16,7 @@ const open: SseClient[] = [];
 
 beforeAll(async () => {
   app = await buildTestApp({ now: () => WEDNESDAY_NOON, markets: ['fi', 'no'] });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/api`;
+  base = `${await listenLocally(app)}/api`;
 });
 afterAll(async () => {
   for (const s of open) s.close();

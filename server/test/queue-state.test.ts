@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { orderSchema, staffQueueSchema, type StaffQueue } from '@jono/contract';
 import type { App } from '../src/app';
-import { buildTestApp } from './helpers';
+import { buildTestApp, listenLocally } from './helpers';
 import { openSse } from './sse-client';
 import {
   WEDNESDAY_NOON,
@@ -26,9 +26,7 @@ const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   app = await buildTestApp({ now: clock.now });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  base = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : '';
+  base = await listenLocally(app);
 });
 afterAll(() => app.close());
 
