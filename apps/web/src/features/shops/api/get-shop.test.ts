@@ -14,11 +14,11 @@ it("keeps a live message's state that arrived while the shop's older answer was 
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const before = makeShop({ id: 1 });
   let answer: () => void = () => undefined;
-  const { fetchImpl } = fakeFetch(async (url) => {
-    if (!url.pathname.endsWith('/pobs/1/')) return undefined;
-    await new Promise<void>((resolve) => (answer = resolve));
-    return json(200, before);
-  });
+  const { fetchImpl } = fakeFetch((url) =>
+    url.pathname.endsWith('/pobs/1/')
+      ? new Promise<Response>((resolve) => (answer = () => resolve(json(200, before))))
+      : undefined,
+  );
   const fetch = vi.fn(fetchImpl);
   vi.stubGlobal('fetch', fetch);
   const options = shopQueryOptions('fi', 1);
