@@ -37,11 +37,10 @@ async function allShops(market: Market): Promise<OperatorShop[]> {
 }
 
 export function useChainShops(session: OperatorSession) {
-  const queryClient = useQueryClient();
   const results = useQueries({
     queries: session.operator.markets.map((market) => ({
       queryKey: boardKey(market),
-      queryFn: () => readLive(queryClient, boardKey(market), () => allShops(market)),
+      queryFn: ({ client, queryKey }) => readLive(client, queryKey, () => allShops(market)),
       staleTime: 60_000,
     })),
   });

@@ -20,8 +20,8 @@ export function useDeviceShop(shopId: number, code: string) {
   const key = ['device-shop', shopId, code] as const;
   const query = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) =>
-      readLive(client, key, () =>
+    queryFn: ({ client, queryKey, signal }) =>
+      readLive(client, queryKey, () =>
         apiRequest(`/pobs/${shopId}/`, { schema: pobSchema, signal, auth: false, market }),
       ),
     refetchInterval: 60_000,

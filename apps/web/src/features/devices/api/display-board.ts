@@ -16,8 +16,8 @@ export function useDisplayBoard(shopId: number, code: string) {
   const key = boardKey(shopId, code);
   const query = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) =>
-      readLive(client, key, () =>
+    queryFn: ({ client, queryKey, signal }) =>
+      readLive(client, queryKey, () =>
         apiRequest(`/display/${shopId}/`, {
           schema: displayBoardSchema,
           signal,
