@@ -7,7 +7,7 @@ import { buildTestApp } from './helpers';
 import { fi, mutableClock, newCustomer, orderPayload, setShop } from './queue-factories';
 import type { App } from '../src/app';
 import { changeQueue } from '../src/services/queue-change';
-import { ownOrderChange } from '../src/services/orders';
+import { joinQueue, ownOrderChange } from '../src/services/orders';
 
 let app: App;
 let statements: string[] = [];
@@ -137,6 +137,71 @@ describe('changes to one shop that arrive together', () => {
     expect(leaves.length + single.length).toBeLessThan(7);
     const view = await app.queue.view(fi(app), 4);
     expect(view.active.map((o) => o.id)).toEqual([ids[7]]);
+  });
+
+  it('writes the joins and the leaves of a mixed batch in one statement each, every answer as alone', async () => {
+    await setShop(app, 5, { chairs: 1 });
+    const payload = await orderPayload(app, 5);
+    const leaving = await Promise.all(Array.from({ length: 6 }, () => newCustomer(app)));
+    const joining = await Promise.all(Array.from({ length: 6 }, () => newCustomer(app)));
+    const ids: number[] = [];
+    for (const c of leaving) {
+      const res = await post(c, payload);
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json<{ id: number }>().id);
+    }
+    const kept = (await app.queue.view(fi(app), 5)).active.map((o) => o.id);
+    await app.queue.settled();
+    // A change holds the shop's transaction while a join, a leave, a join, a leave... line up
+    // behind it (as customers come and go at a busy moment): they run as the next batch.
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const holding = changeQueue(fi(app), app.queue, 5, clock.now(), async (_tx, shop) => {
+      await gate;
+      return { result: null, active: shop.active };
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    statements = [];
+    const now = clock.now();
+    const changes = leaving.flatMap((c, i) => [
+      joinQueue(fi(app), app.queue, now, {
+        pobId: 5,
+        customerId: joining[i]!.id,
+        customer: {
+          firstname: 'Mixed',
+          lastname: String(i),
+          membershipType: null,
+          membershipEnd: null,
+        },
+        checkedNoActiveOrder: true,
+        priority: 0,
+        source: 'app',
+        items: payload.items.map((item) => ({
+          service_id: item.service_id,
+          extra_service_ids: item.extra_services.map((e) => e.service_id),
+        })),
+      }),
+      changeQueue(fi(app), app.queue, 5, now, ownOrderChange(ids[i]!, c.id, 'cancel', now)),
+    ]);
+    release();
+    await holding;
+    const settled = await Promise.all(changes);
+    const joined = settled.filter((_, k) => k % 2 === 0).map((r) => (r as { id: number }).id);
+    for (const r of settled.filter((_, k) => k % 2 === 1)) {
+      expect((r as { result: { row: { status: string } } }).result.row.status).toBe('cancelled');
+    }
+    // The queue: those who stayed, and every join; none of those who left.
+    const view = await app.queue.view(fi(app), 5);
+    expect(view.active.map((o) => o.id).sort((a, b) => a - b)).toEqual(
+      [...kept.filter((id) => !ids.includes(id)), ...joined].sort((a, b) => a - b),
+    );
+    // One transaction, its six joins in one INSERT and its six leaves in one UPDATE (a leave
+    // used to write the joins before it, and a join the leaves before it: eleven statements).
+    const inserts = statements.filter((x) => x.startsWith('insert into "orders"')).length;
+    const leaves = statements.filter((x) =>
+      x.startsWith("update orders o set status = 'cancelled'"),
+    ).length;
+    expect([locks(), inserts, leaves]).toEqual([1, 1, 1]);
   });
 
   it("checks a customer's own change against the order's customer under the lock", async () => {

@@ -181,7 +181,7 @@ export function joinChange(
   now: number,
   req: JoinRequest,
 ): { change: Change<OrderRow>; serviceIds: number[]; appendsOnly: boolean } {
-  return {
+  const join: ReturnType<typeof joinChange> = {
     serviceIds: requestedServiceIds(req.items),
     // A join adds its order and reads no other, so the batch may write its joins together; a
     // rejoin places itself among the queue's orders (rejoinPlace) and must find them all.
@@ -300,6 +300,12 @@ export function joinChange(
       return { result: inserted, active: [...active, { ...inserted, customer }] };
     },
   };
+  // Checked before its batch (the customer's active order) or a walk-in, a join reads no order
+  // from the database (the barber's refusal reads barbers only): the batch's leaves before it
+  // need not be written first (changeQueue).
+  join.change.readsNoOrders =
+    !req.rejoin && (req.customerId === null || !!req.checkedNoActiveOrder);
+  return join;
 }
 
 /** The order after a customer's own change; a cancel also tells whether its rejoin is spent. */

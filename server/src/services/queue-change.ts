@@ -110,6 +110,11 @@ export type Change<T> = ((
    * leaves of the batch are not yet written. Any other change finds them written.
    */
   leaveOnly?: boolean;
+  /**
+   * The change reads no order from the database (a join checked before its batch): it may run
+   * while earlier leaves of the batch are not yet written.
+   */
+  readsNoOrders?: boolean;
 };
 
 /**
@@ -379,10 +384,12 @@ async function runTransaction(
         inserts = [];
       };
       for (const [index, entry] of batch.entries()) {
-        // A change that reads the queue must find the joins before it in it, and anything but
-        // another leave finds the leaves before it written.
-        if (!entry.appendsOnly) await flush();
-        if (!entry.change.leaveOnly) await flushLeaves();
+        // A change that reads the queue must find the joins before it in it, and one that reads
+        // orders from the database finds the leaves before it written. A leave reads its own order
+        // alone (never a join of its batch: its id is not known yet), and a join checked before
+        // its batch reads none: in a batch of joins and leaves, each kind is one statement.
+        if (!entry.appendsOnly && !entry.change.leaveOnly) await flush();
+        if (!entry.change.leaveOnly && !entry.change.readsNoOrders) await flushLeaves();
         // Reused name: each SAVEPOINT hides the one before, and ROLLBACK TO goes to the newest.
         if (mode === 'savepoints') await tx.execute(sql`savepoint queue_change`);
         try {
@@ -406,8 +413,10 @@ async function runTransaction(
           outcomes[index] = { ok: false, error };
         }
       }
-      await flush();
+      // Leaves first: a customer's leave and their own join after it in the batch must not both
+      // be active for the one-active-order index.
       await flushLeaves();
+      await flush();
       const estimating = performance.now();
       const next = viewOf(shop.pob, active, history, now);
       // A change that made a free chair the turn of a customer away records it now (turns.ts).

@@ -14,10 +14,12 @@ export const HEARTBEAT_MS = 20_000;
 /**
  * The heartbeats' clock: each tick writes the heartbeats that fall due in it. All of a node's
  * streams at once (15,500 writes every 20 s in the busy-hour bench) held every change and answer
- * that met them behind hundreds of milliseconds of socket writes (issue 29); one tick's share of
- * them, in slices, is a few milliseconds at a time.
+ * that met them behind hundreds of milliseconds of socket writes (issue 29). Ticks of a second
+ * still wrote 775 of them together, 30-70 ms of socket writes every second in which each round
+ * trip of a change's delivery waited behind a slice: the busy hour's slowest deliveries (session
+ * 17's profile). A twentieth of a second's share is about 40 writes, a millisecond or two.
  */
-export const HEARTBEAT_TICK_MS = 1_000;
+export const HEARTBEAT_TICK_MS = 50;
 const HEARTBEAT_SLOTS = Math.ceil(HEARTBEAT_MS / HEARTBEAT_TICK_MS);
 /**
  * The `retry:` field: the window over which this node's clients should spread their first
