@@ -1,6 +1,7 @@
 // Changes to one shop that arrive together share a transaction (services/queue-change.ts): fewer
 // locks, reads and estimates than changes, one INSERT for a batch's joins (each answer gets its
 // own order: the customer's own GET finds it), and a refused change leaves the others in.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderPayload } from '@jono/contract';
 import { buildTestApp } from './helpers';
@@ -202,6 +203,115 @@ describe('changes to one shop that arrive together', () => {
       x.startsWith("update orders o set status = 'cancelled'"),
     ).length;
     expect([locks(), inserts, leaves]).toEqual([1, 1, 1]);
+  });
+
+  it('a batch of joins and leaves in any order ends as the changes one at a time would (model)', async () => {
+    const payload = await orderPayload(app, 3);
+    const items = payload.items.map((item) => ({
+      service_id: item.service_id,
+      extra_service_ids: item.extra_services.map((e) => e.service_id),
+    }));
+    const pool = await Promise.all(Array.from({ length: 6 }, () => newCustomer(app)));
+    const cancel = (c: Customer, orderId: number) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/fi/customers/${c.id}/orders/${orderId}/`,
+        headers: c.auth,
+        payload: { cancel: true },
+      });
+    await fc.assert(
+      fc.asyncProperty(
+        // Which customers of the pool wait before the batch, and the batch: a join by a customer
+        // without an order (the route lets only those in), or a leave by one with an order; any
+        // of them twice.
+        fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+        fc.array(fc.nat(5), { minLength: 1, maxLength: 14 }),
+        async (waiting, picks) => {
+          // Whatever an earlier run left (a failed one stops before its own clean-up).
+          for (const o of (await app.queue.view(fi(app), 3)).active) {
+            const c = pool.find((p) => p.id === o.customerId);
+            if (c) expect((await cancel(c, o.id)).statusCode).toBe(200);
+          }
+          await app.queue.settled();
+          const orderOf = new Map<number, number>();
+          for (const [i, c] of pool.entries()) {
+            if (!waiting[i]) continue;
+            const res = await post(c, payload);
+            expect(res.statusCode).toBe(201);
+            orderOf.set(i, res.json<{ id: number }>().id);
+          }
+          const before = (await app.queue.view(fi(app), 3)).active.map((o) => o.id);
+          await app.queue.settled();
+          let release = () => {};
+          const gate = new Promise<void>((r) => (release = r));
+          const holding = changeQueue(fi(app), app.queue, 3, clock.now(), async (_tx, shop) => {
+            await gate;
+            return { result: null, active: shop.active };
+          });
+          await new Promise((r) => setTimeout(r, 20));
+          const now = clock.now();
+          const batch = picks.map((i) => {
+            const c = pool[i]!;
+            const orderId = orderOf.get(i);
+            if (orderId !== undefined) {
+              return changeQueue(
+                fi(app),
+                app.queue,
+                3,
+                now,
+                ownOrderChange(orderId, c.id, 'cancel', now),
+              );
+            }
+            return joinQueue(fi(app), app.queue, now, {
+              pobId: 3,
+              customerId: c.id,
+              customer: {
+                firstname: 'Model',
+                lastname: String(i),
+                membershipType: null,
+                membershipEnd: null,
+              },
+              checkedNoActiveOrder: true,
+              priority: 0,
+              source: 'app',
+              items,
+            });
+          });
+          release();
+          await holding;
+          const settled = await Promise.allSettled(batch);
+          // The model: one at a time, in the batch's order.
+          const left = new Set<number>();
+          const joinedBy = new Map<number, number>();
+          for (const [k, i] of picks.entries()) {
+            const outcome = settled[k]!;
+            const first = orderOf.has(i) ? !left.has(i) : !joinedBy.has(i);
+            expect(outcome.status).toBe(first ? 'fulfilled' : 'rejected');
+            if (outcome.status === 'rejected') {
+              expect((outcome.reason as { statusCode?: number }).statusCode).toBe(409);
+              continue;
+            }
+            if (orderOf.has(i)) left.add(i);
+            else joinedBy.set(i, (outcome.value as { id: number }).id);
+          }
+          const expected = [
+            ...before.filter((id) => ![...left].some((i) => orderOf.get(i) === id)),
+            ...joinedBy.values(),
+          ].sort((a, b) => a - b);
+          const view = await app.queue.view(fi(app), 3);
+          expect(view.active.map((o) => o.id).sort((a, b) => a - b)).toEqual(expected);
+          // Tickets stay unique.
+          expect(new Set(view.active.map((o) => o.ticket)).size).toBe(view.active.length);
+          // Everyone leaves again for the next run.
+          for (const [i, c] of pool.entries()) {
+            const id = joinedBy.get(i) ?? (left.has(i) ? undefined : orderOf.get(i));
+            if (id !== undefined) expect((await cancel(c, id)).statusCode).toBe(200);
+          }
+          await app.queue.settled();
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 
   it("checks a customer's own change against the order's customer under the lock", async () => {
