@@ -20,6 +20,8 @@ export interface JoinsPoint {
   /** PostgreSQL: the floor, cold (a fresh process) and warm, and Jono's join p99 over it. */
   floor?: { cold: JoinCancelRun; warm: JoinCancelRun };
   p99VsFloor?: { cold: number | null; warm: number | null };
+  /** Jono's server CPU per cycle over the floor's, cold and warm. */
+  cpuPerCycleVsFloor?: { cold: number | null; warm: number | null };
 }
 
 /** The floor's server on the same database, a fresh process (cold). */
@@ -109,6 +111,10 @@ async function runBackend(
           point.p99VsFloor = {
             cold: over(cold.joinP99Ms, floorCold.joinP99Ms),
             warm: over(warm.joinP99Ms, floorWarm.joinP99Ms),
+          };
+          point.cpuPerCycleVsFloor = {
+            cold: over(cold.serverCpuMsPerCycle, floorCold.serverCpuMsPerCycle),
+            warm: over(warm.serverCpuMsPerCycle, floorWarm.serverCpuMsPerCycle),
           };
         } finally {
           await floor.proc.stop();

@@ -23,6 +23,11 @@ export interface JoinCancelRun {
   /** CPU over the run, % of one core: the load generator (this process) and the server(s). */
   clientCpu?: number;
   serverCpu?: number;
+  /**
+   * The server's CPU per join-and-cancel cycle, ms: steadier than a p99 on a shared machine, and
+   * what a closed loop's latency follows when the server is the bottleneck.
+   */
+  serverCpuMsPerCycle?: number | null;
 }
 
 export interface JoinCancelSetup {
@@ -138,5 +143,6 @@ export async function joinCancel(
     byRequest,
     clientCpu: Math.round(((self.user + self.system) / 1e6 / seconds) * 100),
     serverCpu: Math.round((server / seconds) * 100),
+    serverCpuMsPerCycle: cycles > 0 ? Math.round((server / cycles) * 100_000) / 100 : null,
   };
 }

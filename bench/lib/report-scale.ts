@@ -210,6 +210,7 @@ when a run stops are cancelled before the next.`);
           run.figures?.timeouts,
           run.figures ? run.figures.errors - run.figures.timeouts : undefined,
           cpu(run.serverCpu),
+          run.serverCpuMsPerCycle,
           cpu(run.clientCpu),
         ]);
       }
@@ -227,6 +228,7 @@ when a run stops are cancelled before the next.`);
           'timeouts',
           'other errors',
           'server CPU',
+          'server CPU ms/cycle',
           'client CPU',
         ],
         rows,
