@@ -38,6 +38,42 @@ async function activeTickets(pobId: number): Promise<number[]> {
   return view.active.map((o) => o.ticket ?? -1).sort((a, b) => a - b);
 }
 
+/**
+ * Holds the shop's transaction with a change of its own: the changes made before `release()`
+ * line up behind it and run together as the next batch. `done` settles the holding change.
+ */
+async function holdShop(pobId: number): Promise<{ release: () => void; done: Promise<unknown> }> {
+  let release = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  const done = changeQueue(fi(app), app.queue, pobId, clock.now(), async (_tx, shop) => {
+    await gate;
+    return { result: null, active: shop.active };
+  });
+  await new Promise((r) => setTimeout(r, 20));
+  return { release, done };
+}
+
+/** A customer's join as the route makes it after its own check (no active order). */
+function checkedJoin(pobId: number, customer: Customer, payload: CreateOrderPayload, now: number) {
+  return joinQueue(fi(app), app.queue, now, {
+    pobId,
+    customerId: customer.id,
+    customer: {
+      firstname: 'Batch',
+      lastname: String(customer.id),
+      membershipType: null,
+      membershipEnd: null,
+    },
+    checkedNoActiveOrder: true,
+    priority: 0,
+    source: 'app',
+    items: payload.items.map((item) => ({
+      service_id: item.service_id,
+      extra_service_ids: item.extra_services.map((e) => e.service_id),
+    })),
+  });
+}
+
 describe('changes to one shop that arrive together', () => {
   it('join in fewer transactions than joins, each with its own ticket and place', async () => {
     await setShop(app, 1, { chairs: 1 });
@@ -155,37 +191,15 @@ describe('changes to one shop that arrive together', () => {
     await app.queue.settled();
     // A change holds the shop's transaction while a join, a leave, a join, a leave... line up
     // behind it (as customers come and go at a busy moment): they run as the next batch.
-    let release = () => {};
-    const gate = new Promise<void>((r) => (release = r));
-    const holding = changeQueue(fi(app), app.queue, 5, clock.now(), async (_tx, shop) => {
-      await gate;
-      return { result: null, active: shop.active };
-    });
-    await new Promise((r) => setTimeout(r, 50));
+    const holding = await holdShop(5);
     statements = [];
     const now = clock.now();
     const changes = leaving.flatMap((c, i) => [
-      joinQueue(fi(app), app.queue, now, {
-        pobId: 5,
-        customerId: joining[i]!.id,
-        customer: {
-          firstname: 'Mixed',
-          lastname: String(i),
-          membershipType: null,
-          membershipEnd: null,
-        },
-        checkedNoActiveOrder: true,
-        priority: 0,
-        source: 'app',
-        items: payload.items.map((item) => ({
-          service_id: item.service_id,
-          extra_service_ids: item.extra_services.map((e) => e.service_id),
-        })),
-      }),
+      checkedJoin(5, joining[i]!, payload, now),
       changeQueue(fi(app), app.queue, 5, now, ownOrderChange(ids[i]!, c.id, 'cancel', now)),
     ]);
-    release();
-    await holding;
+    holding.release();
+    await holding.done;
     const settled = await Promise.all(changes);
     const joined = settled.filter((_, k) => k % 2 === 0).map((r) => (r as { id: number }).id);
     for (const r of settled.filter((_, k) => k % 2 === 1)) {
@@ -207,10 +221,6 @@ describe('changes to one shop that arrive together', () => {
 
   it('a batch of joins and leaves in any order ends as the changes one at a time would (model)', async () => {
     const payload = await orderPayload(app, 3);
-    const items = payload.items.map((item) => ({
-      service_id: item.service_id,
-      extra_service_ids: item.extra_services.map((e) => e.service_id),
-    }));
     const pool = await Promise.all(Array.from({ length: 6 }, () => newCustomer(app)));
     const cancel = (c: Customer, orderId: number) =>
       app.inject({
@@ -242,13 +252,7 @@ describe('changes to one shop that arrive together', () => {
           }
           const before = (await app.queue.view(fi(app), 3)).active.map((o) => o.id);
           await app.queue.settled();
-          let release = () => {};
-          const gate = new Promise<void>((r) => (release = r));
-          const holding = changeQueue(fi(app), app.queue, 3, clock.now(), async (_tx, shop) => {
-            await gate;
-            return { result: null, active: shop.active };
-          });
-          await new Promise((r) => setTimeout(r, 20));
+          const holding = await holdShop(3);
           const now = clock.now();
           const batch = picks.map((i) => {
             const c = pool[i]!;
@@ -262,23 +266,10 @@ describe('changes to one shop that arrive together', () => {
                 ownOrderChange(orderId, c.id, 'cancel', now),
               );
             }
-            return joinQueue(fi(app), app.queue, now, {
-              pobId: 3,
-              customerId: c.id,
-              customer: {
-                firstname: 'Model',
-                lastname: String(i),
-                membershipType: null,
-                membershipEnd: null,
-              },
-              checkedNoActiveOrder: true,
-              priority: 0,
-              source: 'app',
-              items,
-            });
+            return checkedJoin(3, c, payload, now);
           });
-          release();
-          await holding;
+          holding.release();
+          await holding.done;
           const settled = await Promise.allSettled(batch);
           // The model: one at a time, in the batch's order.
           const left = new Set<number>();
