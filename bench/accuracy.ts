@@ -5,13 +5,16 @@
 // barber going home, are told to the engine as the server tells it the barbers' shifts): every
 // target of docs/decisions/005 (issue 31) per scenario and priority, against the oracle floor on
 // the same customers, with 90 % intervals from resampling whole days and a verdict each; a line
-// per baseline (queue length, priority-aware queue length); and the cost of one shop's estimate
-// at 5, 30 and 100 waiting orders. `BENCH_ONLY=accuracy npm run bench`; a smaller run while
-// developing: `ACCURACY_DAYS=7 ACCURACY_SCENARIOS=quiet-weekday,lunch-break` (or the flags
-// `--days=7 --scenarios=...` running this file alone with tsx).
+// per baseline (queue length, priority-aware queue length); and the costs of issue 31: one shop's
+// estimate at 5, 30 and 100 waiting orders, and building a shop's inputs at its largest history.
+// `BENCH_ONLY=accuracy npm run bench`; a smaller run while developing: `ACCURACY_DAYS=7
+// ACCURACY_SCENARIOS=quiet-weekday,lunch-break` (or the flags `--days=7 --scenarios=...` running
+// this file alone with tsx); the costs alone: `npx tsx bench/accuracy.ts --cost`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
   BARBER_SCENARIOS,
+  buildShopInputs,
+  busiestHistory,
   DEFAULT_SAMPLES,
   estimateQueue,
   figuresOf,
@@ -56,6 +59,8 @@ export interface AccuracyResult {
    */
   barbers?: ScenarioResult[];
   cost: CostPoint[];
+  /** Median CPU ms of building a shop's inputs at its largest history (warm, one core). */
+  inputsMs: number;
   /** Seconds the scenarios took to simulate. */
   simulationSeconds: number;
 }
@@ -74,6 +79,28 @@ export function estimateCost(opts: BenchOptions): CostPoint[] {
     opts.quick ? 11 : 41,
   );
   return COST_SIZES.map((waiting, i) => ({ waiting, ms: round(medians[i] ?? Number.NaN, 3) }));
+}
+
+/** When the busiest history is timed (its days run back from here). */
+const INPUTS_NOW = Date.UTC(2026, 0, 20, 12, 0);
+
+/**
+ * Median CPU milliseconds of building one shop's inputs (buildShopInputs) from the largest history
+ * a shop keeps (busiestHistory: 28 days of 400 orders, 84,000 estimates), warm: the server keeps a
+ * shop's inputs for 10 minutes and builds them again from the same rows. CPU time, so that other
+ * processes on the shared cores do not count; the first build (JIT) is not counted.
+ */
+export function inputsCost(opts: BenchOptions): number {
+  const history = busiestHistory(INPUTS_NOW);
+  buildShopInputs(history, INPUTS_NOW, 'Europe/Helsinki');
+  const runs = opts.quick ? 3 : 9;
+  const costs = Array.from({ length: runs }, () => {
+    const before = process.cpuUsage();
+    buildShopInputs(history, INPUTS_NOW, 'Europe/Helsinki');
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1000;
+  }).sort((a, b) => a - b);
+  return round(costs[Math.floor(runs / 2)] ?? Number.NaN, 1);
 }
 
 /** `--days=N` and `--scenarios=a,b` (or ACCURACY_DAYS, ACCURACY_SCENARIOS). */
@@ -112,6 +139,7 @@ export function runAccuracy(opts: BenchOptions, argv: readonly string[] = []): A
     report: formatVerdicts(verdicts),
     barbers: scenarios.filter((r) => BARBER_SCENARIOS.some((b) => b.name === r.scenario)),
     cost: estimateCost(opts),
+    inputsMs: inputsCost(opts),
     simulationSeconds,
   };
 }
@@ -124,6 +152,11 @@ export function runAccuracy(opts: BenchOptions, argv: readonly string[] = []): A
 function main(argv: readonly string[]): void {
   const flag = (name: string) =>
     argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  if (argv.includes('--cost')) {
+    const opts = parseOptions(argv);
+    console.log(JSON.stringify({ cost: estimateCost(opts), inputsMs: inputsCost(opts) }, null, 2));
+    return;
+  }
   const load = flag('load');
   if (load) {
     const byScenario = new Map<string, DayOutcome[]>();

@@ -13,7 +13,9 @@ export const TARGETS = {
   longer: [0.45, 0.55],
   coverage: [0.75, 0.85],
   width: 1.2,
-  costMs: 10,
+  /** Issue 31's costs: one shop's estimate by waiting orders, on one core; a shop's inputs. */
+  costMs: { 30: 5, 100: 15 } as Record<number, number>,
+  inputsMs: 150,
 } as const;
 
 const pct = (x: number) => `${Math.round(x * 100)} %`;
@@ -77,7 +79,9 @@ export function accuracyTargetRows(r: BenchResults): TargetRow[] {
     none('Customers who waited longer than shown', '45-55 %', why);
     none('80 % range holds actual waits', '75-85 %', why);
     none('80 % range width / oracle', `<= ${TARGETS.width}x`, why);
-    none('One shop estimate, 30 waiting', `<= ${TARGETS.costMs} ms`, why);
+    for (const [waiting, ms] of Object.entries(TARGETS.costMs))
+      none(`One shop estimate, ${waiting} waiting`, `<= ${ms} ms`, why);
+    none('A shop’s inputs at its largest history (CPU)', `<= ${TARGETS.inputsMs} ms`, why);
     return rows;
   }
   const byPriority = groups(acc.scenarios, 'priority');
@@ -119,12 +123,22 @@ export function accuracyTargetRows(r: BenchResults): TargetRow[] {
     measured: width ? `${x2(width.value)} (${where(width.item)})` : '-',
     verdict: verdict(!!width && width.value <= TARGETS.width),
   });
-  const cost = acc.cost.find((c) => c.waiting === 30);
+  for (const [waiting, ms] of Object.entries(TARGETS.costMs)) {
+    const cost = acc.cost.find((c) => c.waiting === Number(waiting));
+    rows.push({
+      figure: `One shop estimate, ${waiting} waiting orders (one core)`,
+      target: `<= ${ms} ms`,
+      measured: cost ? `${cost.ms} ms` : '-',
+      verdict: verdict(!!cost && cost.ms <= ms),
+    });
+  }
+  // Older results have no inputs figure.
+  const inputs = acc.inputsMs as number | undefined;
   rows.push({
-    figure: 'One shop estimate, 30 waiting orders (one core)',
-    target: `<= ${TARGETS.costMs} ms`,
-    measured: cost ? `${cost.ms} ms` : '-',
-    verdict: verdict(!!cost && cost.ms <= TARGETS.costMs),
+    figure: 'A shop’s inputs at its largest history (28 days of 400 orders; CPU, warm)',
+    target: `<= ${TARGETS.inputsMs} ms`,
+    measured: inputs === undefined ? '-' : `${inputs} ms`,
+    verdict: inputs === undefined ? 'not measured' : verdict(inputs <= TARGETS.inputsMs),
   });
   return rows;
 }

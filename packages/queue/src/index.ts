@@ -62,6 +62,7 @@ export type { QueueState, ShopStatus } from './queue-state';
 export { deferOrder } from './defer-order';
 export type { OrderChange } from './defer-order';
 export { mulberry32 } from './sim/random';
+export { busiestHistory } from './sim/busiest-history';
 export {
   REPORT_BUCKET_EDGES,
   runScenario,

@@ -7,6 +7,7 @@ import {
   shopQueueState,
   waitAfterEstimate,
 } from './shop-inputs';
+import { busiestHistory } from './sim/busiest-history';
 import { createRandom } from './sim/random';
 import type { OrderRecord, ShownEstimate } from './shop-inputs';
 
@@ -134,55 +135,13 @@ describe('waitAfterEstimate', () => {
   });
 });
 
-describe('buildShopInputs: cost at a busy shop’s largest history', () => {
-  it('learns 28 days of 400 orders a day and 14 days of estimates (its CPU time printed)', () => {
-    // Every 60-second sweep that moved an estimate is stored (server: queue.ts): some 15 per
-    // order, 84,000 in 14 days. No record cap: the calibration reads its 14 days whole.
-    const DAY = 86_400_000;
-    const orders: OrderRecord[] = [];
-    const estimates: ShownEstimate[] = [];
-    for (let d = 0; d < 28; d++) {
-      for (let k = 0; k < 400; k++) {
-        const id = d * 400 + k + 1;
-        const joinedAt = NOW - (28 - d) * DAY + k * 1.8 * MINUTE;
-        const startedAt = joinedAt + 30 * MINUTE;
-        const priority = k % 4 === 0 ? 1 : 0;
-        orders.push({
-          id,
-          priority,
-          source: k % 2 ? 'app' : 'walk_in',
-          status: 'serviced',
-          rank: joinedAt,
-          joinedAt,
-          checkedInAt: joinedAt + 5 * MINUTE,
-          startedAt,
-          finishedAt: startedAt + 25 * MINUTE,
-          plannedMinutes: 20,
-          serviceIds: [k % 5],
-          barberId: k % 8,
-          turnAt: startedAt,
-        });
-        if (d < 14) continue;
-        for (let e = 0; e < 15; e++) {
-          const model = { p10: 10, p50: 30 - e, p90: 50 };
-          estimates.push({ orderId: id, priority, at: joinedAt + e * 2 * MINUTE, model });
-        }
-      }
-    }
-    const costs = [0, 1, 2].map(() => {
-      const before = process.cpuUsage();
-      const inputs = buildShopInputs({ orders, estimates }, NOW, 'Europe/Helsinki');
-      const used = process.cpuUsage(before);
-      expect(inputs.calibration.atJoining?.byPriority.get(0)?.[3]?.n).toBe(4200);
-      return (used.user + used.system) / 1000;
-    });
-    // CPU time of the warm runs (the server keeps a shop's inputs for 10 minutes): issue 31's
-    // target is 150 ms. Printed, not asserted: a timed assertion fails on a slower shared
-    // machine (160 ms in a clean-clone CI run of session 17), and performance is measured in
-    // bench/, not by a test that can flake.
-    console.info(
-      `buildShopInputs, busiest history: ${Math.min(...costs.slice(1)).toFixed(0)} ms CPU`,
-    );
+describe('buildShopInputs: a busy shop’s largest history', () => {
+  it('learns 28 days of 400 orders a day and every estimate of its last 14 days', () => {
+    // No record cap: the calibration reads its 14 days of estimates whole. Its cost (issue 31:
+    // within 150 ms of CPU) is measured by bench/accuracy.ts (`inputsCost`), not timed here.
+    const { orders, estimates } = busiestHistory(NOW);
+    const inputs = buildShopInputs({ orders, estimates }, NOW, 'Europe/Helsinki');
+    expect(inputs.calibration.atJoining?.byPriority.get(0)?.[3]?.n).toBe(4200);
   });
 });
 
