@@ -1,7 +1,9 @@
 // Scale of the queue engine, in process: the time estimateQueue takes for one shop's queue of
-// 10, 100 and 1000 orders, and for 10, 100 and 1000 shops of a typical queue each.
-import { buildDurationModel, estimateQueue, mulberry32 } from '@jono/queue';
+// 10, 100 and 1000 orders, and for 10, 100 and 1000 shops of a typical queue each; the engine as
+// the server ships it (lib/bundled-queue.ts).
+import { buildDurationModel, mulberry32 } from '@jono/queue';
 import type { QueueOrder, ServedOrder, ShopQueueState } from '@jono/queue';
+import { bundledQueue } from './lib/bundled-queue';
 import { parseOptions, type BenchOptions } from './lib/options';
 import { interleavedMedians, round } from './lib/stats';
 
@@ -78,7 +80,8 @@ function withRatios(points: { size: number; ms: number }[]): ScalePoint[] {
   });
 }
 
-export function runEngineScale(opts: BenchOptions): EngineResult {
+export async function runEngineScale(opts: BenchOptions): Promise<EngineResult> {
+  const { estimateQueue } = await bundledQueue();
   const samples = opts.quick ? 21 : 101;
   const sizes = [10, 100, 1000];
   // Warm the JIT on every shape before timing anything.
@@ -110,5 +113,5 @@ export function runEngineScale(opts: BenchOptions): EngineResult {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(runEngineScale(parseOptions(process.argv.slice(2))), null, 2));
+  console.log(JSON.stringify(await runEngineScale(parseOptions(process.argv.slice(2))), null, 2));
 }
