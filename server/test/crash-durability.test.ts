@@ -1,7 +1,7 @@
 // kill -9 during a join load: every order answered 2xx before the kill is there after a restart,
 // and the database opens cleanly. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -73,6 +73,8 @@ afterAll(async () => {
     await client.query(`drop schema if exists "${schemaPrefix}fi" cascade`);
     await client.end();
   }
+  // Retried: the killed server may still be closing its files.
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe(`kill -9 during a join load (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {

@@ -1,6 +1,7 @@
 // Builds the real app for tests: PGlite cloned from one migrated template (no initdb per test),
 // or, with DATABASE_URL, a real PostgreSQL server with schemas unique to the test.
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -57,6 +58,9 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<App> {
     schemaPrefix: databaseUrl ? schemaPrefix : undefined,
     limits: opts.realLimits ? opts.limits : { ...RELAXED, ...opts.limits },
   });
+  // The data directory (the app's secrets file; PGlite runs in memory) goes with the app: a
+  // suite run left some 1,300 of them in the machine's temporary folder.
+  app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }));
   if (databaseUrl) {
     app.addHook('onClose', async () => {
       const client = new pg.Client({ connectionString: databaseUrl });

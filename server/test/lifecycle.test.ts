@@ -1,7 +1,7 @@
 // Liveness, readiness and a graceful shutdown: /readyz fails while draining or without a
 // database (while /healthz stays up); closing the app answers every join in flight, ends the live
 // streams, and closes the balancer's keep-alive connections after their last answer.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -41,6 +41,7 @@ describe('/healthz and /readyz', () => {
       app.lifecycle.draining = false;
     } finally {
       await app.close();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });

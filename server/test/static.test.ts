@@ -1,6 +1,6 @@
 // The built apps: compressed copies sent by Accept-Encoding, client-side routes get index.html,
 // and the CSP header on every page.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import { buildTestApp } from './helpers';
 import type { App } from '../src/app';
 
 let app: App;
+const dists: string[] = [];
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 function fakeDist(): string {
@@ -18,13 +19,17 @@ function fakeDist(): string {
   writeFileSync(join(dir, 'assets', 'app-1.js'), script);
   writeFileSync(join(dir, 'assets', 'app-1.js.br'), brotliCompressSync(script));
   writeFileSync(join(dir, 'assets', 'app-1.js.gz'), gzipSync(script));
+  dists.push(dir);
   return dir;
 }
 
 beforeAll(async () => {
   app = await buildTestApp({ envOverrides: { WEB_DIST: fakeDist(), STAFF_DIST: fakeDist() } });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  for (const dir of dists) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the built apps', () => {
   it('sends the brotli or gzip copy of an asset when the browser accepts it', async () => {
