@@ -3,7 +3,8 @@
 // set. Drizzle's tables carry no schema: every statement runs with the market's search_path, so
 // the same queries and migration files serve both (docs/decisions/001).
 import { resolve } from 'node:path';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Market } from '@jono/contract';
@@ -17,6 +18,9 @@ import {
   type MarketDbs,
   type OpenOptions,
   POOL_MAX,
+  withLiterals,
+  type OpeningStatement,
+  type Tx,
 } from './market-db';
 
 export {
@@ -112,6 +116,8 @@ async function openPostgres(opts: OpenOptions, url: string): Promise<MarketDbs> 
         opts.onStatement?.(market, 'select pg_notify');
         await pool.query('select pg_notify($1, $2)', [qualified(channel), payload]);
       },
+      transactionOpening: (opening, work) =>
+        openingTransaction(pool, db, opening, work, (text) => opts.onStatement?.(market, text)),
     });
   }
   return {
@@ -121,6 +127,56 @@ async function openPostgres(opts: OpenOptions, url: string): Promise<MarketDbs> 
       for (const pool of pools) await pool.end();
     },
   };
+}
+
+/**
+ * MarketDb.transactionOpening on PostgreSQL: drizzle's own transaction (node-postgres/session.js)
+ * with its BEGIN sent together with the first statement, as one simple query. The statements of
+ * `work` run through a drizzle transaction on the same connection, as in db.transaction().
+ */
+async function openingTransaction<T>(
+  pool: pg.Pool,
+  db: Db,
+  opening: OpeningStatement,
+  work: (tx: Tx) => Promise<T>,
+  logged: (statement: string) => void,
+): Promise<T> {
+  const {
+    dialect,
+    schema: tables,
+    options,
+  } = (
+    db as unknown as {
+      session: {
+        dialect: ConstructorParameters<typeof NodePgSession>[1];
+        schema: ConstructorParameters<typeof NodePgSession>[2];
+        options: ConstructorParameters<typeof NodePgSession>[3];
+      };
+    }
+  ).session;
+  const client = await pool.connect();
+  const session = new NodePgSession(client, dialect, tables, options);
+  const tx = new NodePgTransaction(dialect, session, tables) as unknown as Tx;
+  const text = `begin; ${withLiterals(opening.text, opening.params, (v) => client.escapeLiteral(v))}`;
+  let broken: Error | undefined;
+  try {
+    // Heard as the two statements it is (their texts constant, as on PGlite): one round trip.
+    logged('begin');
+    logged(opening.text);
+    await client.query(text);
+    const result = await work(tx);
+    await tx.execute(sql`commit`);
+    return result;
+  } catch (err) {
+    // Whatever failed (the opening, the work, the COMMIT), the transaction rolls back; a
+    // connection that cannot even do that is closed instead of going back to the pool.
+    await tx.execute(sql`rollback`).catch((e: unknown) => {
+      broken = e instanceof Error ? e : new Error(String(e));
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** An in-memory PGlite with every market's schema migrated, dumped for tests to clone quickly. */

@@ -21,6 +21,43 @@ export interface MarketDb {
   pool(): { total: number; idle: number; waiting: number };
   /** The most connections it opens (PGlite: its one). */
   poolMax: number;
+  /**
+   * A transaction whose first statement is `opening` (a named statement of constant text; its
+   * parameters integers or text). On PostgreSQL the BEGIN and the statement go in one round trip
+   * (the simple query protocol takes both, the parameters as literals: issue 29, a batch's
+   * statements); on PGlite, BEGIN then the statement. `work` runs once it is done; COMMIT when it
+   * returns, ROLLBACK when it (or the opening) throws.
+   */
+  transactionOpening<T>(opening: OpeningStatement, work: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+/** A transaction's first statement (MarketDb.transactionOpening). */
+export interface OpeningStatement {
+  /** Its prepared statement's name where it is sent apart (db/prepared.ts). */
+  name: string;
+  /** Constant text with $1..$n. */
+  text: string;
+  params: readonly (number | string)[];
+}
+
+/**
+ * `text` with each $n replaced by params[n - 1] as a literal: integers as themselves, text by
+ * `quote` (the driver's escapeLiteral). Anything else is refused rather than sent.
+ */
+export function withLiterals(
+  text: string,
+  params: readonly (number | string)[],
+  quote: (value: string) => string,
+): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (typeof value === 'number') {
+      if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+      return String(value);
+    }
+    if (typeof value === 'string') return quote(value);
+    throw new Error(`no parameter $${n}`);
+  });
 }
 
 /** Connections per market on PostgreSQL. */

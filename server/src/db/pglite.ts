@@ -16,6 +16,7 @@ import {
   type OpenOptions,
 } from './market-db';
 import { PgliteThread, type PgliteLike } from './pglite-worker';
+import { runNamed } from './prepared';
 import * as schema from './schema';
 
 /**
@@ -126,13 +127,14 @@ export async function openPglite(opts: OpenOptions): Promise<MarketDbs> {
   for (const [i, market] of opts.markets.entries()) {
     const schemaName = names[i] ?? schemaOf(opts.schemaPrefix, market);
     const qualified = (channel: string) => `${schemaName}_${channel}`;
+    const db = drizzlePglite({
+      client: marketClient(turns, schemaName, (sql) => hook?.(market, sql)),
+      schema,
+      logger: loggerFor(hook, market),
+    }) as unknown as Db;
     markets.set(market, {
       market,
-      db: drizzlePglite({
-        client: marketClient(turns, schemaName, (sql) => hook?.(market, sql)),
-        schema,
-        logger: loggerFor(hook, market),
-      }) as unknown as Db,
+      db,
       kind: 'pglite',
       poolMax: 1,
       channel: qualified,
@@ -150,6 +152,12 @@ export async function openPglite(opts: OpenOptions): Promise<MarketDbs> {
         hook?.(market, 'select pg_notify');
         await client.query('select pg_notify($1, $2)', [qualified(channel), payload]);
       },
+      // In process there is no round trip to save: BEGIN, then the statement.
+      transactionOpening: (opening, work) =>
+        db.transaction(async (tx) => {
+          await runNamed(tx, opening.name, opening.text, [...opening.params], () => null);
+          return work(tx);
+        }),
     });
   }
   return {
