@@ -1,6 +1,6 @@
 // The app's join is limited per IP like every flooded route, but counts its attempt in the
 // statement that reads the customer (one round trip fewer): the same answers as the hook's.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from './helpers';
 import { fi, mutableClock, newCustomer, orderPayload } from './queue-factories';
 import type { App } from '../src/app';
@@ -31,6 +31,12 @@ describe("the app join's IP limit", () => {
     expect((await post(first, payload)).statusCode).toBe(201);
     expect((await post(first, payload)).statusCode).toBe(409);
     expect((await post(first, { items: [] })).statusCode).toBe(400);
+    // The invalid body is counted after its answer (onResponse): wait for that count, which the
+    // next attempt raced under load (a PostgreSQL run with two test files at once).
+    await vi.waitFor(async () => {
+      const [counted] = await fi(app).db.select().from(rateCounters);
+      expect(counted?.hits).toBe(3);
+    });
     const over = await post(await newCustomer(app), payload);
     expect(over.statusCode).toBe(429);
     expect(over.json()).toMatchObject({ error: 'rate_limited' });

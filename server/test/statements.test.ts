@@ -207,13 +207,19 @@ describe('statements per join and per cancel', () => {
     await setShop(app, 7, { chairs: 1 });
     const payload = await orderPayload(app, 7);
     const customer = await newCustomer(app);
+    let joinedId = 0;
     const joining = await counted(async () => {
-      await postJoin(customer, payload);
+      joinedId = await postJoin(customer, payload);
     });
     const claims = joining.filter((s) =>
       s.startsWith('with claimed as (update orders set notified_at'),
     );
     expect(claims).toHaveLength(1);
+    // The newcomer's turn came (a free chair, the customer away): recorded by the statement that
+    // stores the estimates, none of its own.
+    expect(joining.filter((s) => s.startsWith('update orders set turn_at'))).toEqual([]);
+    const [row] = await fi(app).db.select().from(orders).where(eq(orders.id, joinedId));
+    expect(row?.turnAt?.getTime()).toBe(clock.now());
     expect(joining.filter((s) => /from "customers"/.test(s))).toEqual([]);
     expect(joining.filter((s) => /"orders"\."source" = /.test(s))).toEqual([]);
     const near = joining.indexOf(claims[0] as string);

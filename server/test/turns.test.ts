@@ -146,6 +146,27 @@ describe('turn_at: the moment the engine would have started a customer away', ()
     expect(await turnOf(away)).toBe(clock.now());
   });
 
+  it("a join records the turns it brings, in its estimates' statement, and never moves one", async () => {
+    // An empty shop: the newcomer away is next for the free chair the moment they join.
+    const first = (await join(app, await newCustomer(app), SHOP)).json<{ id: number }>().id;
+    const joinedAt = clock.now();
+    expect(await turnOf(first)).toBe(joinedAt);
+    const [row] = await fi(app).db.select().from(orders).where(eq(orders.id, first));
+    expect(row?.waitEstimate).not.toBeNull();
+    // The chair is still free (nobody sat): the next customer away has their turn as they join,
+    // and the first's stays where it was.
+    clock.advance(3);
+    const second = (await join(app, await newCustomer(app), SHOP)).json<{ id: number }>().id;
+    expect(await turnOf(second)).toBe(clock.now());
+    expect(await turnOf(first)).toBe(joinedAt);
+    // Later changes record their own turns and move none of the earlier ones.
+    clock.advance(2);
+    const third = (await join(app, await newCustomer(app), SHOP)).json<{ id: number }>().id;
+    expect(await turnOf(third)).toBe(clock.now());
+    expect(await turnOf(second)).toBe(joinedAt + 3 * 60_000);
+    expect(await turnOf(first)).toBe(joinedAt);
+  });
+
   it('the minute sweep records a turn no change recorded, at the sweep', async () => {
     await busyChair();
     const away = (await join(app, await newCustomer(app), SHOP)).json<{ id: number }>().id;

@@ -40,7 +40,7 @@ import {
   type QueueService,
   type ShopQueueView,
 } from './queue';
-import { recordTurnsInView } from './turns';
+import { markTurns, turnsDueInView } from './turns';
 
 export interface ShopQueue extends ShopQueueRead {
   history: ShopHistory;
@@ -424,8 +424,9 @@ async function runTransaction(
       await flush();
       const estimating = performance.now();
       const next = viewOf(shop.pob, active, history, now);
-      // A change that made a free chair the turn of a customer away records it now (turns.ts).
-      await recordTurnsInView(tx, next, now);
+      // A change that made a free chair the turn of a customer away records it now (turns.ts),
+      // in the statement of the moved estimates.
+      const due = turnsDueInView(next, now);
       const shown = new Map<number, number | null>();
       for (const [index, after] of afters) {
         const verdict = after(next);
@@ -438,7 +439,9 @@ async function runTransaction(
       const moved = movedEstimates(next);
       for (const o of moved.orders) if (shown.has(o.id)) o.shown = shown.get(o.id) ?? null;
       for (const o of next.active) if (shown.has(o.id)) o.shownWait = shown.get(o.id) ?? null;
-      if (moved.orders.length > 0) await storeEstimates(tx, moved);
+      if (moved.orders.length > 0 || due.length > 0) {
+        markTurns(next, await storeEstimates(tx, moved, { ids: due, at: now }), now);
+      }
       spanSince('jono.queue.estimate', estimating, { 'jono.estimates.moved': moved.orders.length });
       // A turn the change brought near is claimed, and its message written, in this transaction:
       // two statements under the lock instead of a transaction of four after it (issue 29).

@@ -131,30 +131,66 @@ function waitChangeOf(
 }
 
 /**
- * ONE statement that stores every moved estimate on its order and records the shown ones in
- * wait_estimates (a data-modifying WITH runs to completion even though nothing reads it), not
- * one statement per order (bench: joins slowed as queues grew). Each column travels as ONE
- * array parameter (unnest), so the statement's text is the same whatever the number of orders:
- * the driver sends a few hundred bytes of text and a dozen parameters, not a VALUES row of
- * seven parameters per order, and building it costs the same for 1 order as for 1,000 (issue
- * 29: building SQL text was a fifth of a join's CPU).
+ * ONE statement that stores every moved estimate on its order, records the shown ones in
+ * wait_estimates (a data-modifying WITH runs to completion even though nothing reads it) and
+ * records the turns that came (turns.ts: `turn_at`, never overwritten), not one statement per
+ * order (bench: joins slowed as queues grew) nor one for the turns (issue 29: a join into a shop
+ * with a free chair wrote them in a statement of their own). Each column travels as ONE array
+ * parameter (unnest), so the statement's text is the same whatever the number of orders: the
+ * driver sends a few hundred bytes of text and a dozen parameters, not a VALUES row of seven
+ * parameters per order, and building it costs the same for 1 order as for 1,000 (issue 29:
+ * building SQL text was a fifth of a join's CPU). A row's flags: KEEP_ESTIMATE (a turn alone,
+ * its estimate unmoved) and RECORD_TURN. It answers the orders whose turn it recorded.
  */
-const UPDATE_ESTIMATES = `update orders set wait_estimate = v.wait, wait_low = v.low, wait_high = v.high, wait_basis = coalesce(v.basis::jsonb, orders.wait_basis), wait_change = case when v.change = 'null' then null else coalesce(v.change::jsonb, orders.wait_change) end, shown_wait = coalesce(v.shown, orders.shown_wait) from unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::int[]) as v(id, wait, low, high, basis, change, shown) where orders.id = v.id`;
+const KEEP_ESTIMATE = 1;
+const RECORD_TURN = 2;
+const estimateColumn = (column: string, value: string) =>
+  `${column} = case when v.flags & ${KEEP_ESTIMATE} = 0 then ${value} else orders.${column} end`;
+const UPDATE_ESTIMATES = `update orders set ${[
+  estimateColumn('wait_estimate', 'v.wait'),
+  estimateColumn('wait_low', 'v.low'),
+  estimateColumn('wait_high', 'v.high'),
+  estimateColumn('wait_basis', 'coalesce(v.basis::jsonb, orders.wait_basis)'),
+  estimateColumn(
+    'wait_change',
+    "case when v.change = 'null' then null else coalesce(v.change::jsonb, orders.wait_change) end",
+  ),
+].join(
+  ', ',
+)}, shown_wait = coalesce(v.shown, orders.shown_wait), turn_at = case when v.flags & ${RECORD_TURN} <> 0 and orders.turn_at is null and orders.status = 'active' and orders.started_at is null then $9::timestamptz else orders.turn_at end from unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::int[], $8::int[]) as v(id, wait, low, high, basis, change, shown, flags) where orders.id = v.id returning orders.id, v.flags & ${RECORD_TURN} <> 0 and orders.turn_at = $9::timestamptz as turned`;
 const STORE_ESTIMATES_SQL = {
-  moved: UPDATE_ESTIMATES,
-  shown: `with moved as (${UPDATE_ESTIMATES}) insert into wait_estimates (order_id, pob_id, priority, at, model_p10, model_p50, model_p90, wait, low, high) select * from unnest($8::int[], $9::int[], $10::int[], $11::timestamptz[], $12::float8[], $13::float8[], $14::float8[], $15::int[], $16::int[], $17::int[])`,
+  moved: `with moved as (${UPDATE_ESTIMATES}) select id from moved where turned`,
+  shown: `with moved as (${UPDATE_ESTIMATES}), recorded as (insert into wait_estimates (order_id, pob_id, priority, at, model_p10, model_p50, model_p90, wait, low, high) select * from unnest($10::int[], $11::int[], $12::int[], $13::timestamptz[], $14::float8[], $15::float8[], $16::float8[], $17::int[], $18::int[], $19::int[])) select id from moved where turned`,
 };
 
+/** Turns to record with the estimates (turns.ts turnsDue): the orders, and the moment. */
+export interface TurnsToRecord {
+  ids: readonly number[];
+  at: number;
+}
+
 /** The moved estimates' statement: its (constant) text and parameters, every value an array. */
-export function storeEstimatesArgs(moved: MovedEstimates): {
+export function storeEstimatesArgs(
+  moved: MovedEstimates,
+  turns: TurnsToRecord = { ids: [], at: 0 },
+): {
   name: 'store_estimates' | 'store_estimates_shown';
   text: string;
-  params: unknown[][];
+  params: unknown[];
 } {
   // JSON as text (null: keep the stored value; the text 'null': clear it), cast in the statement.
   const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-  const o = moved.orders;
-  const params: unknown[][] = [
+  const turning = new Set(turns.ids);
+  const o: (MovedEstimates['orders'][number] & { flags: number })[] = moved.orders.map((c) => ({
+    ...c,
+    flags: turning.has(c.id) ? RECORD_TURN : 0,
+  }));
+  const estimated = new Set(moved.orders.map((c) => c.id));
+  for (const id of turns.ids) {
+    if (estimated.has(id)) continue;
+    o.push({ id, wait: null, low: null, high: null, flags: KEEP_ESTIMATE | RECORD_TURN });
+  }
+  const params: unknown[] = [
     o.map((c) => c.id),
     o.map((c) => c.wait),
     o.map((c) => c.low),
@@ -162,6 +198,8 @@ export function storeEstimatesArgs(moved: MovedEstimates): {
     o.map((c) => json(c.basis)),
     o.map((c) => json(c.change)),
     o.map((c) => c.shown ?? null),
+    o.map((c) => c.flags),
+    new Date(turns.at).toISOString(),
   ];
   if (moved.shown.length === 0) {
     return { name: 'store_estimates', text: STORE_ESTIMATES_SQL.moved, params };
@@ -183,12 +221,16 @@ export function storeEstimatesArgs(moved: MovedEstimates): {
 }
 
 /**
- * Stores the moved estimates (and the closed loop's shown ones) in one named statement of
- * constant text: the orders' columns from arrays, the estimates inserted from arrays.
+ * Stores the moved estimates (and the closed loop's shown ones), and records `turns`, in one
+ * named statement of constant text. Answers the orders whose turn it recorded.
  */
-export async function storeEstimates(db: Db | Tx, moved: MovedEstimates): Promise<void> {
-  const { name, text, params } = storeEstimatesArgs(moved);
-  await runNamed(db, name, text, params, () => null);
+export async function storeEstimates(
+  db: Db | Tx,
+  moved: MovedEstimates,
+  turns?: TurnsToRecord,
+): Promise<number[]> {
+  const { name, text, params } = storeEstimatesArgs(moved, turns);
+  return runNamed(db, name, text, params, (rows) => rows.map((r) => Number(r[0])));
 }
 
 /**

@@ -71,22 +71,23 @@ function chairsOfView(view: Pick<ShopQueueView, 'barbers' | 'pob'>): ChairsOnDut
 
 /**
  * A customer's change (a join, a check-in, a cancel: queue-change.ts), from the view it computed
- * under the shop's lock: records the turns due in it at the change's moment, with no statement
- * when none is due.
+ * under the shop's lock: the turns due in it at the change's moment, which the change records
+ * with its moved estimates (queue-view.ts storeEstimates, one statement for both).
  */
-export async function recordTurnsInView(
-  tx: Tx,
+export function turnsDueInView(
   view: Pick<ShopQueueView, 'barbers' | 'pob' | 'active'>,
   at: number,
-): Promise<void> {
-  const due = turnsDue(chairsOfView(view), view.active, at);
-  if (due.length === 0) return;
-  const ids = await writeTurns(tx, due, at);
+): number[] {
+  return turnsDue(chairsOfView(view), view.active, at);
+}
+
+/** The view's rows as written: the turns recorded at `at`, so that its next use asks nothing. */
+export function markTurns(view: Pick<ShopQueueView, 'active'>, ids: readonly number[], at: number) {
   const written = new Set(ids);
   for (const o of view.active) if (written.has(o.id)) o.turnAt ??= new Date(at);
 }
 
-/** Named (db/prepared.ts): it runs in a join's and a cancel's transaction when a chair is free. */
+/** Named (db/prepared.ts): the sweep's and a staff action's turns (a change's go with its estimates). */
 const WRITE_TURNS_SQL = `update orders set turn_at = $2::timestamptz where id = any($1::int[]) and turn_at is null and status = 'active' and started_at is null returning id`;
 
 async function writeTurns(tx: Tx, due: number[], at: number): Promise<number[]> {
@@ -110,8 +111,6 @@ export async function recordDueTurns(
     await lockShop(tx, view.pob.id);
     return recordTurns(tx, view.pob.id, at);
   });
-  // The view's rows as written, so that the next sweep over the same view asks nothing.
-  const written = new Set(ids);
-  for (const o of view.active) if (written.has(o.id)) o.turnAt ??= new Date(at);
+  markTurns(view, ids, at);
   return ids.length;
 }
