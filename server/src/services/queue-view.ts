@@ -22,6 +22,7 @@ import type { QueueSnapshot } from './shops';
 import { barbersNow, queueStateOf, type ShopHistory } from './queue-load';
 import { worksToday, type BarberToday } from './rota';
 import type { ActiveOrderRow, PobRow, ShopQueueView } from './queue-rows';
+import { TURN_UNRECORDED } from './turns';
 
 /** A shop's view from its row, active orders and history: the estimate, status and snapshot. */
 export function viewOf(
@@ -157,7 +158,7 @@ const UPDATE_ESTIMATES = `update orders set ${[
   ),
 ].join(
   ', ',
-)}, shown_wait = coalesce(v.shown, orders.shown_wait), turn_at = case when v.flags & ${RECORD_TURN} <> 0 and orders.turn_at is null and orders.status = 'active' and orders.started_at is null then $9::timestamptz else orders.turn_at end from unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::int[], $8::int[]) as v(id, wait, low, high, basis, change, shown, flags) where orders.id = v.id returning orders.id, v.flags & ${RECORD_TURN} <> 0 and orders.turn_at = $9::timestamptz as turned`;
+)}, shown_wait = coalesce(v.shown, orders.shown_wait), turn_at = case when v.flags & ${RECORD_TURN} <> 0 and ${TURN_UNRECORDED} then $9::timestamptz else orders.turn_at end from unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::int[], $8::int[]) as v(id, wait, low, high, basis, change, shown, flags) where orders.id = v.id returning orders.id, v.flags & ${RECORD_TURN} <> 0 and orders.turn_at = $9::timestamptz as turned`;
 const STORE_ESTIMATES_SQL = {
   moved: `with moved as (${UPDATE_ESTIMATES}) select id from moved where turned`,
   shown: `with moved as (${UPDATE_ESTIMATES}), recorded as (insert into wait_estimates (order_id, pob_id, priority, at, model_p10, model_p50, model_p90, wait, low, high) select * from unnest($10::int[], $11::int[], $12::int[], $13::timestamptz[], $14::float8[], $15::float8[], $16::float8[], $17::int[], $18::int[], $19::int[])) select id from moved where turned`,

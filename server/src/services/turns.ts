@@ -87,8 +87,14 @@ export function markTurns(view: Pick<ShopQueueView, 'active'>, ids: readonly num
   for (const o of view.active) if (written.has(o.id)) o.turnAt ??= new Date(at);
 }
 
+/**
+ * Where a turn may be written (SQL, on `orders`): once, never over an earlier one, for an order
+ * still waiting. Both statements that record turns use it (this file's and queue-view.ts's).
+ */
+export const TURN_UNRECORDED = `orders.turn_at is null and orders.status = 'active' and orders.started_at is null`;
+
 /** Named (db/prepared.ts): the sweep's and a staff action's turns (a change's go with its estimates). */
-const WRITE_TURNS_SQL = `update orders set turn_at = $2::timestamptz where id = any($1::int[]) and turn_at is null and status = 'active' and started_at is null returning id`;
+const WRITE_TURNS_SQL = `update orders set turn_at = $2::timestamptz where id = any($1::int[]) and ${TURN_UNRECORDED} returning id`;
 
 async function writeTurns(tx: Tx, due: number[], at: number): Promise<number[]> {
   return runNamed(tx, 'write_turns', WRITE_TURNS_SQL, [due, new Date(at).toISOString()], (rows) =>
