@@ -17,6 +17,7 @@
 // there, the first moment one of the barbers who could serve it seats someone behind it or stays
 // empty. A new customer's turn (first available, or tied to each barber) is that of an order
 // joined now, at the shop: it changes nothing before it.
+import { IndexHeap, sortByTime } from './index-heap';
 import type { QueueOrder, RotaBarber, ShopQueueState } from './types';
 
 const MINUTE = 60_000;
@@ -93,66 +94,34 @@ export interface BarberRunInput {
   ready: Float64Array;
   /** Per queue order: its expected minutes before the barber's ratio (times its residual). */
   minutes: Float64Array;
-  /** Customers arriving meanwhile (members who go ahead): the next one's time, Infinity for none. */
-  nextArrivalAt(): number;
-  /** Takes the next arrival: its key and its minutes before the barber's ratio. */
-  takeArrival(): { key: number; minutes: number };
+  /** Customers arriving meanwhile (members who go ahead). */
+  arrivals: ArrivalSource;
 }
+
+/** Customers arriving during a run, one at a time (wait-distribution.ts's ArrivalStream). */
+export interface ArrivalSource {
+  /** When the next one arrives (epoch ms), Infinity for none. */
+  nextAt(): number;
+  /** Takes the next arrival: its key and minutes are then in `key` and `minutes`. */
+  take(): void;
+  /** The arrival last taken: its sort key and its minutes before the barber's ratio. */
+  readonly key: number;
+  readonly minutes: number;
+}
+
+/** No one arrives (the deterministic list schedule). */
+export const NO_ARRIVALS: ArrivalSource = {
+  nextAt: () => Infinity,
+  take: () => undefined,
+  key: Infinity,
+  minutes: 0,
+};
 
 export interface BarberRunOutput {
   /** A queue order's (slot >= 0) or a new customer's (slot = -1 - j) turn, epoch ms. */
   turn(slot: number, at: number): void;
   /** A queue order seated by barber b from `at` to `end`. */
   seat?(order: number, barber: number, at: number, end: number): void;
-}
-
-/** A binary min-heap of entity indices by key (keys read from a shared, growable array). */
-class Heap {
-  items: number[] = [];
-  constructor(private readonly keyOf: (e: number) => number) {}
-  get size(): number {
-    return this.items.length;
-  }
-  peekKey(): number {
-    const top = this.items[0];
-    return top === undefined ? Infinity : this.keyOf(top);
-  }
-  push(e: number): void {
-    const { items } = this;
-    const k = this.keyOf(e);
-    let i = items.push(e) - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const above = items[parent] as number;
-      if (this.keyOf(above) <= k) break;
-      items[i] = above;
-      i = parent;
-    }
-    items[i] = e;
-  }
-  pop(): number {
-    const { items } = this;
-    const top = items[0] as number;
-    const last = items.pop() as number;
-    if (items.length === 0) return top;
-    const k = this.keyOf(last);
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= items.length) break;
-      const right = child + 1;
-      if (
-        right < items.length &&
-        this.keyOf(items[right] as number) < this.keyOf(items[child] as number)
-      )
-        child = right;
-      if (this.keyOf(items[child] as number) >= k) break;
-      items[i] = items[child] as number;
-      i = child;
-    }
-    items[i] = last;
-    return top;
-  }
 }
 
 /**
@@ -178,21 +147,50 @@ export function linesOf(setup: BarberRunSetup): number[][] {
 /** Buffers of runBarbers, reused from one Monte Carlo run to the next (no garbage per run). */
 export class BarberWork {
   /** Per entity (the queue, then arrivals): sort key and minutes before the barber's ratio. */
-  readonly keys: number[] = [];
-  readonly minutes: number[] = [];
+  keys: Float64Array;
+  minutes: Float64Array;
+  /** Entities in `keys` and `minutes` this run. */
+  count = 0;
   readonly tied: Int32Array;
-  readonly freeHeap: Heap;
-  readonly tiedHeaps: Heap[];
-  readonly absent: number[] = [];
+  readonly freeHeap: IndexHeap;
+  readonly tiedHeaps: IndexHeap[];
+  /** Queue orders on their way this run (absentCount of them), by when they arrive. */
+  readonly absent: Int32Array;
+  absentCount = 0;
   readonly free: Float64Array;
   readonly idle: Uint8Array;
+  /** Per line: its slots this run (a barber gone for the day merges theirs) and how far they are known. */
+  readonly line: (readonly number[])[];
+  readonly passed: Int32Array;
   constructor(n: number, barbers: number) {
-    const keyOf = (e: number) => this.keys[e] as number;
+    const capacity = n + 64;
+    this.keys = new Float64Array(capacity);
+    this.minutes = new Float64Array(capacity);
     this.tied = new Int32Array(n);
-    this.freeHeap = new Heap(keyOf);
-    this.tiedHeaps = Array.from({ length: barbers }, () => new Heap(keyOf));
+    this.freeHeap = new IndexHeap(this.keys, capacity);
+    this.tiedHeaps = Array.from({ length: barbers }, () => new IndexHeap(this.keys));
+    this.absent = new Int32Array(n);
     this.free = new Float64Array(barbers);
     this.idle = new Uint8Array(barbers);
+    this.line = Array.from({ length: barbers + 1 }, () => []);
+    this.passed = new Int32Array(barbers + 1);
+  }
+  /** Adds an entity and answers its index; grows the arrays (and the heaps' keys) when full. */
+  add(key: number, minutes: number): number {
+    if (this.count === this.keys.length) {
+      const keys = new Float64Array(this.keys.length * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+      const grown = new Float64Array(keys.length);
+      grown.set(this.minutes);
+      this.minutes = grown;
+      this.freeHeap.rekey(keys);
+      for (const heap of this.tiedHeaps) heap.rekey(keys);
+    }
+    const e = this.count++;
+    this.keys[e] = key;
+    this.minutes[e] = minutes;
+    return e;
   }
 }
 
@@ -211,28 +209,24 @@ export function runBarbers(
   const barbers = shifts.length;
   const n = queueKeys.length;
   const { ready } = input;
-  // Entities: 0..n-1 the queue, then arrivals.
-  const { keys, minutes, tied, freeHeap, tiedHeaps, absent, free, idle } = work;
-  keys.length = 0;
-  minutes.length = 0;
-  for (let i = 0; i < n; i++) {
-    keys.push(queueKeys[i] as number);
-    minutes.push(input.minutes[i] as number);
-  }
+  // Entities: 0..n-1 the queue, then arrivals (work.keys and work.minutes: they grow).
+  const { tied, freeHeap, tiedHeaps, absent, free, idle, line, passed } = work;
+  work.count = 0;
+  for (let i = 0; i < n; i++) work.add(queueKeys[i] as number, input.minutes[i] as number);
   tied.set(setup.tied);
-  freeHeap.items.length = 0;
-  for (const heap of tiedHeaps) heap.items.length = 0;
-  absent.length = 0;
+  freeHeap.reset();
+  for (const heap of tiedHeaps) heap.reset();
+  work.absentCount = 0;
   free.fill(0);
   idle.fill(0);
   const heapOf = (e: number) => {
     const b = e < n ? (tied[e] as number) : -1;
-    return b < 0 ? freeHeap : (tiedHeaps[b] as Heap);
+    return b < 0 ? freeHeap : (tiedHeaps[b] as IndexHeap);
   };
 
   // Per line: its slots and how far its turns are known.
-  const line: (readonly number[])[] = lines.slice();
-  const passed = new Array<number>(line.length).fill(0);
+  for (let l = 0; l < line.length; l++) line[l] = lines[l] as readonly number[];
+  passed.fill(0);
   const keyOfSlot = (slot: number) =>
     slot >= 0 ? (queueKeys[slot] as number) : (newcomers[-1 - slot] as { key: number }).key;
   let toRecord = newcomers.length;
@@ -243,9 +237,10 @@ export function runBarbers(
       if (withQueue) ownLeft++;
     } else if (withQueue) toRecord++;
     if (at <= now) heapOf(i).push(i);
-    else if (at < Infinity) absent.push(i);
+    else if (at < Infinity) absent[work.absentCount++] = i;
   }
-  absent.sort((a, b) => (ready[a] as number) - (ready[b] as number));
+  const absentCount = work.absentCount;
+  sortByTime(absent, absentCount, ready);
   let absentHead = 0;
 
   /** Everyone of line l up to `key` who has not sat has had their turn at `at`. */
@@ -271,7 +266,7 @@ export function runBarbers(
   }
   /** A barber gone for the day: their line joins the free customers'. */
   const retire = (b: number, at: number) => {
-    const heap = tiedHeaps[b] as Heap;
+    const heap = tiedHeaps[b] as IndexHeap;
     while (heap.size > 0) freeHeap.push(heap.pop());
     for (let i = 0; i < n; i++) if (tied[i] === b) tied[i] = -1;
     const rest = (line[b + 1] as readonly number[]).slice(passed[b + 1]);
@@ -292,35 +287,33 @@ export function runBarbers(
   };
   for (let b = 0; b < barbers; b++) if (free[b] === Infinity) retire(b, now);
 
-  let arrivalAt = input.nextArrivalAt();
+  const { arrivals } = input;
+  let arrivalAt = arrivals.nextAt();
   let guard = 0;
   while (toRecord > 0 || ownLeft > 0) {
     let b = 0;
     for (let c = 1; c < barbers; c++) if ((free[c] as number) < (free[b] as number)) b = c;
     const at = Math.max(now, free[b] as number);
     if (at === Infinity || ++guard > 1_000_000) break;
-    while (absentHead < absent.length && (ready[absent[absentHead] as number] as number) <= at) {
+    while (absentHead < absentCount && (ready[absent[absentHead] as number] as number) <= at) {
       const e = absent[absentHead] as number;
       heapOf(e).push(e);
       absentHead++;
     }
     while (arrivalAt <= at) {
-      const a = input.takeArrival();
-      const e = keys.length;
-      keys.push(a.key);
-      minutes.push(a.minutes);
-      freeHeap.push(e);
-      arrivalAt = input.nextArrivalAt();
+      arrivals.take();
+      freeHeap.push(work.add(arrivals.key, arrivals.minutes));
+      arrivalAt = arrivals.nextAt();
     }
-    let own = tiedHeaps[b] as Heap;
+    let own = tiedHeaps[b] as IndexHeap;
     const fromFree = freeHeap.peekKey() <= own.peekKey();
     if (fromFree && freeHeap.size > 0 && own.size > 0) {
       // A free customer prefers a barber free at the same moment with none of their own waiting
       // (as the board's nextPerChair): choosing a barber then makes no one else wait.
       for (let c = 0; c < barbers; c++) {
-        if (c !== b && (free[c] as number) <= at && (tiedHeaps[c] as Heap).size === 0) {
+        if (c !== b && (free[c] as number) <= at && (tiedHeaps[c] as IndexHeap).size === 0) {
           b = c;
-          own = tiedHeaps[c] as Heap;
+          own = tiedHeaps[c] as IndexHeap;
           break;
         }
       }
@@ -332,7 +325,7 @@ export function runBarbers(
       settle(b + 1, Infinity, at);
       idle[b] = 1;
       const wake =
-        absentHead < absent.length
+        absentHead < absentCount
           ? (ready[absent[absentHead] as number] as number)
           : toRecord > 0
             ? arrivalAt
@@ -351,10 +344,10 @@ export function runBarbers(
       out.turn(e, at);
       ownLeft--;
     }
-    const key = keys[e] as number;
+    const key = work.keys[e] as number;
     settle(0, key, at);
     settle(b + 1, key, at);
-    const end = at + (minutes[e] as number) * (ratio[b] as number) * MINUTE;
+    const end = at + (work.minutes[e] as number) * (ratio[b] as number) * MINUTE;
     if (e < n) out.seat?.(e, b, at, end);
     const next = nextOnDuty(shifts[b] as Shift[], end);
     free[b] = next;
@@ -414,19 +407,21 @@ export function barberContext(
 export function fillChairFree(
   context: BarberContext,
   now: number,
-  ends: readonly number[],
+  ends: ArrayLike<number>,
   chairFree: Float64Array,
 ): void {
   chairFree.fill(now);
-  const loose: number[] = [];
-  ends.forEach((end, k) => {
+  let loose: number[] | null = null;
+  for (let k = 0; k < ends.length; k++) {
+    const end = ends[k] as number;
     const b = context.seatedAt[k] as number;
     if (b >= 0) chairFree[b] = Math.max(chairFree[b] as number, end);
-    else loose.push(end);
-  });
+    else (loose ??= []).push(end);
+  }
+  if (!loose) return;
   loose.sort((a, b) => b - a);
   context.open.forEach((b, k) => {
-    const end = loose[k];
+    const end = (loose as number[])[k];
     if (end !== undefined) chairFree[b] = end;
   });
 }

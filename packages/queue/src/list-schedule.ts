@@ -8,6 +8,7 @@ import {
   barberContext,
   fillChairFree,
   linesOf,
+  NO_ARRIVALS,
   rotaOf,
   runBarbers,
   shiftsFrom,
@@ -410,8 +411,7 @@ function barberListSchedule(state: ShopQueueState): ListSchedule | null {
         chairFree,
         ready,
         minutes,
-        nextArrivalAt: () => Infinity,
-        takeArrival: () => ({ key: Infinity, minutes: 0 }),
+        arrivals: NO_ARRIVALS,
       },
       {
         turn(slot, at) {

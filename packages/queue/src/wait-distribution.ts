@@ -23,6 +23,7 @@ import {
   rotaOf,
   runBarbers,
   shiftsFrom,
+  type ArrivalSource,
   type BarberRunSetup,
   type Shift,
 } from './barber-schedule';
@@ -30,7 +31,8 @@ import { chairsOnDuty, orderMinutes, typicalMinutes } from './list-schedule';
 import { firstAbove, MIN_REMAINING_MINUTES, probablyFinished } from './remaining-time';
 import { sortQueue } from './sort-queue';
 import type { QueueOrder, RotaBarber, ShopQueueState } from './types';
-import { mulberry32 } from './sim/random';
+import { IndexHeap, sortByTime } from './index-heap';
+import { Mulberry32 } from './sim/random';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -132,52 +134,58 @@ function arrivalSegmentsOf(state: ShopQueueState, lowest: number): ArrivalSegmen
   return segments;
 }
 
-/** A binary min-heap of entity indices by key. */
-class KeyHeap {
-  private items: number[] = [];
-  constructor(private keys: Float64Array) {}
-  get size(): number {
-    return this.items.length;
+/**
+ * Arrivals of higher priorities in one run, generated lazily segment by segment: one object per
+ * estimate, reseeded for each run, so neither a run nor an arrival makes garbage (index-heap.ts).
+ */
+class ArrivalStream implements ArrivalSource {
+  private readonly random = new Mulberry32();
+  private segment = 0;
+  /** ms from now of the next arrival (Infinity: none before closing). */
+  private arrivalAt = -1;
+  private count = 0;
+  key = 0;
+  minutes = 0;
+  constructor(
+    private readonly now: number,
+    private readonly segments: readonly ArrivalSegment[],
+    private readonly seed: number,
+    private readonly typical: number,
+    private readonly drawResidual: (u: number) => number,
+  ) {}
+  /** Starts run r's arrivals. */
+  reset(r: number): void {
+    this.random.seed(hashUniform(this.seed, r, 7) * 4294967296);
+    this.segment = 0;
+    this.arrivalAt = -1;
+    this.count = 0;
+    this.arrivalAt = this.next();
   }
-  /** The keys moved to a larger array (same values). */
-  rekey(keys: Float64Array): void {
-    this.keys = keys;
+  nextAt(): number {
+    return this.now + this.arrivalAt;
   }
-  push(e: number): void {
-    const { items, keys } = this;
-    const k = keys[e] as number;
-    let i = items.push(e) - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const above = items[parent] as number;
-      if ((keys[above] as number) <= k) break;
-      items[i] = above;
-      i = parent;
+  take(): void {
+    const s = this.segments[this.segment] as ArrivalSegment;
+    const u = this.random.next();
+    let k = 0;
+    while (k < s.cumulative.length - 1 && u > (s.cumulative[k] as number)) k++;
+    this.key = keyOf(s.levels[k] as number, 2, this.count);
+    this.minutes = this.typical * this.drawResidual(this.random.next());
+    this.count++;
+    this.arrivalAt = this.next();
+  }
+  private next(): number {
+    const { segments } = this;
+    let t = this.arrivalAt < 0 ? 0 : this.arrivalAt;
+    while (this.segment < segments.length) {
+      const s = segments[this.segment] as ArrivalSegment;
+      if (t < s.start) t = s.start;
+      const gap = -Math.log(1 - this.random.next()) / s.rate;
+      if (t + gap < s.end) return t + gap;
+      t = s.end;
+      this.segment++;
     }
-    items[i] = e;
-  }
-  pop(): number {
-    const { items, keys } = this;
-    const top = items[0] as number;
-    const last = items.pop() as number;
-    if (items.length === 0) return top;
-    const k = keys[last] as number;
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= items.length) break;
-      const right = child + 1;
-      if (
-        right < items.length &&
-        (keys[items[right] as number] as number) < (keys[items[child] as number] as number)
-      )
-        child = right;
-      if ((keys[items[child] as number] as number) >= k) break;
-      items[i] = items[child] as number;
-      i = child;
-    }
-    items[i] = last;
-    return top;
+    return Infinity;
   }
 }
 
@@ -257,8 +265,12 @@ export function sampleWaits(
   );
   const ownTurns = readyAt.filter((t) => t !== null).length;
   const free = new Float64Array(chairs);
-  const ends: number[] = [];
-  const absentOrder: number[] = [];
+  // Per run, reused: the services under way's ends (in inService's order; sorted for chairs),
+  // the customers on their way by arrival, the heap of those at the shop.
+  const ends = new Float64Array(inService.length);
+  const sortedEnds = new Float64Array(inService.length);
+  const absentOrder = new Int32Array(n);
+  const heap = new IndexHeap(keys, capacity);
 
   /** When the service under way inService[i] ends in run r: a draw longer than it has lasted. */
   const serviceEnd = (o: QueueOrder, i: number, r: number): number => {
@@ -304,41 +316,8 @@ export function sampleWaits(
     }
     return at;
   };
-  /** Arrivals of higher priorities in run r, generated lazily segment by segment. */
-  const arrivalsOf = (r: number) => {
-    const random = mulberry32(hashUniform(seed, r, 7) * 4294967296);
-    let segment = 0;
-    let arrivalAt = -1;
-    let count = 0;
-    const next = (): number => {
-      let t = arrivalAt < 0 ? 0 : arrivalAt;
-      while (segment < segments.length) {
-        const s = segments[segment] as ArrivalSegment;
-        if (t < s.start) t = s.start;
-        const gap = -Math.log(1 - random()) / s.rate;
-        if (t + gap < s.end) return t + gap;
-        t = s.end;
-        segment++;
-      }
-      return Infinity;
-    };
-    arrivalAt = next();
-    return {
-      /** ms from now of the next arrival. */
-      at: () => arrivalAt,
-      take: (): { key: number; minutes: number } => {
-        const s = segments[segment] as ArrivalSegment;
-        const u = random();
-        let k = 0;
-        while (k < s.cumulative.length - 1 && u > (s.cumulative[k] as number)) k++;
-        const key = keyOf(s.levels[k] as number, 2, count);
-        const m = typical * drawResidual(random());
-        count++;
-        arrivalAt = next();
-        return { key, minutes: m };
-      },
-    };
-  };
+  /** Arrivals of higher priorities, reseeded for each run. */
+  const arrivals = new ArrivalStream(now, segments, seed, typical, drawResidual);
 
   const barberIds = rota ? rota.map((b) => b.id) : undefined;
   const barberNewcomers =
@@ -356,7 +335,7 @@ export function sampleWaits(
           ends,
           residualOf,
           readyOf,
-          arrivalsOf,
+          arrivals,
           turns,
           newcomers,
           barberNewcomers,
@@ -366,33 +345,37 @@ export function sampleWaits(
 
   for (let r = 0; r < runs; r++) {
     // Chairs: services under way end at a draw from the residuals longer than they have lasted.
-    ends.length = 0;
-    inService.forEach((o, i) => ends.push(serviceEnd(o, i, r)));
+    for (let i = 0; i < inService.length; i++) {
+      ends[i] = serviceEnd(inService[i] as QueueOrder, i, r);
+    }
     if (barberRun) {
       barberRun(r);
       continue;
     }
-    ends.sort((a, b) => a - b);
+    sortedEnds.set(ends);
+    sortedEnds.sort();
     // More services under way than barbers on duty: those leaving are the ones finishing first.
-    const kept = ends.slice(Math.max(0, ends.length - chairs));
-    for (let c = 0; c < chairs; c++) free[c] = kept[c] ?? now;
+    const from = Math.max(0, sortedEnds.length - chairs);
+    for (let c = 0; c < chairs; c++) {
+      free[c] = from + c < sortedEnds.length ? (sortedEnds[from + c] as number) : now;
+    }
 
     // The queue: durations, arrivals at the door, no-shows and cancellations.
-    const heap = new KeyHeap(keys);
-    absentOrder.length = 0;
+    heap.reset();
+    let absentCount = 0;
     for (let i = 0; i < n; i++) {
       keys[i] = queueKeys[i] as number;
       durations[i] = (minutes[i] as number) * residualOf(i, r);
       const at = readyOf(i, r);
       ready[i] = at;
       if (at <= now) heap.push(i);
-      else if (at < Infinity) absentOrder.push(i);
+      else if (at < Infinity) absentOrder[absentCount++] = i;
     }
-    absentOrder.sort((a, b) => (ready[a] as number) - (ready[b] as number));
+    sortByTime(absentOrder, absentCount, ready);
 
     // Arrivals of higher priorities: generated lazily, segment by segment.
-    const arrivalsAhead = arrivalsOf(r);
-    let arrivals = 0;
+    arrivals.reset(r);
+    let arrived = 0;
 
     let absentHead = 0;
     let determined = withQueue ? 0 : n;
@@ -421,14 +404,14 @@ export function sampleWaits(
       for (let c = 1; c < chairs; c++) if ((free[c] as number) < (free[chair] as number)) chair = c;
       const at = Math.max(now, free[chair] as number);
       while (
-        absentHead < absentOrder.length &&
+        absentHead < absentCount &&
         (ready[absentOrder[absentHead] as number] as number) <= at
       ) {
         heap.push(absentOrder[absentHead] as number);
         absentHead++;
       }
-      while (now + arrivalsAhead.at() <= at) {
-        const e = n + arrivals;
+      while (arrivals.nextAt() <= at) {
+        const e = n + arrived;
         if (e >= capacity) {
           capacity *= 2;
           const grownKeys = new Float64Array(capacity);
@@ -439,17 +422,17 @@ export function sampleWaits(
           durations = grownDurations;
           heap.rekey(keys);
         }
-        const arrival = arrivalsAhead.take();
-        keys[e] = arrival.key;
-        durations[e] = arrival.minutes;
+        arrivals.take();
+        keys[e] = arrivals.key;
+        durations[e] = arrivals.minutes;
         heap.push(e);
-        arrivals++;
+        arrived++;
       }
       if (heap.size === 0) {
         // No one is at the shop: everyone not yet seated has had their turn, but one who gave
         // a time sits when they come.
         settle(Infinity, at);
-        if (ownLeft > 0 && absentHead < absentOrder.length) {
+        if (ownLeft > 0 && absentHead < absentCount) {
           free[chair] = ready[absentOrder[absentHead] as number] as number;
           continue;
         }
@@ -493,10 +476,11 @@ interface BarberRunnerContext {
   readyAt: (number | null)[];
   inService: QueueOrder[];
   /** The services under way's ends in the current run (filled before each call). */
-  ends: number[];
+  ends: Float64Array;
   residualOf(i: number, r: number): number;
   readyOf(i: number, r: number): number;
-  arrivalsOf(r: number): { at(): number; take(): { key: number; minutes: number } };
+  /** The arrivals, reseeded for each run. */
+  arrivals: ArrivalStream;
   turns: Float64Array;
   newcomers: Float64Array;
   barberNewcomers: Float64Array;
@@ -550,7 +534,7 @@ function barberRunner(
       minutes[i] = (base[i] as number) * ctx.residualOf(i, r);
       ready[i] = ctx.readyOf(i, r);
     }
-    const arrivals = ctx.arrivalsOf(r);
+    ctx.arrivals.reset(r);
     runBarbers(
       setup,
       lines,
@@ -558,8 +542,7 @@ function barberRunner(
         chairFree,
         ready,
         minutes,
-        nextArrivalAt: () => now + arrivals.at(),
-        takeArrival: arrivals.take,
+        arrivals: ctx.arrivals,
       },
       {
         turn(slot, at) {

@@ -14,16 +14,32 @@ export interface Random {
   pick<T extends { weight: number }>(items: readonly T[]): T;
 }
 
-/** mulberry32: 32-bit state, fast, and good enough for simulation. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
+/**
+ * mulberry32's state as an object that can be seeded again: a Monte Carlo reseeds one per run
+ * instead of making a closure per run (wait-distribution.ts).
+ */
+export class Mulberry32 {
+  private a = 0;
+  constructor(seed = 0) {
+    this.seed(seed);
+  }
+  seed(seed: number): void {
+    this.a = seed >>> 0;
+  }
+  /** Uniform in [0, 1). */
+  next(): number {
+    this.a = (this.a + 0x6d2b79f5) >>> 0;
+    let t = this.a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  }
+}
+
+/** mulberry32: 32-bit state, fast, and good enough for simulation. */
+export function mulberry32(seed: number): () => number {
+  const m = new Mulberry32(seed);
+  return () => m.next();
 }
 
 /** Independent-looking seeds for day n of a run, so days do not share a stream. */
