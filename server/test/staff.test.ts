@@ -263,10 +263,23 @@ describe('POST /staff/orders/:id/start|finish/', () => {
 
 describe('POST /staff/orders/:id/no-show|defer|cancel|undo/', () => {
   it('marks a no-show and undoes it within the window', async () => {
-    const c = await newCustomer(app);
+    const c = await newCustomer(app, { firstname: 'Ville', lastname: 'Virtanen' });
     const id = (await join(app, c, 1)).json<{ id: number }>().id;
+    const anon = (await walkIn(barber1, { name: 'Matti' })).json<{ id: number }>().id;
     expect((await act(id, 'no-show')).json()).toMatchObject({ status: 'noShow' });
-    expect((await queueOf()).recent.map((r) => r.order_id)).toContain(id);
+    expect((await act(anon, 'cancel')).statusCode).toBe(200);
+    // The board's recent actions name who they were (a customer's initial, a walk-in's name).
+    const recent = (await queueOf()).recent;
+    expect(recent.find((r) => r.order_id === id)).toMatchObject({
+      customer_name: 'Ville V.',
+      status: 'noShow',
+      undo: { action: 'no_show' },
+    });
+    expect(recent.find((r) => r.order_id === anon)).toMatchObject({
+      customer_name: 'Matti',
+      status: 'cancelled',
+      undo: { action: 'cancel' },
+    });
     const undo = await act(id, 'undo');
     expect(undo.json()).toMatchObject({ status: 'active', undo: null });
     expect((await act(id, 'undo')).statusCode).toBe(409);

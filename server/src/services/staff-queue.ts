@@ -1,9 +1,9 @@
 // The staff console's view of its shop: chairs and who sits in them, every active order in
 // queue order with its estimate, and the recent actions that can still be undone.
-import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import { chairStates, nextPerChair, nextToSit, probablyFinishedIds } from '@jono/queue';
 import { STAFF_UNDO_WINDOW_MS, type StaffQueue, type StaffQueueOrder } from '@jono/contract';
 import type { MarketContext } from '../context';
+import { rowCodec, runNamed } from '../db/prepared';
 import { customers, orders, outbox } from '../db/schema';
 import type { ActiveOrderRow, OrderRow } from './queue-load';
 import type { QueueService } from './queue';
@@ -13,6 +13,17 @@ import { staffPresence } from './presence';
 import { worksToday } from './rota';
 
 const MINUTE = 60_000;
+
+// The board's two reads as named statements of constant text (db/prepared.ts): a board is built
+// after every change of its shop and every minute's sweep that moved an estimate (500 consoles
+// in the busy hour), so no query builder runs for it.
+const outboxCodec = rowCodec(outbox);
+const orderCodec = rowCodec(orders);
+const customerCodec = rowCodec(customers);
+/** Of the orders $1, those with an alert ($2 purposes) in a failed state ($3). */
+const FAILED_ALERTS_SQL = `select distinct "${outboxCodec.column('orderId')}" from "outbox" where "${outboxCodec.column('orderId')}" = any($1::int[]) and "${outboxCodec.column('purpose')}" = any($2::text[]) and "${outboxCodec.column('status')}" = any($3::text[])`;
+/** The shop $1's orders with a staff action since $2, and their customer's name. */
+const RECENT_ACTIONS_SQL = `select ${orderCodec.select('o')}, c."${customerCodec.column('firstname')}", c."${customerCodec.column('lastname')}" from "orders" o left join "customers" c on c."id" = o."${orderCodec.column('customerId')}" where o."${orderCodec.column('pobId')}" = $1::int and o."${orderCodec.column('lastAction')}" is not null and o."${orderCodec.column('lastActionAt')}" >= $2::timestamptz`;
 const UNDOABLE = ['start', 'finish', 'no_show', 'cancel'] as const;
 type Undoable = (typeof UNDOABLE)[number];
 
@@ -110,17 +121,13 @@ export async function staffQueue(
   // board shows them so staff can call the customer.
   const ids = view.active.map((o) => o.id);
   if (ids.length > 0) {
-    const failed = await ctx.db
-      .selectDistinct({ orderId: outbox.orderId })
-      .from(outbox)
-      .where(
-        and(
-          inArray(outbox.orderId, ids),
-          inArray(outbox.purpose, [...ALERT_PURPOSES]),
-          inArray(outbox.status, [...ALERT_FAILED_STATUSES]),
-        ),
-      );
-    const failedIds = new Set(failed.map((f) => f.orderId));
+    const failedIds = await runNamed(
+      ctx.db,
+      'staff_failed_alerts',
+      FAILED_ALERTS_SQL,
+      [ids, [...ALERT_PURPOSES], [...ALERT_FAILED_STATUSES]],
+      (rows) => new Set(rows.map((r) => Number(r[0]))),
+    );
     for (const r of rows) if (failedIds.has(r.id)) r.alert_failed = true;
   }
   // A finish probably forgotten while customers wait at the shop: the board asks staff.
@@ -187,17 +194,25 @@ export async function staffQueue(
     };
   });
 
-  const recentRows = await ctx.db
-    .select({ o: orders, c: { firstname: customers.firstname, lastname: customers.lastname } })
-    .from(orders)
-    .leftJoin(customers, eq(customers.id, orders.customerId))
-    .where(
-      and(
-        eq(orders.pobId, pobId),
-        isNotNull(orders.lastAction),
-        gte(orders.lastActionAt, new Date(now - STAFF_UNDO_WINDOW_MS)),
-      ),
-    );
+  const recentRows = await runNamed(
+    ctx.db,
+    'staff_recent_actions',
+    RECENT_ACTIONS_SQL,
+    [pobId, new Date(now - STAFF_UNDO_WINDOW_MS).toISOString()],
+    (rows) =>
+      rows.map((row) => {
+        const w = orderCodec.width;
+        // A left-joined customer is null when none (a walk-in), as Drizzle nullifies it.
+        const c =
+          row[w] === null && row[w + 1] === null
+            ? null
+            : {
+                firstname: customerCodec.value('firstname', row[w]) as string,
+                lastname: customerCodec.value('lastname', row[w + 1]) as string,
+              };
+        return { o: orderCodec.decode(row, 0) as OrderRow, c };
+      }),
+  );
   const recent = recentRows.flatMap(({ o, c }) => {
     const undo = undoOf(o, now);
     return undo
