@@ -24,6 +24,7 @@ import {
   runBarbers,
   shiftsFrom,
   type ArrivalSource,
+  type BarberRunOutput,
   type BarberRunSetup,
   type Shift,
 } from './barber-schedule';
@@ -528,35 +529,28 @@ function barberRunner(
   const minutes = new Float64Array(n);
   const L = levels.length;
   const work = new BarberWork(n, ids.length);
-  return (r: number) => {
+  const input = { chairFree, ready, minutes, arrivals: ctx.arrivals };
+  let r = 0;
+  const out: BarberRunOutput = {
+    turn(slot, at) {
+      if (slot >= 0) {
+        ctx.turns[slot * runs + r] = at - now;
+        return;
+      }
+      const j = -1 - slot;
+      if (j < L) ctx.newcomers[j * runs + r] = at - now;
+      else ctx.barberNewcomers[(j - L) * runs + r] = at - now;
+    },
+  };
+  return (run: number) => {
+    r = run;
     fillChairFree(context, now, ends, chairFree);
     for (let i = 0; i < n; i++) {
       minutes[i] = (base[i] as number) * ctx.residualOf(i, r);
       ready[i] = ctx.readyOf(i, r);
     }
     ctx.arrivals.reset(r);
-    runBarbers(
-      setup,
-      lines,
-      {
-        chairFree,
-        ready,
-        minutes,
-        arrivals: ctx.arrivals,
-      },
-      {
-        turn(slot, at) {
-          if (slot >= 0) {
-            ctx.turns[slot * runs + r] = at - now;
-            return;
-          }
-          const j = -1 - slot;
-          if (j < L) ctx.newcomers[j * runs + r] = at - now;
-          else ctx.barberNewcomers[(j - L) * runs + r] = at - now;
-        },
-      },
-      work,
-    );
+    runBarbers(setup, lines, input, out, work);
   };
 }
 
