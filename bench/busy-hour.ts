@@ -70,6 +70,49 @@ async function sweepFigures(base: string, seconds: number) {
   };
 }
 
+/** The server's garbage collections so far by kind (prom-client's nodejs_gc_duration_seconds). */
+async function gcTotals(base: string): Promise<Record<string, { count: number; seconds: number }>> {
+  const res = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  }).catch(() => null);
+  const text = res?.ok ? await res.text() : '';
+  const out: Record<string, { count: number; seconds: number }> = {};
+  for (const m of text.matchAll(
+    /^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} (\S+)$/gm,
+  )) {
+    const kind = m[2] as string;
+    const entry = (out[kind] ??= { count: 0, seconds: 0 });
+    if (m[1] === 'sum') entry.seconds = Number(m[3]);
+    else entry.count = Number(m[3]);
+  }
+  return out;
+}
+
+/**
+ * The collections during the measured minutes, by kind (minor: the young generation's scavenges,
+ * major: mark-compact's final pause, incremental: marking steps): how many, and their mean and
+ * total pause. A change's deliveries that meet a pause wait for it.
+ */
+function gcDuring(
+  before: Record<string, { count: number; seconds: number }>,
+  after: Record<string, { count: number; seconds: number }>,
+) {
+  return Object.fromEntries(
+    Object.entries(after).map(([kind, a]) => {
+      const count = a.count - (before[kind]?.count ?? 0);
+      const ms = (a.seconds - (before[kind]?.seconds ?? 0)) * 1000;
+      return [
+        kind,
+        {
+          count,
+          meanMs: count > 0 ? Math.round((ms / count) * 10) / 10 : null,
+          totalMs: Math.round(ms),
+        },
+      ];
+    }),
+  );
+}
+
 export const RATE = {
   checkInsPerDay: 110_000,
   chainShops: 4_500,
@@ -762,6 +805,7 @@ async function main() {
 
   // The busy hour: changes at Poisson times, the server's minute sweep running on its own.
   await record(workers);
+  const gc0 = await gcTotals(base);
   const stopProbe = healthProbe(base);
   const server0 = groupCpuSeconds(jono.pgid);
   const driver0 = process.cpuUsage();
@@ -787,6 +831,7 @@ async function main() {
   const serverRssMiB = groupRssMiB(jono.pgid);
   const healthz = await stopProbe();
   const sweep = await sweepFigures(base, seconds);
+  const gc = gcDuring(gc0, await gcTotals(base));
   const driver = process.cpuUsage(driver0);
   const jonoRecords = await recorded(workers);
   await Promise.all(workers.map((w) => w.ask({ type: 'close' }, 'closed')));
@@ -810,6 +855,7 @@ async function main() {
     serverCpuPercent: serverCpu,
     serverRssMiB,
     sweep,
+    gc,
     clientCpuPercent: {
       streamWorkers: Math.round((jonoRecords.cpuMs / 1000 / seconds) * 100),
       changeDriver: Math.round(((driver.user + driver.system) / 1e6 / seconds) * 100),
