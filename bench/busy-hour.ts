@@ -1,4 +1,5 @@
-// A chain's busy hour on one node (issue 29, Deliver 1): 500 shops with 20 waiting each, every
+// A chain's busy hour on one node (issue 29, Deliver 1): 500 shops with 20 waiting each (and a
+// named barber at each of their two chairs, as the chain's shops have them), every
 // waiting customer following their own order over Server-Sent Events (10,000 order streams, one
 // order each, as in life), 5,000 open shop pages and 500 staff consoles; joins, check-ins,
 // cancels and staff starts and finishes at a busy hour's rate, with the server's own minute
@@ -220,6 +221,20 @@ export async function seed(
   const shopIds = (
     await db.query(`select id from pobs order by id limit $1`, [layout.length])
   ).rows.map((r: { id: number }) => r.id);
+  // Named barbers, as the chain's shops have them (the demo's SEED_BARBERS): in a shop without
+  // any, one at each chair, on duty all day, so that every estimate runs the engine's path of
+  // named barbers and their shifts, as the chain's do (it costs more than counting chairs).
+  await db.query(
+    `insert into barbers (pob_id, first_name, week, chair, on_duty_since)
+     select p, 'Barber ' || c, $2::jsonb, c, now()
+     from unnest($1::int[]) p, generate_series(1, $3::int) c
+     where not exists (select 1 from barbers b where b.pob_id = p)`,
+    [
+      shopIds,
+      JSON.stringify(HOURS.map((h) => ({ weekday: h.weekday, from: h.open, to: h.close }))),
+      CHAIRS,
+    ],
+  );
   // Nobody waiting but the bench's own.
   await db.query(`update orders set status = 'cancelled' where status = 'active'`);
   const shops: ShopState[] = [];
