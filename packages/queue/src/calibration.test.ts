@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calibrate, learnCalibration, MIN_CALIBRATION_RECORDS, wholeMinutes } from './calibration';
+import {
+  calibrate,
+  learnCalibration,
+  MIN_CALIBRATION_RECORDS,
+  sortedKeys,
+  wholeMinutes,
+} from './calibration';
 import type { EstimateRecord } from './calibration';
 import { mulberry32 } from './sim/random';
 
@@ -505,5 +511,34 @@ describe('a narrowing at joining, by its uncertainty (session 15, not kept)', ()
     // Every day's customers at joining wait 10 minutes less than the model says, over 14 days.
     const rs = [...every(), ...joining(14, 8, () => -10)];
     expect(calibrate(learnCalibration(rs), 0, model, 0).high).toBeLessThan(fallbackHigh - 5);
+  });
+});
+
+describe('sortedKeys: the scores sorted with their indices', () => {
+  // The packed keys' plain numeric sort, as every cell was sorted before session 19.
+  const reference = (scores: Float64Array) =>
+    Float64Array.from(scores, (x, i) => {
+      const s = Math.min(1e4, Math.max(-1e4, x));
+      return (Math.round(s / 1e-4) + 1e4 / 1e-4) * 2 ** 20 + i;
+    }).sort();
+
+  it("equals the keys' numeric sort, for small cells and for large ones (radix), ties and clamps included", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 6000 }),
+        fc.integer(),
+        fc.constantFrom(0.5, 3, 400, 3e4),
+        (n, seed, scale) => {
+          const random = mulberry32(seed);
+          // Few distinct scores at scale 0.5 (many ties), beyond the clamp at 3e4.
+          const scores = Float64Array.from(
+            { length: n },
+            () => Math.round((random() - 0.5) * scale * 8) / 4,
+          );
+          expect(sortedKeys(scores)).toEqual(reference(scores));
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
