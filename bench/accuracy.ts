@@ -20,7 +20,7 @@ import {
   judgeTargets,
   MEASURED_SCENARIOS,
 } from '@jono/queue';
-import type { DayOutcome, Figures, ScenarioResult, Verdict } from '@jono/queue';
+import type { DayOutcome, Figures, ScenarioResult, ShopQueueState, Verdict } from '@jono/queue';
 import { shopState } from './engine-scale';
 import { bundledQueue } from './lib/bundled-queue';
 import { parseOptions, type BenchOptions } from './lib/options';
@@ -29,8 +29,10 @@ import { interleavedMedians, round } from './lib/stats';
 export interface CostPoint {
   /** Orders waiting in the shop (plus the chairs' services under way). */
   waiting: number;
-  /** Median ms of one shop's estimate (estimateQueue) on one core. */
+  /** Median ms of one shop's estimate (estimateQueue) on one core, its chairs counted. */
   ms: number;
+  /** The same with named barbers at its chairs (withBarbers), as the chain's shops run it. */
+  barbersMs?: number;
 }
 
 /** A scenario's figures for the targets (ratios to the oracle, shares, baselines). */
@@ -69,16 +71,49 @@ export const COST_SIZES = [5, 30, 100];
 /** Measured days per scenario: the targets ask for at least 28. */
 export const DEFAULT_DAYS = 28;
 
-/** One shop's estimate at COST_SIZES waiting, the engine as shipped (lib/bundled-queue.ts). */
+/**
+ * The cost's shop with named barbers (issue 30), as the chain's shops have them: one at each busy
+ * chair, on duty all day, a third of those waiting having chosen one. The engine then runs its
+ * path of barbers and their shifts, which costs more than counting chairs.
+ */
+export function withBarbers(state: ShopQueueState): ShopQueueState {
+  const ids = Array.from({ length: CHAIRS }, (_, b) => b + 1);
+  const HOUR = 3_600_000;
+  let seated = 0;
+  return {
+    ...state,
+    barbers: ids.map((id) => ({
+      id,
+      shifts: [{ from: state.now - HOUR, to: state.now + 10 * HOUR }],
+    })),
+    orders: state.orders.map((o, i) =>
+      o.status === 'in_service'
+        ? { ...o, barberId: ids[seated++ % CHAIRS] }
+        : i % 3 === 0
+          ? { ...o, wantsBarberId: ids[i % CHAIRS] }
+          : o,
+    ),
+  };
+}
+
+/**
+ * One shop's estimate at COST_SIZES waiting, the engine as shipped (lib/bundled-queue.ts), its
+ * chairs counted and with named barbers, measured in interleaved rounds.
+ */
 export async function estimateCost(opts: BenchOptions): Promise<CostPoint[]> {
   const { estimateQueue } = await bundledQueue();
-  const states = COST_SIZES.map((waiting) => shopState(waiting + CHAIRS, waiting));
+  const chairs = COST_SIZES.map((waiting) => shopState(waiting + CHAIRS, waiting));
+  const states = [...chairs, ...chairs.map(withBarbers)];
   for (const state of states) for (let i = 0; i < 10; i++) estimateQueue(state);
   const medians = interleavedMedians(
     states.map((state) => () => estimateQueue(state)),
     opts.quick ? 11 : 41,
   );
-  return COST_SIZES.map((waiting, i) => ({ waiting, ms: round(medians[i] ?? Number.NaN, 3) }));
+  return COST_SIZES.map((waiting, i) => ({
+    waiting,
+    ms: round(medians[i] ?? Number.NaN, 3),
+    barbersMs: round(medians[i + COST_SIZES.length] ?? Number.NaN, 3),
+  }));
 }
 
 /** When the busiest history is timed (its days run back from here). */

@@ -125,11 +125,17 @@ export function accuracyTargetRows(r: BenchResults): TargetRow[] {
   });
   for (const [waiting, ms] of Object.entries(TARGETS.costMs)) {
     const cost = acc.cost.find((c) => c.waiting === Number(waiting));
+    // Judged on the dearer of the two shops (older results measured chairs only).
+    const worst = cost ? Math.max(cost.ms, cost.barbersMs ?? cost.ms) : null;
     rows.push({
       figure: `One shop estimate, ${waiting} waiting orders (one core)`,
       target: `<= ${ms} ms`,
-      measured: cost ? `${cost.ms} ms` : '-',
-      verdict: verdict(!!cost && cost.ms <= ms),
+      measured: !cost
+        ? '-'
+        : cost.barbersMs === undefined
+          ? `${cost.ms} ms`
+          : `${cost.ms} ms, named barbers ${cost.barbersMs} ms`,
+      verdict: verdict(worst !== null && worst <= ms),
     });
   }
   // Older results have no inputs figure.
@@ -307,11 +313,13 @@ same rule. *first available*: the customers who did not choose; *barber N*: thos
   );
   out.push(`### Cost of one shop's estimate\n`);
   out.push(`\`estimateQueue\` (${a.runs} Monte Carlo runs) on a shop with three chairs busy and the
-given number of orders waiting, median of interleaved rounds on one core.\n`);
+given number of orders waiting, its chairs counted and with a named barber at each chair (a third
+of those waiting having chosen one, as the chain's shops run it), median of interleaved rounds on
+one core.\n`);
   out.push(
     table(
-      ['waiting orders', 'ms'],
-      a.cost.map((c) => [c.waiting, c.ms]),
+      ['waiting orders', 'ms (chairs)', 'ms (named barbers)'],
+      a.cost.map((c) => [c.waiting, c.ms, c.barbersMs ?? '-']),
     ),
   );
   return out;
