@@ -154,9 +154,8 @@ export class BarberWork {
   readonly tied: Int32Array;
   readonly freeHeap: IndexHeap;
   readonly tiedHeaps: IndexHeap[];
-  /** Queue orders on their way this run (absentCount of them), by when they arrive. */
+  /** Queue orders on their way this run (the first of them), by when they arrive. */
   readonly absent: Int32Array;
-  absentCount = 0;
   readonly free: Float64Array;
   readonly idle: Uint8Array;
   /** Per line: its slots this run (a barber gone for the day merges theirs) and how far they are known. */
@@ -216,7 +215,6 @@ export function runBarbers(
   tied.set(setup.tied);
   freeHeap.reset();
   for (const heap of tiedHeaps) heap.reset();
-  work.absentCount = 0;
   free.fill(0);
   idle.fill(0);
   const heapOf = (e: number) => {
@@ -231,15 +229,15 @@ export function runBarbers(
     slot >= 0 ? (queueKeys[slot] as number) : (newcomers[-1 - slot] as { key: number }).key;
   let toRecord = newcomers.length;
   let ownLeft = 0;
+  let absentCount = 0;
   for (let i = 0; i < n; i++) {
     const at = ready[i] as number;
     if (ownTurn[i] && at < Infinity) {
       if (withQueue) ownLeft++;
     } else if (withQueue) toRecord++;
     if (at <= now) heapOf(i).push(i);
-    else if (at < Infinity) absent[work.absentCount++] = i;
+    else if (at < Infinity) absent[absentCount++] = i;
   }
-  const absentCount = work.absentCount;
   sortByTime(absent, absentCount, ready);
   let absentHead = 0;
 
