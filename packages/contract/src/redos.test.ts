@@ -100,12 +100,28 @@ function adversarial(length: number): string[] {
   return out;
 }
 
-/** CPU time of `fn` in milliseconds (user + system), not wall time. */
+/**
+ * CPU time of `fn` in milliseconds (user + system) on this thread, not wall time: the process's
+ * figure also counts the garbage collector's helper threads and anything else the worker runs.
+ */
 function cpuMs(fn: () => void): number {
-  const start = process.cpuUsage();
+  const usage = (): NodeJS.CpuUsage =>
+    typeof process.threadCpuUsage === 'function' ? process.threadCpuUsage() : process.cpuUsage();
+  const start = usage();
   fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
+  const end = usage();
+  return (end.user - start.user + end.system - start.system) / 1000;
+}
+
+/**
+ * The least CPU time of up to three runs of `fn`: one run over the bound may be a garbage
+ * collection that landed in it (CI once saw 25 ms on a 1,001-character description); a pattern
+ * that does super-linear work is over it every time.
+ */
+function leastCpuMs(fn: () => void, bound: number): number {
+  let least = cpuMs(fn);
+  for (let i = 1; i < 3 && least > bound; i++) least = Math.min(least, cpuMs(fn));
+  return least;
 }
 
 const schemas = stringSchemas([contract]);
@@ -127,7 +143,7 @@ describe('no super-linear work on input', () => {
     for (const [schema, path] of schemas) {
       const max = schema.maxLength ?? BODY_SIZED;
       for (const input of adversarial(max + 1)) {
-        const ms = cpuMs(() => schema.safeParse(input));
+        const ms = leastCpuMs(() => schema.safeParse(input), BOUND_MS);
         if (ms > BOUND_MS)
           slow.push(`${path} ${ms.toFixed(0)} ms on ${JSON.stringify(input.slice(0, 12))}…`);
       }
@@ -140,7 +156,7 @@ describe('no super-linear work on input', () => {
     const inputs = adversarial(BODY_SIZED).filter((_, i) => i % 2 === 1);
     for (const [schema, path] of schemas) {
       for (const input of inputs) {
-        const ms = cpuMs(() => schema.safeParse(input));
+        const ms = leastCpuMs(() => schema.safeParse(input), BOUND_MS);
         if (ms > BOUND_MS)
           slow.push(`${path} ${ms.toFixed(0)} ms on ${JSON.stringify(input.slice(0, 12))}…`);
       }
