@@ -274,7 +274,7 @@ describe('choosing a barber', () => {
         if (!read) throw new Error('no shop');
         // The history the shop page's view used (the queue's cache), as a real join finds it.
         const history =
-          app.queue.cachedHistory('fi', SHOP, clock.now()) ??
+          app.queue.cachedHistory(fi(app), read.pob, clock.now()) ??
           (await loadHistory(tx, read.pob, clock.now()));
         const out = await join.change(tx, { ...read, history }, { deferred: false });
         if ('result' in out) savepointWait = out.result.shownWait;

@@ -84,7 +84,10 @@ describe('the join rehearsal before listening', () => {
   it('reads the queue of every shop taking orders, so that no first change reads its history', async () => {
     await setShop(app, 2, { queueState: 'closed' });
     const all = await fi(app).db.select().from(pobs);
-    for (const { id } of all) app.queue.invalidate('fi', id, true);
+    for (const { id } of all) {
+      app.queue.invalidate('fi', id);
+      app.queue.histories.forget('fi', id);
+    }
     const report = await warmUp(app.markets.values(), app.queue, app.now);
     const open = all
       .filter((p) => admissionOf(p, clock.at).queue_state === 'open')
@@ -92,9 +95,9 @@ describe('the join rehearsal before listening', () => {
     expect(open.length).toBeGreaterThan(1);
     expect(report.shopsRead).toBeGreaterThanOrEqual(open.length);
     expect(report.shopsLeft).toBe(0);
-    for (const id of open) expect(app.queue.cachedHistory('fi', id, clock.at)).toBeDefined();
+    for (const id of open) expect(app.queue.histories.cached('fi', id, clock.at)).toBeDefined();
     // A closed shop takes no joins: its history waits for its first change.
-    expect(app.queue.cachedHistory('fi', 2, clock.at)).toBeUndefined();
+    expect(app.queue.histories.cached('fi', 2, clock.at)).toBeUndefined();
     await setShop(app, 2, { queueState: 'open' });
   });
 

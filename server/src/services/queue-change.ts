@@ -323,10 +323,11 @@ async function runTransaction(
       outcomes = new Array<Outcome>(batch.length);
       const shop = await loadShopQueue(tx, pobId, serviceIds, now);
       if (!shop) throw notFound('Shop not found');
-      let history = queue.cachedHistory(ctx.market, pobId, now);
+      // The cached history at once; only a shop's first estimate reads it here.
+      let history = queue.cachedHistory(ctx, shop.pob, now);
       if (!history) {
         history = await loadHistory(tx, shop.pob, now);
-        queue.rememberHistory(ctx.market, pobId, now, history);
+        queue.rememberHistory(ctx, shop.pob, now, history);
       }
       let active = shop.active;
       const afters = new Map<number, NonNullable<ChangeOutcome<unknown>['after']>>();

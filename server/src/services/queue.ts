@@ -10,6 +10,7 @@ import type { MarketContext } from '../context';
 import type { Tx } from '../db/client';
 import { orders } from '../db/schema';
 import type { SnapshotFn } from './shops';
+import { HistoryCache } from './history-cache';
 import { loadHistory, loadShopQueue, type ShopHistory } from './queue-load';
 import { notifyLeaveNow } from './leave-now';
 import { notifyTurnNear, turnNearIds, type PushSender } from './turn-near';
@@ -34,16 +35,6 @@ const ORDER_HOMES_MAX = 200_000;
 
 /** A cached view is recomputed after this long even without a change: time moves waits. */
 export const VIEW_TTL_MS = 30_000;
-const HISTORY_TTL_MS = 10 * 60_000;
-/**
- * A history read at `at` also serves a change whose clock reading is up to this much earlier.
- * Concurrent changes read the clock when they arrive and take the shop's lock in another order:
- * a history stored by a later arrival must not look "from the future" to an earlier one (that
- * reloaded 14 days of records for nearly every join of a burst after a restart: seconds each).
- */
-const HISTORY_SKEW_MS = 60_000;
-const historyServes = (at: number, now: number) =>
-  now - at < HISTORY_TTL_MS && at - now <= HISTORY_SKEW_MS;
 export const QUEUE_CHANNEL = 'queue';
 /**
  * A shop's timer for its next time-driven change (a deferral, a trip or a held spot running out)
@@ -62,7 +53,8 @@ export class QueueService {
   private readonly generations = new Map<string, number>();
   /** Counts every change of any shop of a market, so answers built from all shops can be cached. */
   private readonly marketVersions = new Map<Market, number>();
-  private readonly histories = new Map<string, { at: number; history: ShopHistory }>();
+  /** Each shop's history, read again in the background (history-cache.ts). */
+  readonly histories: HistoryCache;
   /**
    * Each known order's shop and customer, which never change once the order exists: an order
    * stream's ownership check needs no query when the order is known (a reconnect storm sends
@@ -93,7 +85,14 @@ export class QueueService {
     private readonly now: () => number,
     private readonly log: FastifyBaseLogger,
     public push: PushSender | null,
-  ) {}
+  ) {
+    this.histories = new HistoryCache(
+      now,
+      (ctx, pob, at) => loadHistory(ctx.db, pob, at),
+      (ctx, pobId, learnt) => this.historyLanded(ctx, pobId, learnt),
+      (err) => log.error({ err }, 'reading a shop history failed'),
+    );
+  }
 
   /**
    * Called after notices were written to the outbox (the outbox worker's kick); its work is
@@ -203,12 +202,34 @@ export class QueueService {
     return this.marketVersions.get(market) ?? 0;
   }
 
-  invalidate(market: Market, pobId: number, history = false): void {
+  invalidate(market: Market, pobId: number): void {
     this.marketVersions.set(market, this.version(market) + 1);
     const key = keyOf(market, pobId);
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
     this.views.delete(key);
-    if (history) this.histories.delete(key);
+  }
+
+  /**
+   * The shop's history learnt something here (a service finished or its finish was undone, its
+   * hours changed): it is read again in the background, and when it lands the shop's estimates
+   * are recomputed, stored and announced to every node (whose own histories are read again).
+   * The caller's answer never waits for the read. A shop whose history is not cached is
+   * announced at once (its next estimate reads the history whole).
+   */
+  learnt(ctx: MarketContext, pobId: number): void {
+    if (!this.histories.learnt(ctx.market, pobId, 'here'))
+      this.track(this.changed(ctx, pobId, { history: true }));
+  }
+
+  private historyLanded(ctx: MarketContext, pobId: number, learnt: 'here' | 'elsewhere') {
+    if (learnt === 'here') {
+      this.track(this.changed(ctx, pobId, { history: true }));
+      return;
+    }
+    // Learnt on another node (which stores and announces the estimates): this node's own
+    // listeners read the shop again.
+    this.invalidate(ctx.market, pobId);
+    this.tellListeners(ctx.market, pobId);
   }
 
   /**
@@ -257,7 +278,7 @@ export class QueueService {
    * concurrent customers, PGlite's one connection queued the N writes past the client timeout).
    */
   changed(ctx: MarketContext, pobId: number, opts: { history?: boolean } = {}) {
-    this.invalidate(ctx.market, pobId, opts.history);
+    this.invalidate(ctx.market, pobId);
     const key = keyOf(ctx.market, pobId);
     const waiting = this.queued.get(key);
     if (waiting) {
@@ -284,11 +305,15 @@ export class QueueService {
 
   /** Resolves once no refresh is running or queued (tests count a request's statements). */
   async settled(): Promise<void> {
-    while (this.refreshing.size + this.queued.size + this.background.size > 0) {
+    for (;;) {
+      const histories = this.histories.pending;
+      if (this.refreshing.size + this.queued.size + this.background.size === 0 && !histories)
+        return;
       await Promise.allSettled([
         ...this.refreshing.values(),
         ...[...this.queued.values()].map((q) => q.run),
         ...this.background,
+        histories,
       ]);
     }
   }
@@ -426,7 +451,10 @@ export class QueueService {
       return;
     }
     if (typeof msg.pob !== 'number') return;
-    if (msg.origin !== this.origin) this.invalidate(market, msg.pob, msg.h === true);
+    if (msg.origin !== this.origin) {
+      this.invalidate(market, msg.pob);
+      if (msg.h === true) this.histories.learnt(market, msg.pob, 'elsewhere');
+    }
     this.tellListeners(market, msg.pob);
   }
 
@@ -447,14 +475,12 @@ export class QueueService {
     }
   }
 
-  /** Duration model and arrival rates of a shop, refreshed every few minutes or after a finish. */
+  /**
+   * Duration model and arrival rates of a shop: cached, and read again in the background every
+   * 10 minutes or after a finish (history-cache.ts).
+   */
   async history(ctx: MarketContext, pob: PobRow, now: number): Promise<ShopHistory> {
-    const key = keyOf(ctx.market, pob.id);
-    const cached = this.histories.get(key);
-    if (cached && historyServes(cached.at, now)) return cached.history;
-    const history = await loadHistory(ctx.db, pob, now);
-    this.histories.set(key, { at: now, history });
-    return history;
+    return this.histories.get(ctx, pob, now);
   }
 
   private async compute(ctx: MarketContext, pobId: number, now: number): Promise<ShopQueueView> {
@@ -481,14 +507,16 @@ export class QueueService {
     }
   }
 
-  /** The history cached for a shop, if still fresh (a change under the shop's lock reads it so). */
-  cachedHistory(market: Market, pobId: number, now: number): ShopHistory | undefined {
-    const cached = this.histories.get(keyOf(market, pobId));
-    return cached && historyServes(cached.at, now) ? cached.history : undefined;
+  /**
+   * The history to estimate with under a change's lock: the cached one (a stale one is read again
+   * in the background), or undefined when the shop has none (the change reads it).
+   */
+  cachedHistory(ctx: MarketContext, pob: PobRow, now: number): ShopHistory | undefined {
+    return this.histories.peek(ctx, pob, now);
   }
 
-  rememberHistory(market: Market, pobId: number, now: number, history: ShopHistory): void {
-    this.histories.set(keyOf(market, pobId), { at: now, history });
+  rememberHistory(ctx: MarketContext, pob: PobRow, now: number, history: ShopHistory): void {
+    this.histories.remember(ctx, pob, now, history);
   }
 
   /**

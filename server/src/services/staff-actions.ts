@@ -70,11 +70,10 @@ export async function runStaffAction(
     throw err;
   }
   if (!row) throw notFound('Order not found');
-  // A service finished (or its finish undone) teaches the duration model: the estimates are
-  // computed again with the shop's history read afresh (the change itself was heard at commit).
-  if (action === 'finish' || action === 'undo') {
-    await a.queue.changed(a.ctx, a.pobId, { history: true });
-  }
+  // A service finished (or its finish undone) teaches the duration model: the shop's history is
+  // read again in the background and the estimates computed again with it (the change itself
+  // was heard at commit; the answer does not wait for the read).
+  if (action === 'finish' || action === 'undo') a.queue.learnt(a.ctx, a.pobId);
   return row;
 }
 

@@ -79,7 +79,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .update(pobs)
         .set({ openTimes, updatedAt: new Date(app.now()) })
         .where(eq(pobs.id, pobId));
-      await app.queue.changed(ctx, pobId, { history: true });
+      await app.queue.changed(ctx, pobId);
+      app.queue.learnt(ctx, pobId);
       return { open_times: openTimes };
     },
   );
