@@ -178,6 +178,102 @@ export interface ShopState {
   seated: number[];
 }
 
+/** Each estimate of the copied history stored this many times (see copyHistory). */
+const ESTIMATE_COPIES = 4;
+
+/** The history every shop was given: the demo shop it was copied from, and its size. */
+export let history: { from: number | null; orders: number; estimates: number; shops: number } = {
+  from: null,
+  orders: 0,
+  estimates: 0,
+  shops: 0,
+};
+
+/**
+ * The chain's shops have a history: every shop without one is given a copy of the busiest demo
+ * shop's last 29 days (its finished, cancelled and no-show orders with the estimates they were
+ * shown, each order's barber the shop's own at the same place), so that the inputs a shop builds
+ * from its records (at its first view, after each finish and every 10 minutes) cost here what
+ * they cost in the chain. Without it every shop but the demo's learnt from nothing, for free.
+ */
+async function copyHistory(db: pg.Client, shopIds: readonly number[]) {
+  const since = new Date(Date.now() - 29 * 86_400_000);
+  const [source] = (
+    await db.query(
+      `select pob_id, count(*)::int as n from orders
+       where status <> 'active' and joined_at >= $1 group by pob_id order by n desc limit 1`,
+      [since],
+    )
+  ).rows as { pob_id: number; n: number }[];
+  if (!source) return { from: null, orders: 0, estimates: 0, shops: 0 };
+  const targets = (
+    await db.query(
+      `select p from unnest($1::int[]) p
+       where not exists (select 1 from orders o where o.pob_id = p and o.status <> 'active')`,
+      [shopIds],
+    )
+  ).rows.map((r: { p: number }) => r.p);
+  const columns = (
+    await db.query(
+      `select column_name from information_schema.columns
+       where table_schema = current_schema() and table_name = 'orders'
+         and column_name not in ('id', 'pob_id', 'customer_id', 'served_by', 'barber_id',
+                                 'started_by', 'rejoined_from', 'moved_from')
+       order by ordinal_position`,
+    )
+  ).rows.map((r: { column_name: string }) => `"${r.column_name}"`);
+  const list = columns.join(', ');
+  const from = columns.map((c) => `o.${c}`).join(', ');
+  await db.query('begin');
+  // Each copied order's new id, drawn from the orders' own sequence.
+  await db.query(
+    `create temp table history_map on commit drop as
+     select o.id as old, nextval(pg_get_serial_sequence('orders', 'id'))::int as new, p as pob
+     from orders o cross join unnest($1::int[]) p
+     where o.pob_id = $2 and o.status <> 'active' and o.joined_at >= $3`,
+    [targets, source.pob_id, since],
+  );
+  // The source's barbers by their order, each copy's barber the target shop's at that place.
+  await db.query(
+    `create temp table barber_map on commit drop as
+     with s as (select id, row_number() over (order by id) - 1 as i,
+                       count(*) over () as n from barbers where pob_id = $1),
+          t as (select id, pob_id, row_number() over (partition by pob_id order by chair, id) - 1 as i,
+                       count(*) over (partition by pob_id) as n
+                from barbers where pob_id = any($2::int[]))
+     select s.id as old, t.pob_id as pob, t.id as new
+     from s join t on t.i = s.i % t.n`,
+    [source.pob_id, targets],
+  );
+  const orders = await db.query(
+    `insert into orders (id, pob_id, customer_id, served_by, barber_id, started_by, ${list})
+     select m.new, m.pob, null, b.new, w.new, null, ${from}
+     from history_map m join orders o on o.id = m.old
+     left join barber_map b on b.old = o.served_by and b.pob = m.pob
+     left join barber_map w on w.old = o.barber_id and w.pob = m.pob`,
+  );
+  // The demo's history stores what a customer was shown at joining and at check-in; the server
+  // stores an estimate at every minute's sweep that moved it too, 3-4x as many (issue 31's
+  // audit): each is copied ESTIMATE_COPIES times, a minute apart.
+  const estimates = await db.query(
+    `insert into wait_estimates (order_id, pob_id, priority, at, model_p10, model_p50, model_p90, wait, low, high)
+     select m.new, m.pob, e.priority, e.at + make_interval(mins => k), e.model_p10, e.model_p50,
+            e.model_p90, e.wait, e.low, e.high
+     from history_map m join wait_estimates e on e.order_id = m.old,
+          generate_series(0, $1::int - 1) k`,
+    [ESTIMATE_COPIES],
+  );
+  await db.query('commit');
+  await db.query('analyze orders');
+  await db.query('analyze wait_estimates');
+  return {
+    from: source.pob_id,
+    orders: Math.round((orders.rowCount ?? 0) / Math.max(targets.length, 1)),
+    estimates: Math.round((estimates.rowCount ?? 0) / Math.max(targets.length, 1)),
+    shops: targets.length,
+  };
+}
+
 /** Seeds shops, customers and their orders with SQL; answers every shop's state. */
 export async function seed(
   url: string,
@@ -237,6 +333,7 @@ export async function seed(
   );
   // Nobody waiting but the bench's own.
   await db.query(`update orders set status = 'cancelled' where status = 'active'`);
+  history = await copyHistory(db, shopIds);
   const shops: ShopState[] = [];
   let phone = 0;
   const customer = async () => {
@@ -880,7 +977,9 @@ async function main() {
     await jono.stop();
     for (const w of workers) w.child.kill('SIGKILL');
     await pgCluster.stop();
-    console.log(JSON.stringify({ scale: SCALE, minutes: MINUTES, jono: jonoResult }, null, 2));
+    console.log(
+      JSON.stringify({ scale: SCALE, minutes: MINUTES, history, jono: jonoResult }, null, 2),
+    );
     return;
   }
   await sleep(3000);
@@ -943,6 +1042,7 @@ async function main() {
           commitFloorOpened: commitFloorResult.opened,
         },
         setupSeconds,
+        history,
         jono: jonoResult,
         storms,
         floor: floorResult,
