@@ -221,6 +221,22 @@ describe('a shop history read again in the background', () => {
     expect(h.tagOf(await waited)).toBe(read?.n);
   });
 
+  it('reads once, and keeps it, when the clock is set back past the skew', async () => {
+    const h = harness();
+    const first = h.cache.get(ctx, shop(1), h.clock.at);
+    await h.answer();
+    await first;
+    h.clock.at -= 60 * MINUTE;
+    // From the future: not used, read by the asker, and kept.
+    expect(h.cache.peek(ctx, shop(1), h.clock.at)).toBeUndefined();
+    const again = h.cache.get(ctx, shop(1), h.clock.at);
+    await h.answer();
+    expect(h.tagOf(await again)).toBe(2);
+    expect(h.tagOf(await h.cache.get(ctx, shop(1), h.clock.at))).toBe(2);
+    await h.flush();
+    expect(h.reads).toHaveLength(0);
+  });
+
   it('holds over random sequences: an asker with a usable history never waits, one background read at a time, every lesson read after it was learnt', async () => {
     type Op =
       | { kind: 'get'; pob: number }

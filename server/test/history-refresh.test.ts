@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, buildTestApp } from './helpers';
 import { fi, joinHere, mutableClock, newCustomer } from './queue-factories';
 import type { App } from '../src/app';
+import { registry } from '../src/lib/metrics';
 
 const clock = mutableClock();
 let app: App;
@@ -40,6 +41,15 @@ function firstTransaction(list: readonly string[]): string[] {
   return list.slice(begin, commit + 1);
 }
 
+/** Reads of a cause so far, from /metrics' histogram. */
+async function readsOf(cause: string): Promise<number> {
+  const text = await registry.getSingleMetricAsString('jono_history_read_seconds');
+  const m = new RegExp(`^jono_history_read_seconds_count\\{cause="${cause}"\\} (\\d+)$`, 'm').exec(
+    text,
+  );
+  return Number(m?.[1] ?? Number.NaN);
+}
+
 const learnt = () => {
   const history = app.queue.histories.cached('fi', SHOP, clock.at);
   return history ? history.durationModel.samples + history.durationModel.outliers : null;
@@ -58,6 +68,7 @@ describe("a shop's history read again in the background", () => {
     await app.queue.settled();
     clock.advance(11);
     const landed = app.queue.histories.refreshed;
+    const aged = await readsOf('aged');
     statements = [];
     expect((await joinHere(app, await newCustomer(app), SHOP)).statusCode).toBe(201);
     await app.queue.settled();
@@ -65,6 +76,8 @@ describe("a shop's history read again in the background", () => {
     // not counted as landed; on PostgreSQL the two run on their own connections at once).
     expect(statements.filter(isHistoryRead)).toHaveLength(1);
     expect(app.queue.histories.refreshed).toBe(landed + 1);
+    // Counted for the operators: /metrics' jono_history_read_seconds by cause.
+    expect(await readsOf('aged')).toBe(aged + 1);
     // Fresh again: the next change reads none.
     statements = [];
     expect((await joinHere(app, await newCustomer(app), SHOP)).statusCode).toBe(201);

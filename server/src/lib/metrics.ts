@@ -46,6 +46,18 @@ const sweepShopSeconds = new client.Histogram({
   registers: [registry],
 });
 
+/** Why a shop's history was read: its first estimate (or one expired), its age, a lesson. */
+export type HistoryReadCause = 'asker' | 'aged' | 'learnt';
+
+const historyReadSeconds = new client.Histogram({
+  name: 'jono_history_read_seconds',
+  help: "One shop's history read and built into the engine's inputs (wall time), by why: 'asker' (its first estimate waited for it), 'aged' (10 minutes old, in the background), 'learnt' (a finish or undo, in the background)",
+  labelNames: ['cause'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [registry],
+});
+for (const cause of ['asker', 'aged', 'learnt'] as const) historyReadSeconds.zero({ cause });
+
 const streams = new client.Gauge({
   name: 'jono_sse_streams',
   help: 'Open Server-Sent Events streams, by kind (shop page, shop display, staff console, order)',
@@ -193,6 +205,10 @@ export function changeDelivered(market: string, seconds: number): void {
 
 export function sweptShop(seconds: number): void {
   sweepShopSeconds.observe(seconds);
+}
+
+export function historyRead(cause: HistoryReadCause, seconds: number): void {
+  historyReadSeconds.observe({ cause }, seconds);
 }
 
 export function streamOpened(kind: StreamKind): void {

@@ -16,6 +16,7 @@
 // answered, inside nothing, and every tenth minute a change read them inside the shop's lock).
 import type { Market } from '@jono/contract';
 import type { MarketContext } from '../context';
+import { historyRead, type HistoryReadCause } from '../lib/metrics';
 import type { ShopHistory } from './queue-load';
 
 /** A history read this long ago asks for a background read. */
@@ -115,7 +116,7 @@ export class HistoryCache {
     const key = keyOf(ctx.market, pob.id);
     const pending = this.reading.get(key);
     if (pending) return pending;
-    const read = this.load(ctx, pob, now).then((history) => {
+    const read = this.timed('asker', () => this.load(ctx, pob, now)).then((history) => {
       this.remember(ctx, pob, now, history);
       return history;
     });
@@ -131,8 +132,8 @@ export class HistoryCache {
   remember(ctx: MarketContext, pob: HistoryShop, now: number, history: ShopHistory): void {
     const key = keyOf(ctx.market, pob.id);
     const current = this.entries.get(key);
-    // A read that started before a finish it does not see stays stale.
-    if (current && current.at > now) return;
+    // A newer read landed first (one from a clock set back past the skew is replaced).
+    if (current && current.at > now && current.at - now <= HISTORY_SKEW_MS) return;
     this.entries.set(key, { at: now, history, learnt: current?.learnt ?? false, ctx, pob });
   }
 
@@ -161,6 +162,15 @@ export class HistoryCache {
     return this.running;
   }
 
+  private async timed<T>(cause: HistoryReadCause, read: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await read();
+    } finally {
+      historyRead(cause, (performance.now() - started) / 1000);
+    }
+  }
+
   private schedule(key: string): void {
     this.due.add(key);
     this.running ??= this.drain().finally(() => {
@@ -181,10 +191,11 @@ export class HistoryCache {
       const now = this.now();
       this.inFlight = key;
       try {
-        const history = await this.load(entry.ctx, entry.pob, now);
+        const cause = entry.learnt ? 'learnt' : 'aged';
+        const history = await this.timed(cause, () => this.load(entry.ctx, entry.pob, now));
         const current = this.entries.get(key);
         // Forgotten meanwhile, or a newer read (a change's) landed first.
-        if (!current || current.at > now) continue;
+        if (!current || (current.at > now && current.at - now <= HISTORY_SKEW_MS)) continue;
         // What the read was for; learnt again while it was read (the read may have missed it):
         // still stale, and due.
         const learnt = current.learnt;
