@@ -24,7 +24,9 @@ const MINUTE = 60_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The time the customer can take a chair (the engine's `readyAt`), or undefined. */
-export function readyAtOf(row: OrderRow): number | undefined {
+export function readyAtOf(
+  row: Pick<OrderRow, 'customerAtPob' | 'deferredUntil' | 'setOffAt' | 'travelMinutes'>,
+): number | undefined {
   return readyTime({
     atShop: row.customerAtPob,
     deferredUntil: row.deferredUntil?.getTime() ?? null,

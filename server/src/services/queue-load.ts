@@ -55,8 +55,31 @@ export function serviceIdsOf(row: Pick<OrderRow, 'items'>): number[] {
   return row.items.flatMap((i) => [i.service_id, ...i.extras.map((e) => e.service_id)]);
 }
 
+/** The columns of an order its record is made of (a history reads only these). */
+const recordColumns = {
+  id: orders.id,
+  priority: orders.priority,
+  source: orders.source,
+  status: orders.status,
+  rank: orders.rank,
+  joinedAt: orders.joinedAt,
+  checkedInAt: orders.checkedInAt,
+  customerAtPob: orders.customerAtPob,
+  startedAt: orders.startedAt,
+  finishedAt: orders.finishedAt,
+  plannedMinutes: orders.plannedMinutes,
+  items: orders.items,
+  servedBy: orders.servedBy,
+  startedBy: orders.startedBy,
+  turnAt: orders.turnAt,
+  deferredUntil: orders.deferredUntil,
+  setOffAt: orders.setOffAt,
+  travelMinutes: orders.travelMinutes,
+};
+export type RecordRow = Pick<OrderRow, keyof typeof recordColumns>;
+
 /** An order row as the shared input builder reads records (the simulator writes the same). */
-export function toOrderRecord(row: OrderRow): OrderRecord {
+export function toOrderRecord(row: RecordRow): OrderRecord {
   return {
     id: row.id,
     priority: row.priority,
@@ -116,12 +139,13 @@ export async function loadRecords(db: Db | Tx, pobId: number, now: number): Prom
   const since = new Date(now - ARRIVAL_WINDOW_DAYS * DAY);
   // One after another: inside a transaction (a change's first batch) they share one connection,
   // where node-postgres would only queue them (and pg 9 refuses concurrent queries on a client).
+  // Only the columns a record is made of: not the orders' wait records, barber logs and the like.
   const recent = await db
-    .select()
+    .select(recordColumns)
     .from(orders)
     .where(and(eq(orders.pobId, pobId), gte(orders.joinedAt, since)));
   const served = await db
-    .select()
+    .select(recordColumns)
     .from(orders)
     .where(
       and(
