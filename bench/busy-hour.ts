@@ -71,15 +71,31 @@ async function sweepFigures(base: string, seconds: number) {
   };
 }
 
-/** The server's garbage collections so far by kind (prom-client's nodejs_gc_duration_seconds). */
-async function gcTotals(base: string): Promise<Record<string, { count: number; seconds: number }>> {
+/** The server's V8 heap in use now (MiB), from /metrics. */
+async function heapUsedMiB(base: string): Promise<number | null> {
+  const res = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  }).catch(() => null);
+  const m = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(res?.ok ? await res.text() : '');
+  return m ? Math.round(Number(m[1]) / 1048576) : null;
+}
+
+/**
+ * A histogram's counts and sums so far by its one label: the server's garbage collections by kind
+ * (prom-client's nodejs_gc_duration_seconds), its shops' history reads by cause.
+ */
+async function gcTotals(
+  base: string,
+  metric = 'nodejs_gc_duration_seconds',
+  label = 'kind',
+): Promise<Record<string, { count: number; seconds: number }>> {
   const res = await fetch(`${base}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   }).catch(() => null);
   const text = res?.ok ? await res.text() : '';
   const out: Record<string, { count: number; seconds: number }> = {};
   for (const m of text.matchAll(
-    /^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} (\S+)$/gm,
+    new RegExp(`^${metric}_(sum|count)\\{${label}="(\\w+)"\\} (\\S+)$`, 'gm'),
   )) {
     const kind = m[2] as string;
     const entry = (out[kind] ??= { count: 0, seconds: 0 });
@@ -918,6 +934,7 @@ async function main() {
   // The busy hour: changes at Poisson times, the server's minute sweep running on its own.
   await record(workers);
   const gc0 = await gcTotals(base);
+  const reads0 = await gcTotals(base, 'jono_history_read_seconds', 'cause');
   const stopProbe = healthProbe(base);
   const server0 = groupCpuSeconds(jono.pgid);
   const driver0 = process.cpuUsage();
@@ -941,9 +958,12 @@ async function main() {
   const seconds = (performance.now() - start) / 1000;
   const serverCpu = Math.round(((groupCpuSeconds(jono.pgid) - server0) / seconds) * 100);
   const serverRssMiB = groupRssMiB(jono.pgid);
+  const serverHeapMiB = await heapUsedMiB(base);
   const healthz = await stopProbe();
   const sweep = await sweepFigures(base, seconds);
   const gc = gcDuring(gc0, await gcTotals(base));
+  // The shops' history reads during the run, by cause (asker, aged, learnt), with their wall time.
+  const historyReads = gcDuring(reads0, await gcTotals(base, 'jono_history_read_seconds', 'cause'));
   const driver = process.cpuUsage(driver0);
   const jonoRecords = await recorded(workers);
   await Promise.all(workers.map((w) => w.ask({ type: 'close' }, 'closed')));
@@ -966,8 +986,10 @@ async function main() {
     },
     serverCpuPercent: serverCpu,
     serverRssMiB,
+    serverHeapMiB,
     sweep,
     gc,
+    historyReads,
     clientCpuPercent: {
       streamWorkers: Math.round((jonoRecords.cpuMs / 1000 / seconds) * 100),
       changeDriver: Math.round(((driver.user + driver.system) / 1e6 / seconds) * 100),
