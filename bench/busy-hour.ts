@@ -443,6 +443,28 @@ export async function seed(
 let spareCustomers: { id: number; token: string }[] = [];
 
 /** Polls /healthz back to back (keep-alive, 20 ms apart) until stopped; answers every wait. */
+/** Prometheus's scrape interval in the busy hour. */
+const SCRAPE_EVERY_MS = 15_000;
+
+/** Scrapes /metrics every `everyMs` as a chain's Prometheus does; answers their times (ms). */
+function scraper(base: string, everyMs: number) {
+  let stop = false;
+  const times: number[] = [];
+  const done = (async () => {
+    while (!stop) {
+      const t0 = performance.now();
+      await heapUsedMiB(base);
+      times.push(performance.now() - t0);
+      await sleep(everyMs);
+    }
+  })();
+  return async () => {
+    stop = true;
+    await done;
+    return { count: times.length, maxMs: ms(Math.max(0, ...times)) };
+  };
+}
+
 export function healthProbe(url: string) {
   let stop = false;
   const waits: number[] = [];
@@ -931,10 +953,13 @@ async function main() {
   const setupSeconds = Math.round((performance.now() - t0) / 1000);
   await sleep(3000);
 
-  // The busy hour: changes at Poisson times, the server's minute sweep running on its own.
-  await record(workers);
+  // The busy hour: changes at Poisson times, the server's minute sweep running on its own, and
+  // the chain's Prometheus scraping /metrics every 15 s (a scrape reads the shops' closed loop
+  // every 5 minutes: part of the hour's work).
   const gc0 = await gcTotals(base);
   const reads0 = await gcTotals(base, 'jono_history_read_seconds', 'cause');
+  await record(workers);
+  const stopScrapes = scraper(base, SCRAPE_EVERY_MS);
   const stopProbe = healthProbe(base);
   const server0 = groupCpuSeconds(jono.pgid);
   const driver0 = process.cpuUsage();
@@ -958,8 +983,9 @@ async function main() {
   const seconds = (performance.now() - start) / 1000;
   const serverCpu = Math.round(((groupCpuSeconds(jono.pgid) - server0) / seconds) * 100);
   const serverRssMiB = groupRssMiB(jono.pgid);
-  const serverHeapMiB = await heapUsedMiB(base);
   const healthz = await stopProbe();
+  const scrapes = await stopScrapes();
+  const serverHeapMiB = await heapUsedMiB(base);
   const sweep = await sweepFigures(base, seconds);
   const gc = gcDuring(gc0, await gcTotals(base));
   // The shops' history reads during the run, by cause (asker, aged, learnt), with their wall time.
@@ -987,6 +1013,7 @@ async function main() {
     serverCpuPercent: serverCpu,
     serverRssMiB,
     serverHeapMiB,
+    scrapes,
     sweep,
     gc,
     historyReads,
