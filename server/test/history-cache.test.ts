@@ -237,6 +237,29 @@ describe('a shop history read again in the background', () => {
     expect(h.reads).toHaveLength(0);
   });
 
+  it('reads nothing more once stopped, and its stop waits for the read under way', async () => {
+    const h = harness();
+    for (const id of [1, 2]) {
+      const p = h.cache.get(ctx, shop(id), h.clock.at);
+      await h.answer();
+      await p;
+    }
+    h.cache.learnt('fi', 1, 'here');
+    h.cache.learnt('fi', 2, 'here');
+    await h.flush();
+    expect(h.reads).toHaveLength(1);
+    let stopped = false;
+    const stopping = h.cache.stop().then(() => (stopped = true));
+    await h.flush();
+    expect(stopped).toBe(false);
+    await h.answer();
+    await stopping;
+    // Shop 2 was due, and is not read; nor is anything learnt after.
+    h.cache.learnt('fi', 1, 'here');
+    await h.flush();
+    expect(h.reads).toHaveLength(0);
+  });
+
   it('holds over random sequences: an asker with a usable history never waits, one background read at a time, every lesson read after it was learnt', async () => {
     type Op =
       | { kind: 'get'; pob: number }

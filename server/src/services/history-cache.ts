@@ -62,6 +62,7 @@ export class HistoryCache {
   /** Shops whose entry is read again in the background, in turn (insertion order). */
   private readonly due = new Set<string>();
   private running: Promise<void> | null = null;
+  private stopped = false;
   /** The shop whose history the background is reading now. */
   private inFlight: string | null = null;
   /** Background reads landed (tests and /metrics-free diagnostics). */
@@ -157,6 +158,16 @@ export class HistoryCache {
     this.due.delete(keyOf(market, pobId));
   }
 
+  /**
+   * On close: nothing more is read in the background, and the read under way (if any) finishes
+   * before the databases close.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.due.clear();
+    await this.running;
+  }
+
   /** The background reads queued or running (settled() waits for them). */
   get pending(): Promise<void> | null {
     return this.running;
@@ -172,6 +183,7 @@ export class HistoryCache {
   }
 
   private schedule(key: string): void {
+    if (this.stopped) return;
     this.due.add(key);
     this.running ??= this.drain().finally(() => {
       this.running = null;
@@ -202,7 +214,7 @@ export class HistoryCache {
         const again = this.due.has(key);
         this.entries.set(key, { ...current, at: now, history, learnt: again ? learnt : false });
         this.refreshed += 1;
-        if (learnt && !again) this.landed(entry.ctx, entry.pob.id, learnt);
+        if (learnt && !again && !this.stopped) this.landed(entry.ctx, entry.pob.id, learnt);
       } catch (err) {
         // The stale entry is kept (until MAX_AGE); the next asker schedules it again.
         this.failed(err);

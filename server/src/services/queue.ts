@@ -115,6 +115,7 @@ export class QueueService {
     for (const { timer } of this.expiries.values()) clearTimeout(timer);
     this.expiries.clear();
     for (const stop of this.unlisten.splice(0)) await stop().catch(() => undefined);
+    await this.histories.stop();
     this.listeners.clear();
     this.marketListeners.clear();
   }
