@@ -1,11 +1,11 @@
 // The closed loop: what each shop showed (wait_estimates) against the waits that followed (the
 // orders' started_at). `npm run accuracy` prints it; /metrics shows each shop's headline figures.
 import { and, eq, gte, isNotNull, or } from 'drizzle-orm';
-import { accuracyTable, waitAfterEstimate, type ShownOutcome } from '@jono/queue';
+import { accuracyTable, type ShownOutcome } from '@jono/queue';
 import type { Db } from '../db/market-db';
 import { orders, pobs, waitEstimates } from '../db/schema';
 import type { ShopAccuracy } from '../lib/metrics';
-import { checkedInAtOf } from './queue-load';
+import { shownWaitColumns, waitedAfter } from './published-accuracy';
 
 /**
  * Rows judged per turn of the event loop. A scrape of /metrics reads two weeks of every shop's
@@ -30,18 +30,7 @@ export async function shownOutcomesByShop(
   let n = 0;
   for (const shop of shops) {
     const rows = await db
-      .select({
-        priority: waitEstimates.priority,
-        at: waitEstimates.at,
-        wait: waitEstimates.wait,
-        low: waitEstimates.low,
-        high: waitEstimates.high,
-        startedAt: orders.startedAt,
-        turnAt: orders.turnAt,
-        checkedInAt: orders.checkedInAt,
-        customerAtPob: orders.customerAtPob,
-        joinedAt: orders.joinedAt,
-      })
+      .select({ priority: waitEstimates.priority, ...shownWaitColumns })
       .from(waitEstimates)
       .innerJoin(orders, eq(orders.id, waitEstimates.orderId))
       .where(
@@ -53,11 +42,7 @@ export async function shownOutcomesByShop(
       );
     for (const r of rows) {
       if (++n % SLICE === 0) await turn();
-      const actual = waitAfterEstimate(r.at.getTime(), {
-        startedAt: r.startedAt?.getTime() ?? null,
-        turnAt: r.turnAt?.getTime() ?? null,
-        checkedInAt: checkedInAtOf(r),
-      });
+      const actual = waitedAfter(r);
       if (actual === null) continue;
       const list = byShop.get(shop.name) ?? [];
       list.push({ priority: r.priority, shown: r.wait, low: r.low, high: r.high, actual });

@@ -31,24 +31,42 @@ export interface Outcome {
   actual: number;
 }
 
+/** A shown wait and what followed it: `wait_estimates` joined with its order. */
+export const shownWaitColumns = {
+  at: waitEstimates.at,
+  wait: waitEstimates.wait,
+  low: waitEstimates.low,
+  high: waitEstimates.high,
+  startedAt: orders.startedAt,
+  turnAt: orders.turnAt,
+  checkedInAt: orders.checkedInAt,
+  customerAtPob: orders.customerAtPob,
+  joinedAt: orders.joinedAt,
+};
+
+/** Minutes actually waited after a shown wait (read with shownWaitColumns); null while unknown. */
+export function waitedAfter(r: {
+  at: Date;
+  startedAt: Date | null;
+  turnAt: Date | null;
+  checkedInAt: Date | null;
+  customerAtPob: boolean;
+  joinedAt: Date;
+}): number | null {
+  return waitAfterEstimate(r.at.getTime(), {
+    startedAt: r.startedAt?.getTime() ?? null,
+    turnAt: r.turnAt?.getTime() ?? null,
+    checkedInAt: checkedInAtOf(r),
+  });
+}
+
 export async function outcomesSince(
   ctx: MarketContext,
   since: number,
   pobId?: number,
 ): Promise<Outcome[]> {
   const rows = await ctx.db
-    .select({
-      pobId: waitEstimates.pobId,
-      at: waitEstimates.at,
-      wait: waitEstimates.wait,
-      low: waitEstimates.low,
-      high: waitEstimates.high,
-      startedAt: orders.startedAt,
-      turnAt: orders.turnAt,
-      checkedInAt: orders.checkedInAt,
-      customerAtPob: orders.customerAtPob,
-      joinedAt: orders.joinedAt,
-    })
+    .select({ pobId: waitEstimates.pobId, ...shownWaitColumns })
     .from(waitEstimates)
     .innerJoin(orders, eq(orders.id, waitEstimates.orderId))
     .where(
@@ -61,14 +79,16 @@ export async function outcomesSince(
     .limit(MAX_ROWS);
   const out: Outcome[] = [];
   for (const r of rows) {
-    const at = r.at.getTime();
-    const actual = waitAfterEstimate(at, {
-      startedAt: r.startedAt?.getTime() ?? null,
-      turnAt: r.turnAt?.getTime() ?? null,
-      checkedInAt: checkedInAtOf(r),
-    });
+    const actual = waitedAfter(r);
     if (actual === null) continue;
-    out.push({ pobId: r.pobId, at, shown: r.wait, low: r.low, high: r.high, actual });
+    out.push({
+      pobId: r.pobId,
+      at: r.at.getTime(),
+      shown: r.wait,
+      low: r.low,
+      high: r.high,
+      actual,
+    });
   }
   return out;
 }
