@@ -10,7 +10,7 @@ import { shownWaitColumns, waitedAfter } from './published-accuracy';
 
 /**
  * Every shown wait since `since` whose outcome is known, by shop name (`npm run accuracy`): read
- * one shop at a time (a chain's two weeks in one result were 2.1 million rows for 490 shops).
+ * one shop at a time (a chain's week in one result was 2.1 million rows for 490 shops).
  */
 export async function shownOutcomesByShop(
   db: Db,
@@ -61,7 +61,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 /**
  * Each shop's figures over every priority and wait (the "all" row of its accuracy table), as
  * sums the database adds up: one statement a market, a row a shop. /metrics reads them every
- * 5 minutes; read as rows and judged here, a chain's two weeks were 2.1 million rows per
+ * 5 minutes; read as rows and judged here, a chain's week was 2.1 million rows per
  * refresh for 490 shops (session 20), and the event loop made every one an object.
  */
 export async function shopAccuracy(db: Db, since: Date): Promise<ShopAccuracy[]> {
