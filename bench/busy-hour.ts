@@ -618,7 +618,13 @@ async function someChange(base: string, shops: ShopState[]): Promise<Change | nu
   return null;
 }
 
-/** Delivery delays from the recorded arrivals: order messages from their as_of; the others from the change's request. */
+/**
+ * Delivery delays from the recorded arrivals: order messages from their as_of; the others from
+ * the change's request. Every message a stream got after a change (and before the shop's next)
+ * counts; `split` tells apart each stream's first message after the change (the change itself
+ * delivered) and its later ones (what followed it: a finish's estimates learnt from the service
+ * just finished land after the shop's history is read again, in the background).
+ */
 function delays(arrivals: Arrival[], changes: Change[]) {
   const byShop = new Map<number, number[]>();
   for (const c of changes) {
@@ -628,8 +634,11 @@ function delays(arrivals: Arrival[], changes: Change[]) {
   }
   for (const list of byShop.values()) list.sort((a, b) => a - b);
   const out: Record<string, number[]> = { order: [], orderFromRequest: [], shop: [], staff: [] };
+  const first: Record<string, number[]> = { orderFromRequest: [], shop: [], staff: [] };
+  const later: Record<string, number[]> = { orderFromRequest: [], shop: [], staff: [] };
+  const seen = new Set<string>();
   let unmatched = 0;
-  for (const a of arrivals) {
+  for (const a of [...arrivals].sort((x, y) => x.at - y.at)) {
     const kind = (a.tag % 4) as Kind;
     const name = KIND_NAMES[kind];
     if (kind === 0 && a.asOf !== undefined) out[name]?.push(a.at - a.asOf);
@@ -646,16 +655,28 @@ function delays(arrivals: Arrival[], changes: Change[]) {
       } else hi = mid - 1;
     }
     // Messages of the minute sweep (time moved the waits) follow no request.
-    if (best === undefined || a.at - best > 10_000) unmatched += 1;
-    else out[kind === 0 ? 'orderFromRequest' : name]?.push(a.at - best);
+    if (best === undefined || a.at - best > 10_000) {
+      unmatched += 1;
+      continue;
+    }
+    const key = kind === 0 ? 'orderFromRequest' : name;
+    out[key]?.push(a.at - best);
+    const once = `${a.tag}:${best}:${a.stream}`;
+    (seen.has(once) ? later : first)[key]?.push(a.at - best);
+    seen.add(once);
   }
-  const summary = Object.fromEntries(
-    Object.entries(out).map(([k, v]) => {
-      v.sort((a, b) => a - b);
-      return [k, { messages: v.length, ...spread(v) }];
-    }),
-  );
-  return { ...summary, sweepOrUnmatched: unmatched };
+  const summarise = (lists: Record<string, number[]>) =>
+    Object.fromEntries(
+      Object.entries(lists).map(([k, v]) => {
+        v.sort((a, b) => a - b);
+        return [k, { messages: v.length, ...spread(v) }];
+      }),
+    );
+  return {
+    ...summarise(out),
+    split: { first: summarise(first), later: summarise(later) },
+    sweepOrUnmatched: unmatched,
+  };
 }
 
 /** p50 / p99 / max of sorted times, ms. */

@@ -21,6 +21,8 @@ export interface Arrival {
   asOf?: number;
   /** Its size in bytes (a chunk's bytes over its messages). */
   bytes: number;
+  /** The stream it came on (unique across the load generator's processes). */
+  stream: number;
 }
 
 export type WorkerCommand =
@@ -84,12 +86,15 @@ interface Conn {
   after?: number;
   tail: string;
   tag: number;
+  /** Unique across the workers: this process's pid, then its own count. */
+  id: number;
 }
 
 /** Attempts of a reconnecting client before it counts as failed. */
 const MAX_ATTEMPTS = 6;
 
 const conns: Conn[] = [];
+let opened = 0;
 const now = () => performance.timeOrigin + performance.now();
 const send = (report: WorkerReport) => process.send?.(report);
 let armed = false;
@@ -130,6 +135,7 @@ function open(
       armed: false,
       tail: '',
       tag: target.tag ?? 0,
+      id: process.pid * 1_000_000 + opened++,
     };
     let settled = false;
     const settle = (result: Conn | string) => {
@@ -163,6 +169,7 @@ function open(
             tag: conn.tag,
             at: t,
             bytes: Math.round(chunk.length / messages),
+            stream: conn.id,
             ...(asOf ? { asOf } : {}),
           });
         }
