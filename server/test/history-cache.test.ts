@@ -195,6 +195,33 @@ describe('a shop history read again in the background', () => {
     expect(h.mostAtOnce()).toBe(1);
   });
 
+  it('reads a shop that learnt something before the shops whose history only aged', async () => {
+    const h = harness();
+    for (const id of [1, 2, 3, 4]) {
+      const p = h.cache.get(ctx, shop(id), h.clock.at);
+      await h.answer();
+      await p;
+    }
+    h.clock.at += HISTORY_TTL_MS;
+    // Shops 1-3 aged (1 is being read), then a finish in shop 4 and one elsewhere in shop 3.
+    for (const id of [1, 2, 3]) h.cache.peek(ctx, shop(id), h.clock.at);
+    await h.flush();
+    expect(h.reads.map((r) => r.pob)).toEqual([1]);
+    expect(h.cache.learnt('fi', 4, 'here')).toBe(true);
+    expect(h.cache.learnt('fi', 3, 'elsewhere')).toBe(true);
+    const order: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await h.flush();
+      order.push((await h.answer()).pob);
+    }
+    await h.cache.pending;
+    expect(order).toEqual([1, 4, 3, 2]);
+    expect(h.landed).toEqual([
+      { pob: 4, learnt: 'here' },
+      { pob: 3, learnt: 'elsewhere' },
+    ]);
+  });
+
   it('keeps the history it has when a read fails, and makes the asker wait past the longest age', async () => {
     const h = harness();
     const first = h.cache.get(ctx, shop(1), h.clock.at);

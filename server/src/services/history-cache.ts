@@ -10,7 +10,8 @@
 //
 // A fresh or stale entry is answered at once; a stale one asks for a background read, one per
 // shop at a time, shops one after another (a process's first minutes after a restart, when every
-// busy shop ages out together, read histories in turn instead of all at once). So a change under
+// busy shop ages out together, read histories in turn instead of all at once), those that learnt
+// something before those that only aged (a finish's customers wait for what it taught). So a change under
 // the shop's lock, a staff finish's answer and a page view never wait for a history read but in
 // a shop's very first estimate (before: each finish read the shop's 28 days again before it was
 // answered, inside nothing, and every tenth minute a change read them inside the shop's lock).
@@ -59,7 +60,12 @@ export class HistoryCache {
   private readonly entries = new Map<string, Entry>();
   /** A read the asker waits for (the shop has no usable entry), one per shop. */
   private readonly reading = new Map<string, Promise<ShopHistory>>();
-  /** Shops whose entry is read again in the background, in turn (insertion order). */
+  /**
+   * Shops whose entry is read again in the background, in turn (insertion order): those that
+   * learnt something first (a finish's customers wait for the estimates it taught), then those
+   * whose history only aged.
+   */
+  private readonly lessons = new Set<string>();
   private readonly due = new Set<string>();
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -100,7 +106,7 @@ export class HistoryCache {
     if (!this.usable(entry, now)) return undefined;
     // Being read now: a read that lands serves it (a finish meanwhile queues one more: `learnt`).
     if ((entry.learnt || now - entry.at >= HISTORY_TTL_MS) && key !== this.inFlight)
-      this.schedule(key);
+      this.schedule(key, entry.learnt !== false);
     return entry.history;
   }
 
@@ -148,14 +154,16 @@ export class HistoryCache {
     const entry = this.entries.get(key);
     if (!entry) return false;
     if (entry.learnt !== 'here') entry.learnt = where;
-    this.schedule(key);
+    this.schedule(key, true);
     return true;
   }
 
   /** Forgets a shop's history (tests, and a shop whose records were rewritten). */
   forget(market: Market, pobId: number): void {
-    this.entries.delete(keyOf(market, pobId));
-    this.due.delete(keyOf(market, pobId));
+    const key = keyOf(market, pobId);
+    this.entries.delete(key);
+    this.lessons.delete(key);
+    this.due.delete(key);
   }
 
   /**
@@ -164,6 +172,7 @@ export class HistoryCache {
    */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.lessons.clear();
     this.due.clear();
     await this.running;
   }
@@ -182,9 +191,12 @@ export class HistoryCache {
     }
   }
 
-  private schedule(key: string): void {
+  private schedule(key: string, learnt: boolean): void {
     if (this.stopped) return;
-    this.due.add(key);
+    if (learnt) {
+      this.due.delete(key);
+      this.lessons.add(key);
+    } else if (!this.lessons.has(key)) this.due.add(key);
     this.running ??= this.drain().finally(() => {
       this.running = null;
     });
@@ -195,8 +207,9 @@ export class HistoryCache {
     // Yield first: the asker goes on with the history it has.
     await Promise.resolve();
     for (;;) {
-      const [key] = this.due;
+      const [key] = this.lessons.size > 0 ? this.lessons : this.due;
       if (key === undefined) return;
+      this.lessons.delete(key);
       this.due.delete(key);
       const entry = this.entries.get(key);
       if (!entry) continue;
@@ -211,7 +224,7 @@ export class HistoryCache {
         // What the read was for; learnt again while it was read (the read may have missed it):
         // still stale, and due.
         const learnt = current.learnt;
-        const again = this.due.has(key);
+        const again = this.lessons.has(key) || this.due.has(key);
         this.entries.set(key, { ...current, at: now, history, learnt: again ? learnt : false });
         this.refreshed += 1;
         if (learnt && !again && !this.stopped) this.landed(entry.ctx, entry.pob.id, learnt);
