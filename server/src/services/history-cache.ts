@@ -11,10 +11,11 @@
 // A fresh or stale entry is answered at once; a stale one asks for a background read, one per
 // shop at a time, shops one after another (a process's first minutes after a restart, when every
 // busy shop ages out together, read histories in turn instead of all at once), those that learnt
-// something before those that only aged (a finish's customers wait for what it taught). So a change under
-// the shop's lock, a staff finish's answer and a page view never wait for a history read but in
-// a shop's very first estimate (before: each finish read the shop's 28 days again before it was
-// answered, inside nothing, and every tenth minute a change read them inside the shop's lock).
+// something before those that only aged (a finish's customers wait for what it taught). So a
+// change under the shop's lock, a staff finish's answer and a page view never wait for a history
+// read but in a shop's very first estimate (before: each finish read the shop's 28 days again
+// before it was answered, inside nothing, and every tenth minute a change read them inside the
+// shop's lock).
 import type { Market } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { historyRead, type HistoryReadCause } from '../lib/metrics';
