@@ -7,11 +7,11 @@ import {
   type PobEvent,
 } from '@jono/contract';
 import { buildTestApp, streamTicket, listenLocally } from './helpers';
-import { WEDNESDAY_NOON, catalogue, join, newCustomer, setShop } from './queue-factories';
+import { WEDNESDAY_NOON, catalogue, fi, join, newCustomer, setShop } from './queue-factories';
 import { openSse, type SseClient } from './sse-client';
 import type { App } from '../src/app';
 import { eq, sql } from 'drizzle-orm';
-import { refreshTokens, staff } from '../src/db/schema';
+import { pobs, refreshTokens, staff } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import { recheckSessions } from '../src/services/revocation';
 
@@ -204,6 +204,10 @@ describe('fan-out', () => {
   });
 
   it('does not send again a state the reconnecting client already has (Last-Event-ID)', async () => {
+    // One chair: the join below moves a newcomer's wait, so the shop's page has a new state.
+    const [was] = await fi(app).db.select({ chairs: pobs.chairs }).from(pobs).where(eq(pobs.id, 9));
+    await setShop(app, 9, { chairs: 1 });
+    onTestFinished(() => setShop(app, 9, { chairs: was?.chairs ?? 1 }));
     const first = await sse('/pobs/9/events');
     await first.next();
     const seen = first.ids[0] ?? '';
@@ -220,6 +224,23 @@ describe('fan-out', () => {
     expect(await byQuery.next()).toEqual(changed);
     expect(resumed.ids).toEqual([first.ids[1]]);
     expect(byQuery.ids).toEqual([first.ids[1]]);
+  });
+
+  it("sends a shop's page nothing for a change that leaves it as it was", async () => {
+    const [was] = await fi(app).db.select({ chairs: pobs.chairs }).from(pobs).where(eq(pobs.id, 9));
+    await setShop(app, 9, { chairs: 1 });
+    onTestFinished(() => setShop(app, 9, { chairs: was?.chairs ?? 1 }));
+    const page = await sse('/pobs/9/events');
+    const before = await page.next();
+    // Recomputed and announced with nothing moved (as when a finish's lesson lands unchanged).
+    await app.queue.changed(fi(app), 9);
+    await app.queue.settled();
+    // A join moves a newcomer's wait: that is the next message, and the only one.
+    expect((await join(app, await newCustomer(app), 9)).statusCode).toBe(201);
+    const after = await page.next();
+    expect(after).not.toEqual(before);
+    expect(page.ids).toHaveLength(2);
+    await expect(page.next(undefined, 300)).rejects.toThrow();
   });
 });
 

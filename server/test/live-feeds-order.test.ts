@@ -3,7 +3,7 @@
 // recent orders, and every order stream of the shop used to wait for them).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, listenLocally } from './helpers';
-import { WEDNESDAY_NOON, join, newCustomer } from './queue-factories';
+import { WEDNESDAY_NOON, join, newCustomer, setShop } from './queue-factories';
 import { openSse, type SseClient } from './sse-client';
 import type { App } from '../src/app';
 import type * as StaffQueueModule from '../src/services/staff-queue';
@@ -60,6 +60,9 @@ describe("a change's live messages", () => {
     const staff = {
       authorization: `Bearer ${login.json<{ access_token: string }>().access_token}`,
     };
+    // One chair and someone ahead: the cancel below moves a newcomer's wait on the shop's page.
+    await setShop(app, 13, { chairs: 1 });
+    expect((await join(app, await newCustomer(app), 13)).statusCode).toBe(201);
     const c = await newCustomer(app);
     const orderId = (await join(app, c, 13)).json<{ id: number }>().id;
     const order = await sse(`/customers/${c.id}/orders/${orderId}/events`, c.auth);

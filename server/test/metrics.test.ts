@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, listenLocally } from './helpers';
-import { WEDNESDAY_NOON, fi, join, newCustomer } from './queue-factories';
+import { WEDNESDAY_NOON, fi, join, newCustomer, setShop } from './queue-factories';
 import { openSse } from './sse-client';
 import type { App } from '../src/app';
 import { orders } from '../src/db/schema';
@@ -122,6 +122,8 @@ describe('GET /metrics', () => {
     const shop = (t: string) => sample(t, 'jono_sse_streams', { kind: 'shop' }) ?? 0;
     const delivered = (t: string) =>
       sample(t, 'jono_queue_change_delivery_seconds_count', { market: 'fi' }) ?? 0;
+    // One chair: the join below moves a newcomer's wait, so the shop's page has a new state.
+    await setShop(app, 5, { chairs: 1 });
     const stream = await openSse(`${base}/api/fi/pobs/5/events`);
     await stream.next();
     expect(shop(await scrape()) - shop(before)).toBe(1);

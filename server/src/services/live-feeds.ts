@@ -243,8 +243,9 @@ export class LiveFeeds {
       everyone ? [...streams] : [...streams].filter((s) => fresh.has(s));
     const write = async (streams: SseStream[], frame: SseFrame) => {
       for (const s of streams) {
-        // A new stream whose client already has this message (Last-Event-ID) is not sent it again.
-        s.send(frame, fresh.has(s));
+        // A stream whose client already has this message (the last it was sent, or a new
+        // stream's Last-Event-ID) is not sent it again.
+        s.send(frame);
         await slicer.step();
       }
     };

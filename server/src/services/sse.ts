@@ -61,6 +61,8 @@ export class SseStream {
   /** The heartbeat wheel's slot the stream waits in (SseStreams). */
   slot = -1;
   private readonly closeHandlers: (() => void)[] = [];
+  /** The id of the last message the client has (send). */
+  private sentId: string | undefined;
 
   constructor(
     private readonly raw: ServerResponse,
@@ -68,6 +70,7 @@ export class SseStream {
     readonly lastEventId: string | undefined,
     private readonly now: () => number = Date.now,
   ) {
+    this.sentId = lastEventId;
     this.beatAt = now() + HEARTBEAT_MS;
     raw.on('close', () => {
       this.closed = true;
@@ -91,9 +94,16 @@ export class SseStream {
     this.beatAt = this.now() + HEARTBEAT_MS;
   }
 
-  /** Sends `frame` unless it is the message the client already has. */
-  send(frame: SseFrame, skipIfSeen = false): void {
-    if (skipIfSeen && frame.id === this.lastEventId) return;
+  /**
+   * Sends `frame` unless it is the message the client already has: the last one this stream
+   * was sent, or (before any) the Last-Event-ID it reconnected with. A frame's id is a hash of its
+   * data, so a change that leaves a shop's page or a staff board as it was (a finish's estimates
+   * learnt again without moving, another node's change to another part of the shop) writes
+   * nothing to its streams.
+   */
+  send(frame: SseFrame): void {
+    if (frame.id === this.sentId) return;
+    this.sentId = frame.id;
     this.write(frame.bytes);
   }
 
