@@ -123,6 +123,18 @@ describe.skipIf(!databaseUrl)('Two server processes on one PostgreSQL', () => {
     const shop = await openSse(`${b}/pobs/1/events`);
     streams.push(shop);
     pobEventSchema.parse(await shop.next(undefined, 20_000));
+    // The shop's staff board on B: a join always changes it (the shop's page only when a
+    // newcomer's wait moves, and a free chair may keep it at 0).
+    const manager = (await fetch(`${a}/staff/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'manager1', password: DEMO.password }),
+    }).then((r) => r.json())) as { access_token: string };
+    const board = await openSse(`${b}/staff/events`, {
+      authorization: `Bearer ${manager.access_token}`,
+    });
+    streams.push(board);
+    staffQueueSchema.parse(await board.next(undefined, 20_000));
 
     const session = await fetch(`${a}/login/`, {
       method: 'POST',
@@ -158,7 +170,10 @@ describe.skipIf(!databaseUrl)('Two server processes on one PostgreSQL', () => {
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    pobEventSchema.parse(await shop.next(undefined, 20_000));
+    await board.next<{ orders: { id: number }[] }>(
+      (q) => q.orders.some((o) => o.id === id),
+      20_000,
+    );
 
     const order = await openSse(
       `${b}/customers/${session.customer_id}/orders/${id}/events?ticket=${await ticketFrom(a, session.access_token)}`,
