@@ -105,6 +105,18 @@ function harness() {
   };
 }
 
+/** Shops 1-4 read by their askers, then all of them aged (nothing read again yet). */
+async function fourShopsAged() {
+  const h = harness();
+  for (const id of [1, 2, 3, 4]) {
+    const p = h.cache.get(ctx, shop(id), h.clock.at);
+    await h.answer();
+    await p;
+  }
+  h.clock.at += HISTORY_TTL_MS;
+  return h;
+}
+
 describe('a shop history read again in the background', () => {
   it('reads a shop first once for every asker meanwhile, and they wait for it', async () => {
     const h = harness();
@@ -178,13 +190,7 @@ describe('a shop history read again in the background', () => {
   });
 
   it('reads shops one after another, never two at once', async () => {
-    const h = harness();
-    for (const id of [1, 2, 3, 4]) {
-      const p = h.cache.get(ctx, shop(id), h.clock.at);
-      await h.answer();
-      await p;
-    }
-    h.clock.at += HISTORY_TTL_MS;
+    const h = await fourShopsAged();
     for (const id of [1, 2, 3, 4]) h.cache.peek(ctx, shop(id), h.clock.at);
     for (let i = 0; i < 4; i++) {
       await h.flush();
@@ -196,13 +202,7 @@ describe('a shop history read again in the background', () => {
   });
 
   it('reads a shop that learnt something before the shops whose history only aged', async () => {
-    const h = harness();
-    for (const id of [1, 2, 3, 4]) {
-      const p = h.cache.get(ctx, shop(id), h.clock.at);
-      await h.answer();
-      await p;
-    }
-    h.clock.at += HISTORY_TTL_MS;
+    const h = await fourShopsAged();
     // Shops 1-3 aged (1 is being read), then a finish in shop 4 and one elsewhere in shop 3.
     for (const id of [1, 2, 3]) h.cache.peek(ctx, shop(id), h.clock.at);
     await h.flush();
