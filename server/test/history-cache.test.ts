@@ -22,6 +22,8 @@ interface Read {
   n: number;
   /** Started by an asker who waits for it (else by the background). */
   asker: boolean;
+  /** The calibration of the history it replaces was kept (a lesson's read of the orders alone). */
+  kept: boolean;
   resolve: () => void;
   reject: (err: Error) => void;
 }
@@ -39,7 +41,7 @@ function harness() {
   const state = { asking: false };
   const cache = new HistoryCache(
     () => clock.at,
-    (_ctx, pob, at) =>
+    (_ctx, pob, at, keep) =>
       new Promise<ShopHistory>((resolve, reject) => {
         const tag = ++n;
         const asker = state.asking;
@@ -53,6 +55,7 @@ function harness() {
           at,
           n: tag,
           asker,
+          kept: keep !== undefined,
           resolve: () => {
             done();
             answered.push({ pob: pob.id, at });
@@ -220,6 +223,29 @@ describe('a shop history read again in the background', () => {
       { pob: 4, learnt: 'here' },
       { pob: 3, learnt: 'elsewhere' },
     ]);
+  });
+
+  it("keeps a calibration under 10 minutes old for a lesson's read, and ages by it", async () => {
+    const h = harness();
+    const first = h.cache.get(ctx, shop(1), h.clock.at);
+    await h.answer();
+    await first;
+    // A finish 4 minutes later: the orders are read, the calibration kept.
+    h.clock.at += 4 * MINUTE;
+    h.cache.learnt('fi', 1, 'here');
+    await h.flush();
+    expect((await h.answer()).kept).toBe(true);
+    // 10 minutes after the full read (6 after the lesson's): aged, read whole.
+    h.clock.at += 6 * MINUTE;
+    h.cache.peek(ctx, shop(1), h.clock.at);
+    await h.flush();
+    expect((await h.answer()).kept).toBe(false);
+    // A lesson 11 minutes after that read: whole too.
+    h.clock.at += 11 * MINUTE;
+    h.cache.learnt('fi', 1, 'here');
+    await h.flush();
+    expect((await h.answer()).kept).toBe(false);
+    await h.cache.pending;
   });
 
   it('keeps the history it has when a read fails, and makes the asker wait past the longest age', async () => {

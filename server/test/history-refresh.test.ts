@@ -31,6 +31,9 @@ const SHOP = 1;
 /** The history read: the estimates of the calibration's days (queue-load.ts loadRecords). */
 const isHistoryRead = (sql: string) =>
   /^select/i.test(sql) && sql.includes('"wait_estimates"') && sql.includes('"model_p10"');
+/** Its orders part: the latest served orders, for the durations. */
+const isOrdersRead = (sql: string) =>
+  /^select/i.test(sql) && sql.includes('"orders"') && /"finished_at" desc/i.test(sql);
 
 /** The statements of the first transaction in `list` (begin to commit). */
 function firstTransaction(list: readonly string[]): string[] {
@@ -113,12 +116,40 @@ describe("a shop's history read again in the background", () => {
     });
     expect(finish.statusCode, finish.body).toBe(200);
     await app.queue.settled();
-    // Read once, by the background, and the duration model has one more record.
-    expect(statements.filter(isHistoryRead)).toHaveLength(1);
+    // Read once, by the background, and the duration model has one more record. The calibration
+    // learnt minutes ago is kept: the orders are read, the 14 days of estimates are not.
+    expect(statements.filter(isOrdersRead)).toHaveLength(1);
+    expect(statements.filter(isHistoryRead)).toEqual([]);
     expect(app.queue.histories.refreshed).toBe(landed + 1);
     expect(learnt()).toBe((before ?? 0) + 1);
     // The estimates computed with it were stored and announced after the read.
-    const read = statements.findIndex(isHistoryRead);
+    const read = statements.findIndex(isOrdersRead);
     expect(statements.slice(read).some((s) => s.includes('pg_notify'))).toBe(true);
+  });
+
+  it('reads the estimates again for a lesson once the calibration is 10 minutes old', async () => {
+    await app.queue.settled();
+    const res = await joinHere(app, await newCustomer(app), SHOP);
+    const id = res.json<{ id: number }>().id;
+    await app.queue.settled();
+    const act = async (action: string, payload?: object) => {
+      const r = await app.inject({
+        method: 'POST',
+        url: `/api/fi/staff/orders/${id}/${action}/`,
+        headers: barber,
+        ...(payload ? { payload } : {}),
+      });
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    await act('start', { chair: 1 });
+    await app.queue.settled();
+    // The last full read was the previous test's (its finish's read kept that calibration).
+    clock.advance(11);
+    const before = learnt();
+    statements = [];
+    await act('finish');
+    await app.queue.settled();
+    expect(statements.filter(isHistoryRead)).toHaveLength(1);
+    expect(learnt()).toBe((before ?? 0) + 1);
   });
 });

@@ -5,6 +5,9 @@
 //
 //   absent ──read (the asker waits: the shop's first estimate)──▶ fresh
 //   fresh ──TTL passed, or something was learnt (a finish, an undo, new hours)──▶ stale
+//     (the entry's age is its calibration's: a lesson's read keeps the calibration of a read
+//     less than TTL old and reads the orders alone; the accuracy bench's simulator keeps it
+//     for an hour)
 //   stale ──a background read lands──▶ fresh           (the shop's listeners are told)
 //   stale ──MAX_AGE passed without a read landing──▶ expired ──read (the asker waits)──▶ fresh
 //
@@ -38,12 +41,27 @@ export interface HistoryShop {
   timeZone: string;
 }
 
-type Load = (ctx: MarketContext, pob: HistoryShop, now: number) => Promise<ShopHistory>;
+/** What a read may keep of the history it replaces: its calibration (see Entry.calibratedAt). */
+export interface KeptCalibration {
+  calibration: ShopHistory['calibration'];
+}
+type Load = (
+  ctx: MarketContext,
+  pob: HistoryShop,
+  now: number,
+  keep?: KeptCalibration,
+) => Promise<ShopHistory>;
 /** Why a shop's history is read again: nothing (its age), a change here, or one elsewhere. */
 export type Learnt = false | 'here' | 'elsewhere';
 
 interface Entry {
   at: number;
+  /**
+   * When its calibration was learnt (14 days of shown estimates, the read's largest part): a
+   * lesson read within HISTORY_TTL_MS of it keeps the calibration and reads the orders alone;
+   * the entry ages (a full read in the background) HISTORY_TTL_MS after it.
+   */
+  calibratedAt: number;
   history: ShopHistory;
   /**
    * Something was learnt since `at` (read again, in the background): by a change made here (when
@@ -91,7 +109,7 @@ export class HistoryCache {
   private usable(entry: Entry | undefined, now: number): entry is Entry {
     return (
       entry !== undefined &&
-      now - entry.at < HISTORY_MAX_AGE_MS &&
+      now - entry.calibratedAt < HISTORY_MAX_AGE_MS &&
       entry.at - now <= HISTORY_SKEW_MS
     );
   }
@@ -106,7 +124,7 @@ export class HistoryCache {
     const entry = this.entries.get(key);
     if (!this.usable(entry, now)) return undefined;
     // Being read now: a read that lands serves it (a finish meanwhile queues one more: `learnt`).
-    if ((entry.learnt || now - entry.at >= HISTORY_TTL_MS) && key !== this.inFlight)
+    if ((entry.learnt || now - entry.calibratedAt >= HISTORY_TTL_MS) && key !== this.inFlight)
       this.schedule(key, entry.learnt !== false);
     return entry.history;
   }
@@ -142,7 +160,14 @@ export class HistoryCache {
     const current = this.entries.get(key);
     // A newer read landed first (one from a clock set back past the skew is replaced).
     if (current && current.at > now && current.at - now <= HISTORY_SKEW_MS) return;
-    this.entries.set(key, { at: now, history, learnt: current?.learnt ?? false, ctx, pob });
+    this.entries.set(key, {
+      at: now,
+      calibratedAt: now,
+      history,
+      learnt: current?.learnt ?? false,
+      ctx,
+      pob,
+    });
   }
 
   /**
@@ -218,7 +243,11 @@ export class HistoryCache {
       this.inFlight = key;
       try {
         const cause = entry.learnt ? 'learnt' : 'aged';
-        const history = await this.timed(cause, () => this.load(entry.ctx, entry.pob, now));
+        const keep =
+          entry.learnt && now - entry.calibratedAt < HISTORY_TTL_MS
+            ? { calibration: entry.history.calibration }
+            : undefined;
+        const history = await this.timed(cause, () => this.load(entry.ctx, entry.pob, now, keep));
         const current = this.entries.get(key);
         // Forgotten meanwhile, or a newer read (a change's) landed first.
         if (!current || (current.at > now && current.at - now <= HISTORY_SKEW_MS)) continue;
@@ -226,7 +255,13 @@ export class HistoryCache {
         // still stale, and due.
         const learnt = current.learnt;
         const again = this.lessons.has(key) || this.due.has(key);
-        this.entries.set(key, { ...current, at: now, history, learnt: again ? learnt : false });
+        this.entries.set(key, {
+          ...current,
+          at: now,
+          calibratedAt: keep ? entry.calibratedAt : now,
+          history,
+          learnt: again ? learnt : false,
+        });
         this.refreshed += 1;
         if (learnt && !again && !this.stopped) this.landed(entry.ctx, entry.pob.id, learnt);
       } catch (err) {

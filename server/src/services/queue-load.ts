@@ -133,9 +133,15 @@ export async function loadActiveOrders(db: Db | Tx, pobId: number): Promise<Acti
 
 /**
  * A shop's records for the shared input builder: its orders of the arrival window, the latest
- * served orders for the durations (older ones too), and the estimates it showed.
+ * served orders for the durations (older ones too), and the estimates it showed (none with
+ * `estimates: false`: a calibration kept, see loadHistory).
  */
-export async function loadRecords(db: Db | Tx, pobId: number, now: number): Promise<ShopRecords> {
+export async function loadRecords(
+  db: Db | Tx,
+  pobId: number,
+  now: number,
+  opts: { estimates?: boolean } = {},
+): Promise<ShopRecords> {
   const since = new Date(now - ARRIVAL_WINDOW_DAYS * DAY);
   // One after another: inside a transaction (a change's first batch) they share one connection,
   // where node-postgres would only queue them (and pg 9 refuses concurrent queries on a client).
@@ -159,23 +165,26 @@ export async function loadRecords(db: Db | Tx, pobId: number, now: number): Prom
     .limit(DURATION_HISTORY_ORDERS);
   // Every estimate of the calibration's days (no record cap: a cap of 20,000 cut a busy shop's
   // 14 days to about 10), and only the columns the calibration reads.
-  const shown = await db
-    .select({
-      orderId: waitEstimates.orderId,
-      priority: waitEstimates.priority,
-      at: waitEstimates.at,
-      modelP10: waitEstimates.modelP10,
-      modelP50: waitEstimates.modelP50,
-      modelP90: waitEstimates.modelP90,
-    })
-    .from(waitEstimates)
-    .where(
-      and(
-        eq(waitEstimates.pobId, pobId),
-        gte(waitEstimates.at, new Date(now - CALIBRATION_WINDOW_DAYS * DAY)),
-      ),
-    )
-    .orderBy(desc(waitEstimates.at));
+  const shown =
+    opts.estimates === false
+      ? []
+      : await db
+          .select({
+            orderId: waitEstimates.orderId,
+            priority: waitEstimates.priority,
+            at: waitEstimates.at,
+            modelP10: waitEstimates.modelP10,
+            modelP50: waitEstimates.modelP50,
+            modelP90: waitEstimates.modelP90,
+          })
+          .from(waitEstimates)
+          .where(
+            and(
+              eq(waitEstimates.pobId, pobId),
+              gte(waitEstimates.at, new Date(now - CALIBRATION_WINDOW_DAYS * DAY)),
+            ),
+          )
+          .orderBy(desc(waitEstimates.at));
   const byId = new Map<number, OrderRecord>();
   for (const row of [...recent, ...served]) byId.set(row.id, toOrderRecord(row));
   const estimates: ShownEstimate[] = shown.map((e) => ({
@@ -308,12 +317,21 @@ function barberDayOf(j: Record<string, unknown>): BarberDayRow {
 const parseJson = <T>(value: T | string | null): T | null =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
+/**
+ * A shop's inputs from its records at `now`. `keep.calibration`: one learnt minutes ago, kept
+ * (a finish's lesson: the durations, rates and travel are learnt again from the orders, the 14
+ * days of estimates are not read). It is relearnt at least every HISTORY_TTL_MS; the accuracy
+ * bench's simulator keeps it longer (CALIBRATION_REFRESH_MS, an hour), so the bench's figures
+ * do not flatter this.
+ */
 export async function loadHistory(
   db: Db | Tx,
   pob: { id: number; timeZone: string },
   now: number,
+  keep?: { calibration: ShopHistory['calibration'] },
 ): Promise<ShopHistory> {
-  return buildShopInputs(await loadRecords(db, pob.id, now), now, pob.timeZone);
+  const records = await loadRecords(db, pob.id, now, { estimates: keep === undefined });
+  return buildShopInputs(records, now, pob.timeZone, keep ?? {});
 }
 
 type QueuePob = {

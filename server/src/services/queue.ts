@@ -88,7 +88,7 @@ export class QueueService {
   ) {
     this.histories = new HistoryCache(
       now,
-      (ctx, pob, at) => loadHistory(ctx.db, pob, at),
+      (ctx, pob, at, keep) => loadHistory(ctx.db, pob, at, keep),
       (ctx, pobId, learnt) => this.historyLanded(ctx, pobId, learnt),
       (err) => log.error({ err }, 'reading a shop history failed'),
     );
