@@ -32,7 +32,7 @@ stream, its reconnect storms, joins against their floor, reads on identical byte
 at a reference CPU) is measured by hand and reported, with each run's load average and the
 targets' verdicts, in [docs/scale.md](scale.md). Session 20 found one more: the busy hour's shops had no history (a chain's
 shop has 28 days of orders and 14 of estimates); with it, and the fixes it led to, the busy
-hour's delivery p99 is 44-151 ms (session 21), not the 41-68 ms measured without (docs/scale.md,
+hour's delivery p99 is 54-104 ms (session 21), not the 41-68 ms measured without (docs/scale.md,
 "Session 20" and "Session 21").`;
 
 export function renderReport(r: BenchResults): string {
