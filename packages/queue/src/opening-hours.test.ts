@@ -159,4 +159,89 @@ describe('local weekday and hour', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('gives the calendar date Date gives over four centuries, leap days and 1900 and 2100 included', () => {
+    const check = (at: number) => {
+      const d = new Date(at);
+      expect(localDateHour(at, 'UTC')).toEqual({
+        year: d.getUTCFullYear(),
+        month: d.getUTCMonth() + 1,
+        day: d.getUTCDate(),
+        hour: d.getUTCHours(),
+      });
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1800, 0, 1), max: Date.UTC(2200, 0, 1) }), check),
+      { numRuns: 5000 },
+    );
+    for (const [y, m, d] of [
+      [1900, 1, 28],
+      [1900, 1, 29],
+      [1900, 2, 1],
+      [1969, 11, 31],
+      [1970, 0, 1],
+      [2000, 1, 29],
+      [2024, 1, 29],
+      [2100, 1, 28],
+      [2100, 2, 1],
+    ] as const) {
+      for (const ms of [0, 1, 86_399_999]) check(Date.UTC(y, m, d) + ms);
+    }
+  });
+});
+
+describe('closing time asked again', () => {
+  const zones = ['Europe/Helsinki', 'Europe/Oslo', 'America/New_York', 'Asia/Kolkata'];
+  const time = fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45, 59))
+    .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+  const week = fc.array(
+    fc.record({ weekday: fc.integer({ min: 1, max: 7 }), open: time, close: time }),
+    { maxLength: 9 },
+  );
+
+  it('answers what a fresh computation answers, at any instant of any minute', () => {
+    fc.assert(
+      fc.property(
+        week,
+        fc.constantFrom(...zones),
+        fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }),
+        fc.array(fc.integer({ min: -90_000, max: 90_000 }), { minLength: 1, maxLength: 12 }),
+        (openTimes, zone, start, steps) => {
+          // The same array asked at instants around one another (kept answers), against a copy
+          // asked once (nothing kept for it).
+          let at = start;
+          for (const step of steps) {
+            at += step;
+            const copy = openTimes.map((t) => ({ ...t }));
+            expect(closingTime(openTimes, zone, at)).toBe(closingTime(copy, zone, at));
+          }
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('opens and closes on the minute, DST changes included', () => {
+    const open = [
+      { weekday: 7, open: '02:30', close: '04:00' },
+      { weekday: 7, open: '09:00', close: '20:00' },
+    ];
+    // Sunday 2026-03-29, Helsinki: 03:00 local skips to 04:00 (01:00 UTC); 02:30-04:00 local is
+    // half an hour (00:30-01:00 UTC), 09:00 local is 06:00 UTC.
+    for (const [iso, closes] of [
+      ['2026-03-29T00:29:59.999Z', null],
+      ['2026-03-29T00:30:00.000Z', '2026-03-29T01:00:00.000Z'],
+      ['2026-03-29T00:59:59.999Z', '2026-03-29T01:00:00.000Z'],
+      ['2026-03-29T01:00:00.000Z', null],
+      ['2026-03-29T05:59:59.999Z', null],
+      ['2026-03-29T06:00:00.000Z', '2026-03-29T17:00:00.000Z'],
+      ['2026-03-29T16:59:59.999Z', '2026-03-29T17:00:00.000Z'],
+      ['2026-03-29T17:00:00.000Z', null],
+    ] as const) {
+      expect(closingTime(open, HELSINKI, Date.parse(iso))).toBe(
+        closes === null ? null : Date.parse(closes),
+      );
+    }
+  });
 });

@@ -75,14 +75,40 @@ export function offsetAt(timeZone: string, at: number): number {
 }
 
 function localDate(timeZone: string, at: number): LocalDate & { second: number } {
-  const wall = new Date(at + offsetAt(timeZone, at));
+  const local = at + offsetAt(timeZone, at);
+  const days = Math.floor(local / DAY_MS);
+  const ms = local - days * DAY_MS;
+  const civil = civilDate(days);
   return {
-    year: wall.getUTCFullYear(),
-    month: wall.getUTCMonth() + 1,
-    day: wall.getUTCDate(),
-    weekday: ((wall.getUTCDay() + 6) % 7) + 1,
-    minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
-    second: wall.getUTCSeconds(),
+    year: civil.year,
+    month: civil.month,
+    day: civil.day,
+    // 1 January 1970 was a Thursday (ISO weekday 4).
+    weekday: ((((days + 3) % 7) + 7) % 7) + 1,
+    minutes: Math.floor(ms / 60_000),
+    second: Math.floor((ms % 60_000) / 1000),
+  };
+}
+
+/**
+ * The proleptic Gregorian date of a count of days since 1 January 1970, by integer arithmetic
+ * (H. Hinnant's civil_from_days): what Date's getUTC* answer, without a Date per call (the engine
+ * asks for local dates many times per estimate).
+ */
+function civilDate(days: number): { year: number; month: number; day: number } {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return {
+    year: yoe + era * 400 + (month <= 2 ? 1 : 0),
+    month,
+    day: doy - Math.floor((153 * mp + 2) / 5) + 1,
   };
 }
 
@@ -122,15 +148,55 @@ export function localTimeToEpoch(
   return guess;
 }
 
+/** Parsed "HH:MM" values (a shop's handful, asked for at every estimate). */
+const hhMm = new Map<string, number | null>();
+const HH_MM_KEPT = 4096;
+
 function parseHhMm(value: string): number | null {
+  const known = hhMm.get(value);
+  if (known !== undefined) return known;
   const m = /^(\d{1,2}):(\d{2})$/.exec(value);
-  if (!m) return null;
-  const minutes = Number(m[1]) * 60 + Number(m[2]);
-  return Number(m[2]) < 60 && minutes <= 24 * 60 ? minutes : null;
+  let parsed: number | null = null;
+  if (m) {
+    const minutes = Number(m[1]) * 60 + Number(m[2]);
+    if (Number(m[2]) < 60 && minutes <= 24 * 60) parsed = minutes;
+  }
+  if (hhMm.size >= HH_MM_KEPT) hhMm.clear();
+  hhMm.set(value, parsed);
+  return parsed;
 }
+
+/**
+ * The last closing time answered per opening hours (the array itself: a shop's read is asked
+ * several times per change and sweep) and zone, with the minute it was asked in. Exact: opening
+ * and closing are whole local minutes, and offsets whole quarter hours (offsetAt), so every
+ * boundary falls on a whole UTC minute and the answer cannot change within one.
+ */
+const closings = new WeakMap<
+  readonly OpenTime[],
+  Map<string, { minute: number; closes: number | null }>
+>();
 
 /** Epoch ms of the closing of the opening period the shop is in now, or null when closed. */
 export function closingTime(
+  openTimes: readonly OpenTime[],
+  timeZone: string,
+  now: number,
+): number | null {
+  const minute = Math.floor(now / 60_000);
+  let zones = closings.get(openTimes);
+  const known = zones?.get(timeZone);
+  if (known && known.minute === minute) return known.closes;
+  const closes = closingTimeOf(openTimes, timeZone, now);
+  if (!zones) {
+    zones = new Map();
+    closings.set(openTimes, zones);
+  }
+  zones.set(timeZone, { minute, closes });
+  return closes;
+}
+
+function closingTimeOf(
   openTimes: readonly OpenTime[],
   timeZone: string,
   now: number,
