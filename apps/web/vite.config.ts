@@ -79,40 +79,6 @@ const compileFirstScreenEagerly: Plugin = {
   },
 };
 
-// The app's text face (Figtree, latin) is asked for in the page's head, so that it arrives with
-// the first-screen script instead of after the first render: found by the browser only once text
-// that uses it is laid out, it came about a second later on a first visit to a shop page, and its
-// swap laid out and painted the whole page again (the largest task after the first paint) and
-// moved the largest paint to the swap. Other subsets (latin-ext for Estonian) load as text needs
-// them. Build only: the dev server serves the font from its package.
-const FIRST_FONT = /(^|\/)figtree-latin-wght-normal-[\w-]+\.woff2$/;
-const preloadFirstFont: Plugin = {
-  name: 'jono:preload-first-font',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler(_html, ctx) {
-      const font = Object.values(ctx.bundle ?? {}).find(
-        (file) => file.type === 'asset' && FIRST_FONT.test(file.fileName),
-      );
-      if (!font) throw new Error('jono:preload-first-font: the Figtree latin font is not built');
-      return [
-        {
-          tag: 'link',
-          attrs: {
-            rel: 'preload',
-            href: `/${font.fileName}`,
-            as: 'font',
-            type: 'font/woff2',
-            crossorigin: '',
-          },
-          injectTo: 'head',
-        },
-      ];
-    },
-  },
-};
-
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
@@ -121,7 +87,6 @@ export default defineConfig(({ command }) => ({
     collectFirstScreen,
     treeShakableReactRouter,
     compileFirstScreenEagerly,
-    preloadFirstFont,
   ],
   resolve: {
     alias:

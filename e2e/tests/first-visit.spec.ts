@@ -53,24 +53,3 @@ test('the slides drawn after the first are there and reachable with the keyboard
   await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('link', { name: 'Create an account' })).toBeFocused();
 });
-
-test("the text face is asked for once, from the page's head, and drawn by the first screen", async ({
-  page,
-}) => {
-  // Preloaded, the font arrives with the first-screen script instead of after the first render
-  // (whose swap laid out and painted the page again); a preload the @font-face cannot reuse
-  // (another address, or without crossorigin) would fetch it twice.
-  const fonts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'font') fonts.push(new URL(r.url()).pathname);
-  });
-  await page.goto('/barbershop/1');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const preload = await page.locator('head link[rel="preload"][as="font"]').getAttribute('href');
-  expect(preload).toMatch(/^\/assets\/figtree-latin-wght-normal-[\w-]+\.woff2$/);
-  await expect
-    .poll(() => page.evaluate(() => document.fonts.check('16px "Figtree Variable"')))
-    .toBe(true);
-  await page.waitForLoadState('networkidle');
-  expect(fonts.filter((path) => path === preload)).toHaveLength(1);
-});
