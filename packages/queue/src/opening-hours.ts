@@ -83,12 +83,14 @@ function localDate(timeZone: string, at: number): LocalDate & { second: number }
     year: civil.year,
     month: civil.month,
     day: civil.day,
-    // 1 January 1970 was a Thursday (ISO weekday 4).
-    weekday: ((((days + 3) % 7) + 7) % 7) + 1,
+    weekday: isoWeekday(days),
     minutes: Math.floor(ms / 60_000),
     second: Math.floor((ms % 60_000) / 1000),
   };
 }
+
+/** ISO weekday (1 Monday) of a count of days since 1 January 1970, a Thursday. */
+const isoWeekday = (days: number) => ((((days + 3) % 7) + 7) % 7) + 1;
 
 /**
  * The proleptic Gregorian date of a count of days since 1 January 1970, by integer arithmetic
@@ -116,9 +118,8 @@ function civilDate(days: number): { year: number; month: number; day: number } {
 export function localWeekdayHour(at: number, timeZone: string): { weekday: number; hour: number } {
   const local = at + offsetAt(timeZone, at);
   const days = Math.floor(local / DAY_MS);
-  // 1 January 1970 was a Thursday (ISO weekday 4).
   return {
-    weekday: ((((days + 3) % 7) + 7) % 7) + 1,
+    weekday: isoWeekday(days),
     hour: Math.floor((local - days * DAY_MS) / 3_600_000),
   };
 }

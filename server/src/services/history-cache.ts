@@ -22,7 +22,7 @@
 import type { Market } from '@jono/contract';
 import type { MarketContext } from '../context';
 import { historyRead, type HistoryReadCause } from '../lib/metrics';
-import type { ShopHistory } from './queue-load';
+import type { KeptCalibration, ShopHistory } from './queue-load';
 
 /** A history read this long ago asks for a background read. */
 export const HISTORY_TTL_MS = 10 * 60_000;
@@ -41,10 +41,6 @@ export interface HistoryShop {
   timeZone: string;
 }
 
-/** What a read may keep of the history it replaces: its calibration (see Entry.calibratedAt). */
-export interface KeptCalibration {
-  calibration: ShopHistory['calibration'];
-}
 type Load = (
   ctx: MarketContext,
   pob: HistoryShop,

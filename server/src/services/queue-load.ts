@@ -317,6 +317,11 @@ function barberDayOf(j: Record<string, unknown>): BarberDayRow {
 const parseJson = <T>(value: T | string | null): T | null =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
+/** What a history read may keep of the one it replaces: its calibration (HistoryCache). */
+export interface KeptCalibration {
+  calibration: ShopHistory['calibration'];
+}
+
 /**
  * A shop's inputs from its records at `now`. `keep.calibration`: one learnt minutes ago, kept
  * (a finish's lesson: the durations, rates and travel are learnt again from the orders, the 14
@@ -328,7 +333,7 @@ export async function loadHistory(
   db: Db | Tx,
   pob: { id: number; timeZone: string },
   now: number,
-  keep?: { calibration: ShopHistory['calibration'] },
+  keep?: KeptCalibration,
 ): Promise<ShopHistory> {
   const records = await loadRecords(db, pob.id, now, { estimates: keep === undefined });
   return buildShopInputs(records, now, pob.timeZone, keep ?? {});
