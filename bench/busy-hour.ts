@@ -22,8 +22,10 @@
 //
 // PostgreSQL only (the chain runs on it; the data is seeded with SQL before the load). Run:
 //   npx tsx bench/busy-hour.ts [--scale 0.1] [--minutes 5] [--workers 3] [--jono-only]
-// --scale 0.1 (50 shops, 1,000 order streams, 500 shop pages, 50 consoles) validates the bench;
-// the full run (--scale 1) is for a quiet machine. Prints JSON.
+//     [--storms-only]
+// --storms-only runs the two reconnect storms alone. --scale 0.1 (50 shops, 1,000 order streams,
+// 500 shop pages, 50 consoles) validates the bench; the full run (--scale 1) is for a quiet
+// machine. Prints JSON.
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,6 +50,8 @@ const MINUTES = arg('minutes', 5);
 const WORKERS = arg('workers', 3);
 /** --jono-only: the busy hour on Jono alone (no storms, no floors), e.g. to compare two builds. */
 const JONO_ONLY = process.argv.includes('--jono-only');
+/** --storms-only: the streams opened, then the two reconnect storms alone (no busy hour, no floors). */
+const STORMS_ONLY = process.argv.includes('--storms-only');
 const METRICS_TOKEN = 'busy-hour-metrics';
 
 /** The minute sweep's shops over the run from /metrics: how many, and their wall time. */
@@ -954,25 +958,51 @@ async function main() {
   const shops = await seed(pgCluster.url, tokens);
   const base = jono.url;
   const api = `/api/${MARKET}`;
+  // Each stream is a client of its own (its own address, as behind the chain's proxy), and the
+  // order and staff streams are opened as the apps open them: a stream ticket first (POST
+  // /stream-ticket/ with the token), then the stream with `?ticket=`, on every (re)connection.
   const targets: StreamTarget[] = [];
+  const ticketPath = `${api}/stream-ticket/`;
   for (const s of shops) {
     for (const o of s.waiting) {
       targets.push({
         path: `${api}/customers/${o.customer}/orders/${o.id}/events`,
         token: o.token,
+        ticketPath,
+        client: nextIp(),
         tag: tagOf(s.id, 0),
       });
     }
-    targets.push({ path: `${api}/staff/events`, token: s.staffToken, tag: tagOf(s.id, 2) });
+    targets.push({
+      path: `${api}/staff/events`,
+      token: s.staffToken,
+      ticketPath,
+      client: nextIp(),
+      tag: tagOf(s.id, 2),
+    });
   }
   for (let i = 0; i < SHOP_PAGES; i++) {
     const s = shops[i % shops.length] as ShopState;
-    targets.push({ path: `${api}/pobs/${s.id}/events`, tag: tagOf(s.id, 1) });
+    targets.push({ path: `${api}/pobs/${s.id}/events`, client: nextIp(), tag: tagOf(s.id, 1) });
   }
   const workers = Array.from({ length: WORKERS }, () => startWorker());
   const opened = await openAll(workers, jono.port, targets, 0);
   const setupSeconds = Math.round((performance.now() - t0) / 1000);
   await sleep(3000);
+  if (STORMS_ONLY) {
+    const storms = [
+      await storm(workers, base, jono.port, jono.pgid, targets, 2, false),
+      await storm(workers, base, jono.port, jono.pgid, targets, 3, true),
+    ];
+    await jono.stop();
+    for (const w of workers) w.child.kill('SIGKILL');
+    await pgCluster.stop();
+    const loadAverage = (await import('node:os')).loadavg().map((x) => Math.round(x * 100) / 100);
+    console.log(
+      JSON.stringify({ scale: SCALE, loadAverage, opened, setupSeconds, storms }, null, 2),
+    );
+    return;
+  }
 
   // The busy hour: changes at Poisson times, the server's minute sweep running on its own, and
   // the chain's Prometheus scraping /metrics every 15 s (a scrape reads the shops' closed loop

@@ -8,6 +8,14 @@ import { reconnectDelayMs } from '@jono/contract';
 export interface StreamTarget {
   path: string;
   token?: string;
+  /**
+   * Where the apps ask for a stream ticket with the token before each (re)connection (POST
+   * /stream-ticket/): EventSource cannot send an Authorization header, so the apps open their
+   * order and staff streams with `?ticket=`. Without it the token goes as a Bearer header.
+   */
+  ticketPath?: string;
+  /** The client's address, sent as X-Forwarded-For (Jono trusts the bench as its proxy). */
+  client?: string;
   /** A number the coordinator knows the stream by (busy-hour: its shop). */
   tag?: number;
 }
@@ -110,15 +118,79 @@ const AS_OF = /"as_of":"([^"]+)"/g;
  */
 let spreadMs: number | undefined;
 
-function request(host: string, target: StreamTarget): string {
+function request(host: string, target: StreamTarget, ticket: string | undefined): string {
   return [
-    `GET ${target.path} HTTP/1.1`,
+    `GET ${target.path}${ticket === undefined ? '' : `?ticket=${encodeURIComponent(ticket)}`} HTTP/1.1`,
     `Host: ${host}`,
     'Accept: text/event-stream',
-    ...(target.token ? [`Authorization: Bearer ${target.token}`] : []),
+    ...(target.token && ticket === undefined ? [`Authorization: Bearer ${target.token}`] : []),
+    ...(target.client ? [`X-Forwarded-For: ${target.client}`] : []),
     '',
     '',
   ].join('\r\n');
+}
+
+/**
+ * A stream ticket for `target`, asked for as the apps do (POST with the token as Bearer) on a
+ * connection of its own; a string starting "HTTP " or an error code when refused or failed.
+ */
+function ticketFor(
+  host: string,
+  port: number,
+  localAddress: string,
+  target: StreamTarget,
+): Promise<{ ticket: string } | string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, localAddress });
+    let text = '';
+    let settled = false;
+    const settle = (result: { ticket: string } | string) => {
+      if (settled) return;
+      settled = true;
+      socket.destroy();
+      resolve(result);
+    };
+    socket.setNoDelay(true);
+    socket.setEncoding('latin1');
+    socket.on('connect', () =>
+      socket.write(
+        [
+          `POST ${target.ticketPath} HTTP/1.1`,
+          `Host: ${host}`,
+          `Authorization: Bearer ${target.token}`,
+          ...(target.client ? [`X-Forwarded-For: ${target.client}`] : []),
+          'Content-Length: 0',
+          'Connection: close',
+          '',
+          '',
+        ].join('\r\n'),
+      ),
+    );
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      if (!/^HTTP\/1\.1 2/.test(text)) {
+        if (text.length >= 12) settle(`HTTP ${text.slice(9, 12)}`);
+        return;
+      }
+      const ticket = /"ticket":"([^"]+)"/.exec(text);
+      if (ticket?.[1]) settle({ ticket: ticket[1] });
+    });
+    socket.on('error', (err: NodeJS.ErrnoException) => settle(err.code ?? err.message));
+    socket.on('close', () => settle('ticket: closed'));
+  });
+}
+
+/** Opens one stream as the apps do (with a fresh stream ticket where they use one). */
+async function openAsApp(
+  host: string,
+  port: number,
+  localAddress: string,
+  target: StreamTarget,
+): Promise<Conn | string> {
+  if (!target.ticketPath || !target.token) return open(host, port, localAddress, target);
+  const ticket = await ticketFor(host, port, localAddress, target);
+  if (typeof ticket === 'string') return ticket;
+  return open(host, port, localAddress, target, ticket.ticket);
 }
 
 /** Opens one stream; resolves on its first message or its failure. */
@@ -127,6 +199,7 @@ function open(
   port: number,
   localAddress: string,
   target: StreamTarget,
+  ticket?: string,
 ): Promise<Conn | string> {
   return new Promise((resolve) => {
     const conn: Conn = {
@@ -145,7 +218,7 @@ function open(
     };
     conn.socket.setNoDelay(true);
     conn.socket.setEncoding('latin1');
-    conn.socket.on('connect', () => conn.socket.write(request(host, target)));
+    conn.socket.on('connect', () => conn.socket.write(request(host, target, ticket)));
     conn.socket.on('data', (chunk: string) => {
       const text = conn.tail + chunk;
       const retry = /(?:^|\n)retry: (\d+)/.exec(chunk);
@@ -218,7 +291,7 @@ process.on('message', async (cmd: WorkerCommand) => {
           const wait = (attempt === 0 ? dropped : now()) + delay - now();
           await new Promise((r) => setTimeout(r, Math.max(0, wait)));
         }
-        result = await open(cmd.host, cmd.port, from, target);
+        result = await openAsApp(cmd.host, cmd.port, from, target);
         if (typeof result !== 'string') break;
         if (dropped !== undefined && attempt < MAX_ATTEMPTS - 1) retried += 1;
       }
