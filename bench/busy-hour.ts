@@ -900,12 +900,14 @@ export async function storm(
   let failed = 0;
   let retried = 0;
   let clientCpuMs = 0;
+  const errors: Record<string, number> = {};
   for (const r of reports) {
     if (r?.type !== 'opened') continue;
     firsts.push(...r.firstMessageMs);
     failed += r.failed;
     retried += r.retried;
     clientCpuMs += r.cpuMs;
+    for (const [k, n] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + n;
   }
   firsts.sort((a, b) => a - b);
   await Promise.all(workers.map((w) => w.ask({ type: 'close' }, 'closed')));
@@ -916,6 +918,8 @@ export async function storm(
     ok: firsts.length,
     failed,
     retried,
+    /** Why the clients that never got a first message failed (their last attempt's error). */
+    errors,
     p50Ms: ms(percentile(firsts, 0.5)),
     p99Ms: ms(percentile(firsts, 0.99)),
     lastMs: failed === 0 ? ms(firsts[firsts.length - 1] ?? null) : null,

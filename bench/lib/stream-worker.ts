@@ -2,6 +2,7 @@
 // on raw sockets (no HTTP client library: a few bytes of parsing per message) and reports when
 // each received a message. Several run side by side so that the client is never the limit.
 // Driven over IPC by bench/fanout.ts (child_process.fork).
+import { Agent, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { reconnectDelayMs } from '@jono/contract';
 
@@ -131,52 +132,50 @@ function request(host: string, target: StreamTarget, ticket: string | undefined)
 }
 
 /**
- * A stream ticket for `target`, asked for as the apps do (POST with the token as Bearer) on a
- * connection of its own; a string starting "HTTP " or an error code when refused or failed.
+ * The connections ticket requests travel on: kept alive and few, as the chain's nginx carries
+ * them to a node over its upstream pool (deploy/nginx/jono.conf: `keepalive 64`, over the load
+ * generator's processes), while every stream is a connection of its own.
+ */
+const ticketAgent = new Agent({ keepAlive: true, maxSockets: 22 });
+
+/**
+ * A stream ticket for `target`, asked for as the apps do (POST with the token as Bearer); a
+ * string starting "HTTP " or an error code when refused or failed.
  */
 function ticketFor(
   host: string,
   port: number,
-  localAddress: string,
   target: StreamTarget,
 ): Promise<{ ticket: string } | string> {
   return new Promise((resolve) => {
-    const socket = connect({ host, port, localAddress });
-    let text = '';
-    let settled = false;
-    const settle = (result: { ticket: string } | string) => {
-      if (settled) return;
-      settled = true;
-      socket.destroy();
-      resolve(result);
-    };
-    socket.setNoDelay(true);
-    socket.setEncoding('latin1');
-    socket.on('connect', () =>
-      socket.write(
-        [
-          `POST ${target.ticketPath} HTTP/1.1`,
-          `Host: ${host}`,
-          `Authorization: Bearer ${target.token}`,
-          ...(target.client ? [`X-Forwarded-For: ${target.client}`] : []),
-          'Content-Length: 0',
-          'Connection: close',
-          '',
-          '',
-        ].join('\r\n'),
-      ),
+    const req = httpRequest(
+      {
+        host,
+        port,
+        method: 'POST',
+        path: target.ticketPath,
+        agent: ticketAgent,
+        headers: {
+          authorization: `Bearer ${target.token}`,
+          ...(target.client ? { 'x-forwarded-for': target.client } : {}),
+          'content-length': '0',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('latin1');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const ticket = /"ticket":"([^"]+)"/.exec(text)?.[1];
+          resolve(
+            res.statusCode === 200 && ticket ? { ticket } : `HTTP ${res.statusCode ?? 0} (ticket)`,
+          );
+        });
+        res.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+      },
     );
-    socket.on('data', (chunk: string) => {
-      text += chunk;
-      if (!/^HTTP\/1\.1 2/.test(text)) {
-        if (text.length >= 12) settle(`HTTP ${text.slice(9, 12)}`);
-        return;
-      }
-      const ticket = /"ticket":"([^"]+)"/.exec(text);
-      if (ticket?.[1]) settle({ ticket: ticket[1] });
-    });
-    socket.on('error', (err: NodeJS.ErrnoException) => settle(err.code ?? err.message));
-    socket.on('close', () => settle('ticket: closed'));
+    req.on('error', (err: NodeJS.ErrnoException) => resolve(`${err.code ?? err.message} (ticket)`));
+    req.end();
   });
 }
 
@@ -188,7 +187,7 @@ async function openAsApp(
   target: StreamTarget,
 ): Promise<Conn | string> {
   if (!target.ticketPath || !target.token) return open(host, port, localAddress, target);
-  const ticket = await ticketFor(host, port, localAddress, target);
+  const ticket = await ticketFor(host, port, target);
   if (typeof ticket === 'string') return ticket;
   return open(host, port, localAddress, target, ticket.ticket);
 }
