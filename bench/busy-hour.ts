@@ -994,6 +994,9 @@ async function main() {
   const setupSeconds = Math.round((performance.now() - t0) / 1000);
   await sleep(3000);
   if (STORMS_ONLY) {
+    // As after the busy hour: every stream cut, then all of them back at once.
+    await Promise.all(workers.map((w) => w.ask({ type: 'close' }, 'closed')));
+    await sleep(3000);
     const storms = [
       await storm(workers, base, jono.port, jono.pgid, targets, 2, false),
       await storm(workers, base, jono.port, jono.pgid, targets, 3, true),

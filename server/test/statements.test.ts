@@ -282,4 +282,24 @@ describe('statements per join and per cancel', () => {
     });
     expect(opening).toEqual([]);
   });
+
+  it("opens a known shop's live stream without a statement (a reconnect storm's shop pages)", async () => {
+    if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+    const addr = app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : 0;
+    const url = `http://127.0.0.1:${port}/api/fi/pobs/4/events`;
+    const open = () =>
+      counted(async () => {
+        const stream = await openSse(url);
+        expect(stream.status).toBe(200);
+        expect(await stream.next<{ id: number }>()).toMatchObject({ id: 4 });
+        stream.close();
+      });
+    const lookups = (sent: string[]) => sent.filter((q) => /from "pobs"/.test(q));
+    expect(lookups(await open())).toHaveLength(1);
+    expect(lookups(await open())).toEqual([]);
+    // An unknown shop is still looked up (and refused) every time.
+    expect((await app.inject('/api/fi/pobs/999/events')).statusCode).toBe(404);
+    expect((await app.inject('/api/fi/pobs/999/events')).statusCode).toBe(404);
+  });
 });

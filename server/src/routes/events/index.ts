@@ -37,8 +37,13 @@ const tokenQuery = z
 export { tokenQuery as streamAuthQuery };
 const stream = `Content type \`text/event-stream\`: one message at once, then one after every change; a comment line after ${HEARTBEAT_MS / 1000} s without a message keeps the connection alive. Each message has an \`id\` (a hash of its data); clients reconnect with jittered back-off and send the last one back.`;
 
+/** Shops remembered as existing (a chain has a few thousand; more are looked up each time). */
+const KNOWN_SHOPS_MAX = 100_000;
+
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['live updates'];
+  /** "market:id" of the shops this process has seen exist. */
+  const knownShops = new Set<string>();
   /** Milliseconds until a token expiring at `expiresAt` (the app's clock) is no longer valid. */
   const authorisedFor = (expiresAt: number | undefined) =>
     expiresAt === undefined ? undefined : expiresAt - app.now();
@@ -113,8 +118,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = marketCtx(app, request.params.market);
       const pobId = request.params.id;
-      const [pob] = await ctx.db.select({ id: pobs.id }).from(pobs).where(eq(pobs.id, pobId));
-      if (!pob) throw notFound('Shop not found');
+      // Shops are never deleted: one seen to exist is not looked up again (a reconnect storm's
+      // 5,000 shop pages were as many queries).
+      const known = `${ctx.market}:${pobId}`;
+      if (!knownShops.has(known)) {
+        const [pob] = await ctx.db.select({ id: pobs.id }).from(pobs).where(eq(pobs.id, pobId));
+        if (!pob) throw notFound('Shop not found');
+        if (knownShops.size < KNOWN_SHOPS_MAX) knownShops.add(known);
+      }
       const live = app.live.streams.start(request, reply);
       app.live.feeds.attachShop(ctx, pobId, live);
     },
