@@ -15,6 +15,7 @@ import {
   setChairs,
   staffToken,
   MARKET,
+  nextIp,
 } from './lib/api-client';
 import { startJono, type JonoServer } from './lib/jono-server';
 import { parseOptions, type BenchOptions } from './lib/options';
@@ -369,15 +370,26 @@ async function runBackend(
       await setChairs(base, staff, chairs);
     };
     const api = `/api/${MARKET}`;
-    // Order streams spread over the shop's orders, as many customers each follow their own.
+    // Order streams spread over the shop's orders, as many customers each follow their own,
+    // opened as the apps open them: a stream ticket first (POST /stream-ticket/), each client from
+    // an address of its own.
+    const ticketPath = `${api}/stream-ticket/`;
     const orderTarget = (i: number): StreamTarget => {
       const o = waiting[i % waiting.length];
-      return { path: `${api}/customers/${o?.c.id}/orders/${o?.orderId}/events`, token: o?.c.token };
+      return {
+        path: `${api}/customers/${o?.c.id}/orders/${o?.orderId}/events`,
+        token: o?.c.token,
+        ticketPath,
+        client: nextIp(),
+      };
     };
     const kinds: [StreamKind, (i: number) => StreamTarget][] = [
-      ['shop', () => ({ path: `${api}/pobs/${SHOP}/events` })],
+      ['shop', () => ({ path: `${api}/pobs/${SHOP}/events`, client: nextIp() })],
       ['order', orderTarget],
-      ['staff', () => ({ path: `${api}/staff/events`, token: staff })],
+      [
+        'staff',
+        () => ({ path: `${api}/staff/events`, token: staff, ticketPath, client: nextIp() }),
+      ],
     ];
     const points: FanoutPoint[] = [];
     let round = 0;

@@ -298,9 +298,10 @@ back to back meanwhile; "client CPU" is all workers together.`);
     );
     if (b.storms.length > 0) {
       out.push(`\nReconnect storms: ${b.storms[0]?.clients} order-stream clients cut off together, as when a node
-restarts. "app back-off": each comes back as the apps do (\`reconnectDelayMs\` of
-\`@jono/contract\`: 0.25 s plus a random part of 1 s, doubling after a failed attempt, up to 6
-attempts), times from the cut; "at once": every client connects in the same instant (the worst
+restarts. Each client opens its stream as the apps do: a stream ticket first (POST
+/stream-ticket/ with its token), then the stream with \`?ticket=\`. "app back-off": each comes
+back as the apps do (\`reconnectDelayMs\` of \`@jono/contract\`: 0.25 s plus a random part of 1 s,
+doubling after a failed attempt, up to 6 attempts), times from the cut; "at once": every client connects in the same instant (the worst
 case), times from its connect(). ms.\n`);
       out.push(
         table(
