@@ -187,9 +187,11 @@ async function openAsApp(
   target: StreamTarget,
 ): Promise<Conn | string> {
   if (!target.ticketPath || !target.token) return open(host, port, localAddress, target);
+  // The client's wait counts from its ticket request, not from the stream's connect().
+  const startedAt = now();
   const ticket = await ticketFor(host, port, target);
   if (typeof ticket === 'string') return ticket;
-  return open(host, port, localAddress, target, ticket.ticket);
+  return open(host, port, localAddress, target, ticket.ticket, startedAt);
 }
 
 /** Opens one stream; resolves on its first message or its failure. */
@@ -199,11 +201,13 @@ function open(
   localAddress: string,
   target: StreamTarget,
   ticket?: string,
+  /** When the client began (before its ticket request); now by default. */
+  startedAt = now(),
 ): Promise<Conn | string> {
   return new Promise((resolve) => {
     const conn: Conn = {
       socket: connect({ host, port, localAddress }),
-      started: now(),
+      started: startedAt,
       armed: false,
       tail: '',
       tag: target.tag ?? 0,
