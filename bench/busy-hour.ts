@@ -993,16 +993,22 @@ async function main() {
   const opened = await openAll(workers, jono.port, targets, 0);
   const setupSeconds = Math.round((performance.now() - t0) / 1000);
   await sleep(3000);
-  if (STORMS_ONLY) {
-    // As after the busy hour: every stream cut, then all of them back at once.
-    await Promise.all(workers.map((w) => w.ask({ type: 'close' }, 'closed')));
-    await sleep(3000);
+  // Reconnect storms on the same node (all 15,500 streams, 10,000 of them one order each: the
+  // apps' back-off, then the node's retry window); then Jono and its load generators stop.
+  const stormsThenStop = async () => {
     const storms = [
       await storm(workers, base, jono.port, jono.pgid, targets, 2, false),
       await storm(workers, base, jono.port, jono.pgid, targets, 3, true),
     ];
     await jono.stop();
     for (const w of workers) w.child.kill('SIGKILL');
+    return storms;
+  };
+  if (STORMS_ONLY) {
+    // As after the busy hour: every stream cut, then all of them back at once.
+    await Promise.all(workers.map((w) => w.ask({ type: 'close' }, 'closed')));
+    await sleep(3000);
+    const storms = await stormsThenStop();
     await pgCluster.stop();
     const loadAverage = (await import('node:os')).loadavg().map((x) => Math.round(x * 100) / 100);
     console.log(
@@ -1090,13 +1096,7 @@ async function main() {
     return;
   }
   await sleep(3000);
-  // Reconnect storms on the same node: all 15,500 streams (10,000 of them one order each).
-  const storms = [
-    await storm(workers, base, jono.port, jono.pgid, targets, 2, false),
-    await storm(workers, base, jono.port, jono.pgid, targets, 3, true),
-  ];
-  await jono.stop();
-  for (const w of workers) w.child.kill('SIGKILL');
+  const storms = await stormsThenStop();
 
   // The floors: the same streams on bare node:http, the same changes at the same moments; first
   // writing only, then committing each change on the same PostgreSQL before writing it.
